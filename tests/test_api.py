@@ -1,0 +1,154 @@
+"""Reading and writing: the lossless round trip, encodings, lenient and strict parsing."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import attrs
+import pytest
+
+import trfkit
+from trfkit.errors import TrfSyntaxError
+from trfkit.model import Colour, Player, Result, Sex, Title
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus" / "real"
+CORPUS_FILES = sorted(CORPUS.glob("*.trf")) if CORPUS.is_dir() else []
+needs_corpus = pytest.mark.skipif(not CORPUS_FILES, reason="../shared/corpus/real is absent")
+
+SAMPLE = (
+    "012 Club Open\n"
+    # cols 1-3 DIN, 5-8 start rank, 10 sex, 11-13 title, 15-47 name, 49-52 rating,
+    # 54-56 federation, 58-68 FIDE id, 70-79 birth date, 81-84 points, 86-89 rank,
+    # round blocks from 92 every 10 columns.
+    "001    1 m GM Alpha, Ann                        2500 NOR     1503014 1990/11/30  1.5"
+    "    1     2 w 1  0000 - H\n"
+    "001    2 wWIM Beta, Bea                         2300 FRA                         0.0"
+    "    2     1 b 0\n"
+)
+
+
+@needs_corpus
+@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
+def test_corpus_round_trip_is_byte_exact(path: Path) -> None:
+    """Writing an unmodified parse of every real file reproduces its bytes exactly."""
+    data = path.read_bytes()
+    result = trfkit.parse(data)
+    assert trfkit.dump_bytes(result.tournament) == data
+
+
+@needs_corpus
+@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
+def test_corpus_reads_without_undeserved_errors(path: Path) -> None:
+    """No real file gets a reader error; the only reader warnings are the '*' results."""
+    result = trfkit.parse(path.read_bytes())
+    serious = [d for d in result.diagnostics if d.severity.label != "info"]
+    assert all(d.code == "P007" and "'*'" in d.message for d in serious), serious
+    assert result.tournament.players
+
+
+@needs_corpus
+def test_latin1_and_utf8_twins_give_the_same_model() -> None:
+    """The ICU encoding samples (Latin-1 and UTF-8) read into equal models."""
+    latin = trfkit.parse((CORPUS / "icu_encoding_sample_latin1.trf").read_bytes())
+    utf8 = trfkit.parse((CORPUS / "icu_encoding_sample_utf8.trf").read_bytes())
+    assert latin.encoding.codec == "cp1252"
+    assert utf8.encoding.codec == "utf-8"
+    assert latin.tournament == utf8.tournament
+    names = [p.name for p in utf8.tournament.players]
+    assert any(not n.isascii() for n in names)
+
+
+def test_fields_are_sliced_from_their_columns() -> None:
+    """Every 001 field lands in its attribute, with exact points."""
+    t = trfkit.loads(SAMPLE)
+    a, b = t.players
+    assert (a.start_rank, a.sex, a.title, a.name, a.rating) == (1, Sex.MALE, Title.GM, "Alpha, Ann", 2500)
+    assert (a.federation, a.fide_id, a.birth_date, a.points, a.rank) == (
+        "NOR", "1503014", "1990/11/30", Fraction(3, 2), 1,
+    )
+    assert b.title is Title.WIM and b.sex is Sex.FEMALE and b.fide_id == ""
+    assert a.rounds[0].opponent == 2 and a.rounds[0].colour is Colour.WHITE
+    assert a.rounds[0].result is Result.WIN
+    assert a.rounds[1].opponent is None and a.rounds[1].result is Result.HALF_BYE
+
+
+def test_utf8_name_does_not_shift_round_columns() -> None:
+    """Columns are characters: a name with accents keeps its round blocks in place."""
+    line = SAMPLE.splitlines()[1].replace("Alpha, Ann", "Ålpha, Ánn")
+    t = trfkit.loads(("012 X\n" + line + "\n").encode("utf-8"))
+    assert t.players[0].name == "Ålpha, Ánn"
+    assert t.players[0].rounds[0].opponent == 2
+
+
+def test_editing_a_value_rerenders_only_that_record() -> None:
+    """Changing one player rewrites that line in standard columns and keeps every other byte."""
+    text = SAMPLE.replace("012 Club Open", "012   Club Open   ")
+    t = trfkit.loads(text)
+    player = t.players[1]
+    edited = attrs.evolve(player, rating=2350)
+    records = tuple(edited if r is player else r for r in t.records)
+    out = trfkit.dumps(attrs.evolve(t, records=records))
+    lines = out.splitlines()
+    assert lines[0] == "012   Club Open   "
+    assert lines[1] == text.splitlines()[1]
+    assert lines[2][48:52] == "2350"
+    assert trfkit.loads(out).players[1].rating == 2350
+
+
+def test_line_endings_bom_and_missing_final_newline_survive() -> None:
+    """CR, CRLF, a BOM and a missing final newline all come back as they were."""
+    for text in ("012 A\r001    1\r", "012 A\r\n001    1", "\ufeff012 A\n001    1\n"):
+        data = text.encode("utf-8")
+        assert trfkit.dump_bytes(trfkit.loads(data)) == data
+
+
+def test_unknown_line_is_kept_and_reported() -> None:
+    """An unknown record stays in the output and gets a located warning."""
+    text = "012 A\nQ12 strange\n001    1\n"
+    result = trfkit.parse(text)
+    assert trfkit.dumps(result.tournament) == text
+    assert [(d.code, d.line, d.column) for d in result.diagnostics] == [("P003", 2, 1)]
+
+
+def test_bad_fields_are_located_and_parsing_goes_on() -> None:
+    """A junk rating and a junk result are reported at their columns; later lines still read."""
+    bad = SAMPLE.replace("2500", "25x0").replace("2 w 1  0000", "2 w Q  0000")
+    result = trfkit.parse(bad)
+    found = {(d.code, d.line, d.column) for d in result.diagnostics}
+    assert ("P005", 2, 49) in found
+    assert ("P006", 2, 99) in found
+    assert len(result.tournament.players) == 2
+
+
+def test_strict_mode_raises_once_with_every_problem() -> None:
+    """strict=True raises one TrfSyntaxError that carries all the diagnostics."""
+    bad = SAMPLE.replace("2500", "25x0") + "Q12 strange\n"
+    with pytest.raises(TrfSyntaxError) as info:
+        trfkit.parse(bad, strict=True)
+    assert {d.code for d in info.value.diagnostics} == {"P005", "P003"}
+    assert "2 problems" in str(info.value)
+
+
+def test_binary_and_utf16_input_are_diagnostics_not_tracebacks() -> None:
+    """NUL bytes and UTF-16 give a P001 diagnostic with a specific message."""
+    binary = trfkit.parse(b"012 A\x00\x01")
+    assert [d.code for d in binary.diagnostics] == ["P001"]
+    assert "binary" in binary.diagnostics[0].message
+    utf16 = trfkit.parse("012 A\n".encode("utf-16"))
+    assert "UTF-16" in utf16.diagnostics[0].message
+
+
+def test_forced_encoding_is_used() -> None:
+    """--encoding latin-1 reads UTF-8 bytes as Latin-1 (and says so)."""
+    result = trfkit.parse("012 Café\n".encode(), encoding="latin-1")
+    assert result.encoding.codec == "iso8859-1"
+    assert result.tournament.name == "CafÃ©"
+
+
+def test_player_is_a_frozen_value() -> None:
+    """Model objects cannot be changed in place."""
+    p = Player(start_rank=1)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        p.name = "x"  # type: ignore[misc]

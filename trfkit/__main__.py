@@ -1,0 +1,5 @@
+"""``python -m trfkit``: the command line."""
+
+from trfkit.cli import entry
+
+entry()

@@ -1,0 +1,291 @@
+"""Structure checks: does the report agree with itself?
+
+These hold for every tournament type, Swiss or round robin: start ranks are
+unique, opponents exist, and both players of a game tell the same story.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from trfkit import columns as C
+from trfkit.checks.base import Context, make_check
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.model import Colour, Player, Result, RoundResult
+
+
+def _cell(player: Player, block: RoundResult) -> dict[str, object]:
+    """Where a round block stands: line, column, round, player."""
+    return {
+        "line": player.line,
+        "column": C.round_block_start(block.round),
+        "round": block.round,
+        "players": (player.start_rank,),
+    }
+
+
+def _duplicate_start_rank(ctx: Context) -> Iterator[Diagnostic]:
+    """Two player records share a start rank.
+
+    TRF16 record 001, columns 5-8: the start rank identifies a player; every
+    round block refers to opponents by it, so it must be unique.
+
+    PASS::
+
+        001    1 m    Alpha …
+        001    2 m    Beta …
+
+    FAIL::
+
+        001    1 m    Alpha …
+        001    1 m    Beta …
+    """
+    seen: dict[int, Player] = {}
+    for p in ctx.tournament.players:
+        first = seen.setdefault(p.start_rank, p)
+        if first is not p:
+            yield DUPLICATE_START_RANK.rule.diagnostic(
+                f"start rank {p.start_rank} is used again (first on line {first.line})",
+                line=p.line,
+                column=5,
+                players=(p.start_rank,),
+            )
+
+
+DUPLICATE_START_RANK = make_check(
+    "S001", "duplicate-start-rank", Severity.ERROR, _duplicate_start_rank
+)
+
+
+def _unknown_opponent(ctx: Context) -> Iterator[Diagnostic]:
+    """A round block names an opponent that has no player record, or the player itself.
+
+    TRF16 round block, columns 92-95 for round 1: the opponent's start rank.
+
+    PASS: ``001    1 … 2 w 1`` with a record for player 2.
+    FAIL: ``001    1 … 7 w 1`` in a file without player 7, or player 1 meeting 1.
+    """
+    known = ctx.tournament.players_by_rank
+    for p in ctx.tournament.players:
+        for b in p.rounds:
+            if b.opponent is None:
+                continue
+            if b.opponent == p.start_rank:
+                yield UNKNOWN_OPPONENT.rule.diagnostic(
+                    f"round {b.round}: player {p.start_rank} is paired with itself",
+                    **_cell(p, b),  # type: ignore[arg-type]
+                )
+            elif b.opponent not in known:
+                yield UNKNOWN_OPPONENT.rule.diagnostic(
+                    f"round {b.round}: opponent {b.opponent} of player {p.start_rank} "
+                    "has no player record",
+                    **_cell(p, b),  # type: ignore[arg-type]
+                )
+
+
+UNKNOWN_OPPONENT = make_check("S002", "unknown-opponent", Severity.ERROR, _unknown_opponent)
+
+
+def _asymmetric_pairing(ctx: Context) -> Iterator[Diagnostic]:
+    """The two players of a game disagree about it.
+
+    If A lists B in round r, B must list A in round r, with the other colour and
+    the complementary result (``1``/``0``, ``=``/``=``, ``+``/``-``, ``W``/``L``,
+    ``D``/``D``). Reported once per pair, at the lower start rank's block.
+
+    PASS::
+
+        001    1 …   2 w 1
+        001    2 …   1 b 0
+
+    FAIL (both claim White, and both claim the win)::
+
+        001    1 …   2 w 1
+        001    2 …   1 w 1
+    """
+    players = ctx.tournament.players_by_rank
+    for p in ctx.tournament.players:
+        for b in p.rounds:
+            if b.opponent is None or b.opponent == p.start_rank:
+                continue
+            other = players.get(b.opponent)
+            if other is None:
+                continue
+            ob = other.round(b.round)
+            if ob is None or ob.opponent != p.start_rank:
+                found = "no game" if ob is None or ob.opponent is None else f"opponent {ob.opponent}"
+                yield ASYMMETRIC_PAIRING.rule.diagnostic(
+                    f"round {b.round}: player {p.start_rank} lists opponent {b.opponent}, "
+                    f"but player {b.opponent} lists {found}",
+                    **_cell(p, b),  # type: ignore[arg-type]
+                )
+                continue
+            if p.start_rank > b.opponent:
+                continue
+            problems = []
+            if b.colour is not Colour.NONE or ob.colour is not Colour.NONE:
+                if b.colour is ob.colour or Colour.NONE in (b.colour, ob.colour):
+                    problems.append(f"colours {b.colour.value} and {ob.colour.value}")
+            res, ores = b.result, ob.result
+            double_forfeit = res is ores is Result.FORFEIT_LOSS
+            if res is not None and ores is not None and res.complement is not ores and not double_forfeit:
+                problems.append(f"results {res.value} and {ores.value}")
+            elif (res is None) != (ores is None):
+                problems.append(
+                    f"results {res.value if res else 'blank'} and {ores.value if ores else 'blank'}"
+                )
+            if problems:
+                yield ASYMMETRIC_PAIRING.rule.diagnostic(
+                    f"round {b.round}: players {p.start_rank} and {b.opponent} disagree: "
+                    + ", ".join(problems),
+                    line=p.line,
+                    column=C.round_block_start(b.round),
+                    round=b.round,
+                    players=(p.start_rank, b.opponent),
+                )
+
+
+ASYMMETRIC_PAIRING = make_check(
+    "S003", "asymmetric-pairing", Severity.ERROR, _asymmetric_pairing
+)
+
+
+def _inconsistent_block(ctx: Context) -> Iterator[Diagnostic]:
+    """A round block mixes a bye with an opponent, or a game without a colour.
+
+    Byes (``H F U Z``) have opponent ``0000`` and colour ``-``; a played game
+    (``1 = 0 W D L``) has an opponent and ``w`` or ``b``; a forfeit keeps the
+    scheduled opponent and colour (TRF16 round-block rules).
+
+    PASS: ``0000 - H``, ``  12 w 1``, ``  12 b -``.
+    FAIL: ``  12 - 1`` (a game without colour), ``  12 w H`` (a bye with an opponent),
+    ``0000 w 1`` (a win without an opponent).
+    """
+    for p in ctx.tournament.players:
+        for b in p.rounds:
+            if b.is_blank:
+                continue
+            result = b.result
+            message = None
+            if b.opponent is not None and result is not None and result.is_bye:
+                message = f"a bye ({result.value}) with opponent {b.opponent}"
+            elif b.opponent is not None and b.colour is Colour.NONE and result is not None:
+                if result.is_played:
+                    message = f"a game against {b.opponent} without a colour"
+            elif b.opponent is None and result in BYE_AS_GAME:
+                continue  # reported by S007
+            elif b.opponent is None and result is not None and (
+                result.is_played or result is Result.UNKNOWN
+            ):
+                message = f"result {result.value} without an opponent"
+            if message:
+                yield INCONSISTENT_BLOCK.rule.diagnostic(
+                    f"round {b.round}: {message}",
+                    **_cell(p, b),  # type: ignore[arg-type]
+                )
+
+
+INCONSISTENT_BLOCK = make_check(
+    "S004", "inconsistent-round-block", Severity.ERROR, _inconsistent_block
+)
+
+
+def _pairing_bye_count(ctx: Context) -> Iterator[Diagnostic]:
+    """More than one pairing-allocated bye (``U``) in a round.
+
+    TRF16 result table: ``U`` is the pairing-allocated bye, "at most once per round".
+
+    PASS: one ``0000 - U`` in round 3. FAIL: two players with ``0000 - U`` in round 3.
+    """
+    byes: dict[int, list[Player]] = {}
+    for p in ctx.tournament.players:
+        for b in p.rounds:
+            if b.result is Result.PAIRING_BYE:
+                byes.setdefault(b.round, []).append(p)
+    if len(ctx.tournament.teams) > 0:
+        return  # in team events every board of the team gets the team's bye
+    for number, players in sorted(byes.items()):
+        if len(players) > 1:
+            ranks = tuple(p.start_rank for p in players)
+            yield PAIRING_BYE_COUNT.rule.diagnostic(
+                f"round {number}: {len(players)} pairing-allocated byes (players "
+                f"{', '.join(map(str, ranks))}); at most one is allowed",
+                line=players[1].line,
+                column=C.round_block_start(number),
+                round=number,
+                players=ranks,
+            )
+
+
+PAIRING_BYE_COUNT = make_check(
+    "S005", "pairing-bye-count", Severity.ERROR, _pairing_bye_count
+)
+
+
+def _duplicate_fide_id(ctx: Context) -> Iterator[Diagnostic]:
+    """Two players carry the same FIDE id.
+
+    Record 001 columns 58-68. A FIDE id belongs to one person; a repeated id
+    usually means a player was entered twice. Blank and zero ids are ignored.
+
+    PASS: ids 1503014 and 4100018. FAIL: both players with id 1503014.
+    """
+    counts = Counter(p.fide_id for p in ctx.tournament.players if p.fide_id.strip("0"))
+    seen: set[str] = set()
+    for p in ctx.tournament.players:
+        if counts.get(p.fide_id, 0) > 1:
+            if p.fide_id in seen:
+                yield DUPLICATE_FIDE_ID.rule.diagnostic(
+                    f"FIDE id {p.fide_id} of player {p.start_rank} is used by another player",
+                    line=p.line,
+                    column=58,
+                    players=(p.start_rank,),
+                )
+            seen.add(p.fide_id)
+
+
+DUPLICATE_FIDE_ID = make_check("S006", "duplicate-fide-id", Severity.WARNING, _duplicate_fide_id)
+
+BYE_AS_GAME = {Result.DRAW: Result.HALF_BYE, Result.FORFEIT_WIN: Result.FULL_BYE}
+"""Game results that some exporters write for byes, and the bye they stand for."""
+
+
+def _bye_as_game(ctx: Context) -> Iterator[Diagnostic]:
+    """A bye written with a game result: ``0000 - =`` or ``0000 - +``.
+
+    Some programs (the ICU serialiser among them) write a half-point bye as a
+    draw and a full-point bye as a forfeit win, without an opponent. trfkit
+    reads them as ``H`` and ``F``; the TRF16 codes are ``0000 - H`` and ``0000 - F``.
+
+    In team events ``0000 - +`` is a board won by forfeit when the other team
+    fielded nobody, and is not reported.
+
+    PASS: ``0000 - H``. FAIL: ``0000 - =``.
+    """
+    team_event = bool(ctx.tournament.teams)
+    for p in ctx.tournament.players:
+        for b in p.rounds:
+            if b.opponent is None and b.result in BYE_AS_GAME:
+                if team_event and b.result is Result.FORFEIT_WIN:
+                    continue  # a board won because the other team fielded nobody
+                bye = BYE_AS_GAME[b.result]
+                yield BYE_AS_GAME_CHECK.rule.diagnostic(
+                    f"round {b.round}: '{b.result.value}' without an opponent is read as a "
+                    f"bye; write it as '{bye.value}'",
+                    **_cell(p, b),  # type: ignore[arg-type]
+                )
+
+
+BYE_AS_GAME_CHECK = make_check("S007", "bye-coded-as-game", Severity.WARNING, _bye_as_game)
+
+CHECKS = (
+    DUPLICATE_START_RANK,
+    UNKNOWN_OPPONENT,
+    ASYMMETRIC_PAIRING,
+    INCONSISTENT_BLOCK,
+    PAIRING_BYE_COUNT,
+    DUPLICATE_FIDE_ID,
+    BYE_AS_GAME_CHECK,
+)
+"""The structure checks, in code order."""

@@ -1,0 +1,91 @@
+"""The ``trfkit`` command line: ``main(argv) -> int``.
+
+Each sub-command lives in its own module of :mod:`trfkit.commands` with two
+functions, ``add_arguments(parser)`` and ``run(args) -> int``. Those modules
+import the parser and the checks only inside ``run``, so ``trfkit --version``
+and ``--help`` start without loading them.
+
+Exit codes: 0 no error (warnings allowed), 1 discrepancies found (or warnings
+with ``--strict``), 2 usage error or unreadable input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from trfkit import __version__
+
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("check", "check TRF files: parse, schedule, points, ranks and tie-breaks"),
+    ("convert", "write a TRF file back, or convert it (TRF16, TRF-2026, JSON, CSV)"),
+    ("show", "print a TRF file's header, players and crosstable"),
+    ("berger", "print the FIDE Berger table for N players"),
+    ("standings", "recompute the standings and tie-breaks of a TRF file"),
+    ("rules", "list every diagnostic code"),
+    ("explain", "print the documentation of one diagnostic code"),
+)
+"""Sub-command name and one-line help, in the order ``--help`` shows them."""
+
+EPILOG = """\
+exit codes: 0 no error (warnings allowed), 1 errors found (or warnings with --strict),
+2 usage error or unreadable input. 'trfkit COMMAND --help' describes each command."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every sub-command."""
+    parser = argparse.ArgumentParser(
+        prog="trfkit",
+        description="Read, write, convert and check FIDE Tournament Report Files.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"trfkit {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, help_text in COMMANDS:
+        module = importlib.import_module(f"trfkit.commands.{name}")
+        sub = commands.add_parser(
+            name,
+            help=help_text,
+            description=(module.__doc__ or help_text).strip(),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        module.add_arguments(sub)
+        sub.set_defaults(run=module.run)
+    return parser
+
+
+def _quick_version(argv: Sequence[str]) -> bool:
+    if list(argv) == ["--version"]:
+        sys.stdout.write(f"trfkit {__version__}\n")
+        return True
+    return False
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if _quick_version(args_list):
+        return 0
+    parser = build_parser()
+    try:
+        args = parser.parse_args(args_list)
+    except SystemExit as exc:
+        return int(exc.code or 0) if isinstance(exc.code, int) else 2
+    if not getattr(args, "command", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return int(args.run(args))
+    except KeyboardInterrupt:
+        sys.stderr.write("trfkit: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def entry() -> None:
+    """Console-script entry point."""
+    sys.exit(main())

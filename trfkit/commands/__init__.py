@@ -1,0 +1,1 @@
+"""One module per ``trfkit`` sub-command: ``add_arguments(parser)`` and ``run(args)``."""

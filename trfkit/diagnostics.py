@@ -1,0 +1,250 @@
+"""Diagnostics: located, immutable findings with a stable code.
+
+Codes are a family letter and three digits, never reused or renumbered:
+
+- ``P`` reading (decoding, unknown lines, fields that are not what their columns hold);
+- ``S`` structure and consistency of the report (symmetry, counts, points, ranks);
+- ``B`` round-robin schedules against the FIDE Berger tables (C.05 Annex 1);
+- ``T`` tie-breaks and standings (C.07);
+- ``E`` defects that exporters are known for;
+- ``X`` reserved for third-party plugins.
+
+Each code has a kebab-case name (``--select`` and ``--ignore`` take either).
+Lines and columns are 1-based; a column points at the start of the field concerned.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+
+class Severity(enum.IntEnum):
+    """How serious a diagnostic is; higher is worse."""
+
+    INFO = 0
+    WARNING = 1
+    ERROR = 2
+
+    @property
+    def label(self) -> str:
+        """The lower-case name used in every output."""
+        return self.name.lower()
+
+
+@attrs.frozen(kw_only=True, order=False)
+class Diagnostic:
+    """One finding about a file.
+
+    Attributes:
+        code: The stable code, e.g. ``"B001"``.
+        name: The code's kebab-case name, e.g. ``"berger-pairing"``.
+        severity: Its severity.
+        message: A sentence for people, with expected and found values where they apply.
+        line: The 1-based line, or ``None`` for the file as a whole.
+        column: The 1-based column of the field concerned, or ``None``.
+        round: The round the finding is about, if any.
+        players: The start ranks it is about, if any.
+    """
+
+    code: str = attrs.field(validator=attrs.validators.matches_re(r"[A-Z]\d{3}"))
+    name: str
+    severity: Severity
+    message: str
+    line: int | None = None
+    column: int | None = None
+    round: int | None = None
+    players: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+
+    @property
+    def sort_key(self) -> tuple[int, int, str, str]:
+        """Order of output: by line, column, code, then message."""
+        return (
+            self.line if self.line is not None else 0,
+            self.column if self.column is not None else 0,
+            self.code,
+            self.message,
+        )
+
+
+@attrs.frozen
+class Rule:
+    """A documented diagnostic code.
+
+    Attributes:
+        code: The stable code.
+        name: The kebab-case name.
+        severity: The default severity.
+        summary: One line for ``trfkit rules``.
+        doc: The full documentation (what it means, the rule, examples).
+    """
+
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+    doc: str = ""
+
+    def diagnostic(
+        self,
+        message: str,
+        *,
+        line: int | None = None,
+        column: int | None = None,
+        round: int | None = None,
+        players: tuple[int, ...] | list[int] = (),
+    ) -> Diagnostic:
+        """A diagnostic of this rule."""
+        return Diagnostic(
+            code=self.code,
+            name=self.name,
+            severity=self.severity,
+            message=message,
+            line=line,
+            column=column,
+            round=round,
+            players=tuple(players),
+        )
+
+
+def _rule(code: str, name: str, severity: Severity, summary: str, doc: str) -> Rule:
+    return Rule(code, name, severity, summary, doc.strip())
+
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+PARSE_RULES: dict[str, Rule] = {
+    r.code: r
+    for r in (
+        _rule(
+            "P001",
+            "unreadable-file",
+            E,
+            "The file cannot be read or decoded.",
+            """
+            The path is not a readable file, or its bytes are not text (NUL bytes,
+            UTF-16 without the option to read it). Nothing else is checked.
+            """,
+        ),
+        _rule(
+            "P002",
+            "encoding-detected",
+            I,
+            "Which character encoding the file was read with.",
+            """
+            TRF declares no encoding. trfkit reads UTF-8 (with or without a BOM) when the
+            bytes are valid UTF-8 and Windows-1252 / Latin-1 otherwise; ``--encoding``
+            forces one.
+
+            PASS: a UTF-8 file (info only). FAIL: never an error.
+            """,
+        ),
+        _rule(
+            "P003",
+            "unknown-record",
+            W,
+            "A line that is no known TRF record; it is kept as it is.",
+            """
+            The first three characters of a line are the record code (TRF16 remark 1).
+            A line whose code is none of the FIDE, TRF(x), TRF(bx), DAT, national rating
+            or ``###`` comment records is kept verbatim and reported.
+
+            PASS: ``012 Club Open``   FAIL: ``Q12 Club Open``
+            """,
+        ),
+        _rule(
+            "P004",
+            "ruler-line",
+            I,
+            "A column ruler or field mask without the ``###`` comment mark.",
+            """
+            Exporters often leave column rulers (``0123456789…``) or masks
+            (``DDD SSSS sTTT…``) in the file. They are kept and ignored; TRF-2026
+            wants them behind ``###``.
+            """,
+        ),
+        _rule(
+            "P005",
+            "bad-number",
+            E,
+            "A numeric field holds something that is not a number.",
+            """
+            Fields such as the start rank (001 cols 5-8), the rating (49-52), the points
+            (81-84) and the rank (86-89) must be numbers or blank.
+
+            PASS: ``001    1 …  2200`` FAIL: ``001    x …  22O0``
+            """,
+        ),
+        _rule(
+            "P006",
+            "bad-round-block",
+            E,
+            "A 10-column round block cannot be read.",
+            """
+            Each block is opponent (4 columns, right-aligned), blank, colour (``w``,
+            ``b``, ``-`` or blank), blank, result code (TRF16 result table), two blanks.
+            A block whose opponent is not a number, whose colour or result is not a
+            known code, or whose separators hold text is reported at its column.
+            """,
+        ),
+        _rule(
+            "P007",
+            "bad-code",
+            W,
+            "A coded field holds a value the format does not define.",
+            """
+            Sex must be ``m`` or ``w``; titles are GM IM WGM FM WIM CM WFM WCM (the old
+            letters g m f c wg wm wf wc are read as those); 152 is ``W`` or ``B``;
+            the 162/362/XXS scoring entries are symbol and points.
+            """,
+        ),
+        _rule(
+            "P008",
+            "misaligned-field",
+            W,
+            "Text stands where the layout has a separating blank.",
+            """
+            Columns 4, 9, 14, 48, 53, 57, 69, 80, 85 and 90-91 of record 001 are blank.
+            Text there means the line is shifted, often by an encoding problem or a name
+            that is too long.
+            """,
+        ),
+        _rule(
+            "P009",
+            "line-ending",
+            I,
+            "The file mixes line endings or has a byte-order mark inside it.",
+            """
+            Line endings are kept as they are; this notes files whose lines end
+            differently from each other, and BOM characters that are not at the start.
+            """,
+        ),
+        _rule(
+            "P010",
+            "limit-exceeded",
+            E,
+            "The file is larger than a configured limit and was not parsed.",
+            """
+            Size, line length, players and rounds have limits that keep a batch fast and
+            its memory bounded (see the README's reliability section); options raise them.
+            """,
+        ),
+        _rule(
+            "P011",
+            "short-record",
+            W,
+            "A record is shorter than its mandatory fields.",
+            """
+            A 001 line must reach at least column 8 (start rank); header records need a
+            value after column 4.
+            """,
+        ),
+    )
+}
+"""The reader's codes; the check families add theirs in :mod:`trfkit.checks`."""
+
+
+def parse_rule(code: str) -> Rule:
+    """The parse rule *code*; raises ``KeyError`` when there is none."""
+    return PARSE_RULES[code]

@@ -1,0 +1,618 @@
+"""The tournament model: frozen attrs values, one class per TRF record kind.
+
+A :class:`Tournament` is the ordered tuple of its records, exactly as they
+stand in the file (header records, players, teams, comments, blank and unknown
+lines alike), so that writing an unmodified parse reproduces the input. Every
+record keeps the line it came from in :attr:`Record.source`, which takes no part
+in equality: two files that say the same thing give equal models.
+
+Scores are :class:`fractions.Fraction`, never floats.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import TypeVar
+
+import attrs
+
+# --- vocabularies -------------------------------------------------------------------------
+
+
+class Colour(enum.Enum):
+    """The colour column of a round block (TRF16 §001, column 97 for round 1)."""
+
+    WHITE = "w"
+    BLACK = "b"
+    NONE = "-"
+    """Bye, absence or not paired; a blank colour means the same."""
+
+    @property
+    def opposite(self) -> Colour:
+        """White for Black and Black for White; ``NONE`` stays ``NONE``."""
+        return {Colour.WHITE: Colour.BLACK, Colour.BLACK: Colour.WHITE}.get(self, self)
+
+
+class Result(enum.Enum):
+    """The result code of a round block (TRF16 table of result codes).
+
+    Letter codes are read case-insensitively and written upper-case.
+    """
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    WIN_UNRATED = "W"
+    """Win in a game that lasted less than one move: paired, not rated."""
+    DRAW_UNRATED = "D"
+    LOSS_UNRATED = "L"
+    HALF_BYE = "H"
+    FULL_BYE = "F"
+    PAIRING_BYE = "U"
+    """Pairing-allocated bye (PAB), at most one per round."""
+    ZERO_BYE = "Z"
+    UNKNOWN = "X"
+    """Unknown result, e.g. an adjourned game (accepted by FIDE's checker, not TRF16)."""
+
+    @property
+    def is_bye(self) -> bool:
+        """True for the codes that never have an opponent (H, F, U, Z)."""
+        return self in _BYES
+
+    @property
+    def is_forfeit(self) -> bool:
+        """True for ``+`` and ``-``."""
+        return self in (Result.FORFEIT_WIN, Result.FORFEIT_LOSS)
+
+    @property
+    def is_played(self) -> bool:
+        """True when a game took place over the board (1 = 0 W D L)."""
+        return self in _PLAYED
+
+    @property
+    def is_rated(self) -> bool:
+        """True for the codes of rated games (1 = 0)."""
+        return self in (Result.WIN, Result.DRAW, Result.LOSS)
+
+    @property
+    def complement(self) -> Result | None:
+        """The result the opponent must show for the same game, or ``None`` for byes."""
+        return _COMPLEMENT.get(self)
+
+    @property
+    def default_points(self) -> Fraction:
+        """Points under the standard 1 / ½ / 0 scoring (PAB worth a win)."""
+        return _DEFAULT_POINTS[self]
+
+
+_BYES = frozenset({Result.HALF_BYE, Result.FULL_BYE, Result.PAIRING_BYE, Result.ZERO_BYE})
+_PLAYED = frozenset(
+    {
+        Result.WIN,
+        Result.DRAW,
+        Result.LOSS,
+        Result.WIN_UNRATED,
+        Result.DRAW_UNRATED,
+        Result.LOSS_UNRATED,
+    }
+)
+_COMPLEMENT = {
+    Result.WIN: Result.LOSS,
+    Result.LOSS: Result.WIN,
+    Result.DRAW: Result.DRAW,
+    Result.FORFEIT_WIN: Result.FORFEIT_LOSS,
+    Result.FORFEIT_LOSS: Result.FORFEIT_WIN,
+    Result.WIN_UNRATED: Result.LOSS_UNRATED,
+    Result.LOSS_UNRATED: Result.WIN_UNRATED,
+    Result.DRAW_UNRATED: Result.DRAW_UNRATED,
+    Result.UNKNOWN: Result.UNKNOWN,
+}
+_HALF = Fraction(1, 2)
+_DEFAULT_POINTS = {
+    Result.WIN: Fraction(1),
+    Result.DRAW: _HALF,
+    Result.LOSS: Fraction(0),
+    Result.FORFEIT_WIN: Fraction(1),
+    Result.FORFEIT_LOSS: Fraction(0),
+    Result.WIN_UNRATED: Fraction(1),
+    Result.DRAW_UNRATED: _HALF,
+    Result.LOSS_UNRATED: Fraction(0),
+    Result.HALF_BYE: _HALF,
+    Result.FULL_BYE: Fraction(1),
+    Result.PAIRING_BYE: Fraction(1),
+    Result.ZERO_BYE: Fraction(0),
+    Result.UNKNOWN: _HALF,
+}
+
+
+class Sex(enum.Enum):
+    """Column 10 of record 001: ``m`` or ``w`` (``f`` is read as ``w``)."""
+
+    MALE = "m"
+    FEMALE = "w"
+
+
+class Title(enum.Enum):
+    """FIDE titles (columns 11-13 of record 001)."""
+
+    GM = "GM"
+    IM = "IM"
+    WGM = "WGM"
+    FM = "FM"
+    WIM = "WIM"
+    CM = "CM"
+    WFM = "WFM"
+    WCM = "WCM"
+
+
+OLD_TITLES = {
+    "g": Title.GM,
+    "m": Title.IM,
+    "f": Title.FM,
+    "c": Title.CM,
+    "wg": Title.WGM,
+    "wm": Title.WIM,
+    "wf": Title.WFM,
+    "wc": Title.WCM,
+}
+"""The single- and double-letter title codes of TRF06-era files."""
+
+
+# --- records ------------------------------------------------------------------------------
+
+
+@attrs.define(eq=False)
+class Source:
+    """Where a record came from: its line number, its text and its line terminator.
+
+    ``origin`` is the record as first parsed from ``text``; the writer reuses
+    ``text`` unchanged only while the record still equals its origin, so an
+    edited record is re-rendered and an untouched one keeps its bytes.
+    """
+
+    line: int
+    text: str
+    newline: str = "\n"
+    origin: object = None
+
+
+def _source_field() -> Source | None:
+    return attrs.field(default=None, eq=False, repr=False, kw_only=True)
+
+
+@attrs.frozen
+class Record:
+    """Base of every record; ``source`` is kept outside equality."""
+
+    source: Source | None = _source_field()
+
+    @property
+    def line(self) -> int | None:
+        """The 1-based line the record was read from, if it was read."""
+        return self.source.line if self.source is not None else None
+
+
+@attrs.frozen
+class TextRecord(Record):
+    """A header record whose value is free text (012 name, 022 city, 092 type, …).
+
+    Attributes:
+        code: The record code (``"012"``).
+        value: Everything after column 4, without trailing blanks.
+    """
+
+    code: str
+    value: str
+
+
+@attrs.frozen
+class RoundDates(Record):
+    """Record 132: round r's date in columns ``92+10(r-1)``..``99+10(r-1)``."""
+
+    dates: tuple[str, ...]
+    prefix: str = ""
+    """Text in columns 5-91 (normally blank)."""
+
+
+@attrs.frozen
+class RoundCount(Record):
+    """The number of rounds: TRF-2026 record 142 or JaVaFo's ``XXR``."""
+
+    code: str
+    rounds: int | None
+
+
+@attrs.frozen
+class InitialColour(Record):
+    """Record 152: the colour of the top-ranked participant in round 1 (``W``/``B``)."""
+
+    colour: str
+
+
+@attrs.frozen
+class Scoring(Record):
+    """Point values: record 162 (games), 362 (team matches) or JaVaFo ``XXS``.
+
+    Attributes:
+        code: ``"162"``, ``"362"`` or ``"XXS"``.
+        values: ``(symbol, points)`` pairs in file order, e.g. ``("W", 1)``.
+    """
+
+    code: str
+    values: tuple[tuple[str, Fraction], ...]
+
+
+@attrs.frozen
+class BbpScore(Record):
+    """bbpPairings' ``BBW BBD BBL BBZ BBF BBU`` records: one point value each."""
+
+    code: str
+    points: Fraction | None
+
+
+@attrs.frozen
+class TieBreakList(Record):
+    """Records 202 (tie-breaks) and 212 (standings definition): FIDE codes in order."""
+
+    code: str
+    tiebreaks: tuple[str, ...]
+
+
+@attrs.frozen
+class Tokens(Record):
+    """Records made of blank-separated tokens: ``XXC`` options, ``XXZ`` and ``XXP`` ids."""
+
+    code: str
+    tokens: tuple[str, ...]
+
+
+@attrs.frozen
+class RoundResult:
+    """One 10-column round block of record 001.
+
+    Attributes:
+        round: The round number (1-based).
+        opponent: The opponent's start rank; ``None`` for ``0000`` or blank.
+        colour: The scheduled colour.
+        result: The result code; ``None`` when the column is blank (read as ``Z``).
+    """
+
+    round: int
+    opponent: int | None
+    colour: Colour
+    result: Result | None
+
+    @property
+    def effective_result(self) -> Result:
+        """The result with a blank read as ``Z``, as TRF16 prescribes."""
+        return Result.ZERO_BYE if self.result is None else self.result
+
+    @property
+    def is_game(self) -> bool:
+        """True when the block names an opponent (a game, played or forfeited)."""
+        return self.opponent is not None and self.opponent != 0
+
+    @property
+    def is_blank(self) -> bool:
+        """True for a block that says nothing (not paired)."""
+        return self.opponent is None and self.colour is Colour.NONE and self.result is None
+
+
+@attrs.frozen
+class Player(Record):
+    """Record 001: one participant and their round blocks.
+
+    Attributes:
+        start_rank: Columns 5-8, the pairing number (1..9999).
+        sex: Column 10.
+        title: Columns 11-13.
+        name: Columns 15-47.
+        rating: Columns 49-52 (``None`` when blank).
+        federation: Columns 54-56.
+        fide_id: Columns 58-68, kept as text (national ids occur).
+        birth_date: Columns 70-79, kept as text (many formats occur).
+        points: Columns 81-84.
+        rank: Columns 86-89.
+        rounds: The round blocks from column 92, trailing blank blocks dropped.
+    """
+
+    start_rank: int
+    name: str = ""
+    sex: Sex | None = None
+    title: Title | None = None
+    rating: int | None = None
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+    points: Fraction | None = None
+    rank: int | None = None
+    rounds: tuple[RoundResult, ...] = ()
+
+    def round(self, number: int) -> RoundResult | None:
+        """The block of round *number*, or ``None`` when the line has none."""
+        if 1 <= number <= len(self.rounds):
+            return self.rounds[number - 1]
+        return None
+
+
+@attrs.frozen
+class NationalRecord(Record):
+    """A TRF-2026 national rating record: the 001 layout with a federation as code."""
+
+    code: str
+    start_rank: int
+    sex: str = ""
+    classification: str = ""
+    name: str = ""
+    rating: int | None = None
+    origin: str = ""
+    national_id: str = ""
+    birth_date: str = ""
+    rest: str = ""
+    """Anything after column 89, kept verbatim."""
+
+
+@attrs.frozen
+class Team(Record):
+    """A team: TRF16 record 013 or TRF-2026 record 310.
+
+    Attributes:
+        code: ``"013"`` or ``"310"``.
+        name: The team name.
+        members: Start ranks of the team's players in board order.
+        number: 310 only: the team pairing number.
+        nickname: 310 only.
+        strength: 310 only: the strength factor, kept as text.
+        match_points: 310 only.
+        game_points: 310 only.
+        rank: 310 only.
+    """
+
+    code: str
+    name: str
+    members: tuple[int | None, ...] = ()
+    number: int | None = None
+    nickname: str = ""
+    strength: str = ""
+    match_points: Fraction | None = None
+    game_points: Fraction | None = None
+    rank: int | None = None
+
+
+@attrs.frozen
+class Byes(Record):
+    """Record 240: byes that bring points (``F``, ``H`` or ``Z``) in one round."""
+
+    kind: str
+    round: int | None
+    ids: tuple[int | None, ...] = ()
+
+
+@attrs.frozen
+class Acceleration(Record):
+    """Record 250: fictitious points for a range of rounds and ids."""
+
+    match_points: Fraction | None
+    game_points: Fraction | None
+    first_round: int | None
+    last_round: int | None
+    first_id: int | None
+    last_id: int | None
+
+
+@attrs.frozen
+class ProhibitedPairing(Record):
+    """Record 260: players who must not meet in a range of rounds."""
+
+    first_round: int | None
+    last_round: int | None
+    ids: tuple[int | None, ...] = ()
+
+
+@attrs.frozen
+class AbnormalPoints(Record):
+    """Record 299: points given or taken outside the games (penalties, bonuses).
+
+    Attributes:
+        kind: A result symbol (``W D L F H Z + -``) or ``""`` for a plain bonus/penalty.
+        match_points: Team match points.
+        points: Points (game points for teams).
+        round: The round, ``None`` or 0 for the whole event.
+        ids: The players or teams concerned; empty means everybody.
+    """
+
+    kind: str
+    match_points: Fraction | None
+    points: Fraction | None
+    round: int | None
+    ids: tuple[int | None, ...] = ()
+
+
+@attrs.frozen
+class TeamLineup(Record):
+    """Record 300: a team's board order for one match."""
+
+    round: int | None
+    team: int | None
+    opponent: int | None
+    boards: tuple[int | None, ...] = ()
+
+
+@attrs.frozen
+class TeamPairingByes(Record):
+    """Record 320: team pairing-allocated byes, one team number per round."""
+
+    match_points: Fraction | None
+    game_points: Fraction | None
+    teams: tuple[int | None, ...] = ()
+
+
+@attrs.frozen
+class ForfeitedMatch(Record):
+    """Record 330: a forfeited team match (``+-``, ``-+`` or ``--``)."""
+
+    kind: str
+    round: int | None
+    white: int | None
+    black: int | None
+
+
+@attrs.frozen
+class Acceleration16(Record):
+    """JaVaFo ``XXA``: a player's fictitious points, one value per round."""
+
+    start_rank: int | None
+    points: tuple[Fraction | None, ...]
+
+
+@attrs.frozen
+class DataLine(Record):
+    """Tornelo's ``DAT`` lines: ``DAT <start rank> <type id> <data>``."""
+
+    start_rank: int | None
+    type_id: str
+    data: str
+
+
+@attrs.frozen
+class RawRecord(Record):
+    """A line kept as text: informative team results (801, 802), comments, blank lines,
+    ruler lines and unknown records.
+
+    Attributes:
+        kind: ``"801"``, ``"802"``, ``"comment"``, ``"blank"``, ``"ruler"`` or ``"unknown"``.
+        text: The whole line without its terminator.
+    """
+
+    kind: str
+    text: str
+
+
+R = TypeVar("R", bound=Record)
+
+
+class FileFormat(enum.Enum):
+    """Which edition of the format a file follows."""
+
+    TRF16 = "trf16"
+    TRF26 = "trf26"
+
+
+@attrs.frozen
+class Encoding:
+    """How a file was stored: codec, byte-order mark and dominant line ending."""
+
+    codec: str = "utf-8"
+    bom: bool = False
+    newline: str = "\n"
+    final_newline: bool = True
+
+
+@attrs.frozen
+class Tournament:
+    """A whole report: its records in file order.
+
+    Attributes:
+        records: Every record, including comments, blank and unknown lines.
+        encoding: How the file was stored (outside equality).
+    """
+
+    records: tuple[Record, ...] = ()
+    encoding: Encoding = attrs.field(factory=Encoding, eq=False, repr=False)
+
+    def of_type(self, kind: type[R]) -> Iterator[R]:
+        """The records of class *kind*, in file order."""
+        return (r for r in self.records if isinstance(r, kind))
+
+    @functools.cached_property
+    def players(self) -> tuple[Player, ...]:
+        """The 001 records in file order."""
+        return tuple(self.of_type(Player))
+
+    @functools.cached_property
+    def players_by_rank(self) -> dict[int, Player]:
+        """The players by start rank (the first line wins where ranks repeat)."""
+        index: dict[int, Player] = {}
+        for p in self.players:
+            index.setdefault(p.start_rank, p)
+        return index
+
+    @functools.cached_property
+    def teams(self) -> tuple[Team, ...]:
+        """The team records (013 and 310) in file order."""
+        return tuple(self.of_type(Team))
+
+    def header(self, code: str) -> str | None:
+        """The value of the first free-text header record *code* (e.g. ``"012"``)."""
+        for r in self.records:
+            if isinstance(r, TextRecord) and r.code == code:
+                return r.value
+        return None
+
+    @property
+    def name(self) -> str | None:
+        """Record 012."""
+        return self.header("012")
+
+    @functools.cached_property
+    def declared_rounds(self) -> int | None:
+        """The number of rounds from record 142, else ``XXR``."""
+        counts = {r.code: r.rounds for r in self.of_type(RoundCount)}
+        return counts.get("142") or counts.get("XXR")
+
+    @functools.cached_property
+    def rounds_played(self) -> int:
+        """The highest round with a block in any player line."""
+        return max((len(p.rounds) for p in self.players), default=0)
+
+    @property
+    def round_count(self) -> int:
+        """The number of rounds: the declared count, or the blocks present if more."""
+        return max(self.declared_rounds or 0, self.rounds_played)
+
+    @functools.cached_property
+    def tiebreak_codes(self) -> tuple[str, ...] | None:
+        """The tie-break list of record 212 (with ``PTS``) or else 202."""
+        lists = {r.code: r.tiebreaks for r in self.of_type(TieBreakList)}
+        return lists.get("212") or lists.get("202")
+
+    @property
+    def file_format(self) -> FileFormat:
+        """TRF26 when any record exists only in TRF-2026, else TRF16."""
+        for r in self.records:
+            code = getattr(r, "code", None)
+            if isinstance(r, (RoundCount, Scoring, TieBreakList)) and code in (
+                "142",
+                "162",
+                "362",
+                "202",
+                "212",
+            ):
+                return FileFormat.TRF26
+            if isinstance(r, Team) and code == "310":
+                return FileFormat.TRF26
+            if isinstance(
+                r,
+                (
+                    InitialColour,
+                    NationalRecord,
+                    Byes,
+                    Acceleration,
+                    ProhibitedPairing,
+                    AbnormalPoints,
+                    TeamLineup,
+                    TeamPairingByes,
+                    ForfeitedMatch,
+                ),
+            ):
+                return FileFormat.TRF26
+            if isinstance(r, TextRecord) and r.code in ("172", "182", "192", "222", "352"):
+                return FileFormat.TRF26
+            if isinstance(r, RawRecord) and r.kind in ("comment", "801", "802"):
+                return FileFormat.TRF26
+        return FileFormat.TRF16

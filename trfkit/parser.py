@@ -1,0 +1,200 @@
+"""Bytes to lines to tokens to a Lark tree: decoding, the line lexer and the cached parser.
+
+The pipeline is ``decode`` (bytes → text, encoding detected) → ``split_lines``
+(text → lines with their terminators, kept for a lossless write) → the Lark LALR
+parser over one token per line (:class:`LineLexer`, driven by the terminal
+patterns of ``grammars/trf.lark``) → :mod:`trfkit.transformer` (tree → model).
+"""
+
+from __future__ import annotations
+
+import codecs
+import functools
+import re
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+import lark
+from lark.lexer import Lexer, Token
+
+from trfkit.diagnostics import Diagnostic, parse_rule
+from trfkit.model import Encoding
+
+UTF8_BOM = codecs.BOM_UTF8
+_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+_NEWLINE = re.compile(r"(\r\n|\r|\n)")
+KEY_WIDTH = 4
+"""The lexer classifies a line by its first four characters (code and column 4)."""
+
+
+class DecodeError(ValueError):
+    """The bytes are not text trfkit can read; the message says why."""
+
+
+@attrs.frozen
+class Decoded:
+    """Text decoded from bytes, with how it was stored."""
+
+    text: str
+    encoding: Encoding
+
+
+def _normalise_codec(name: str) -> str:
+    try:
+        return codecs.lookup(name).name
+    except LookupError:
+        raise DecodeError(f"unknown encoding {name!r}") from None
+
+
+def decode(data: bytes, encoding: str | None = None) -> Decoded:
+    """Decode a TRF file's bytes.
+
+    Without *encoding*: UTF-8 (a leading BOM is remembered and removed) when the
+    bytes are valid UTF-8, else Windows-1252 when they are valid there, else
+    Latin-1 (which accepts every byte). Raises :class:`DecodeError` for binary
+    data and for UTF-16, which TRF readers do not expect.
+    """
+    bom = data.startswith(UTF8_BOM)
+    if encoding is not None:
+        codec = _normalise_codec(encoding)
+        body = data[len(UTF8_BOM) :] if bom and codec == "utf-8" else data
+        try:
+            text = body.decode(codec)
+        except UnicodeDecodeError as exc:
+            raise DecodeError(
+                f"the file is not valid {codec}: byte {exc.start} cannot be decoded"
+            ) from None
+        if codec.startswith("utf-16") and text.startswith("\ufeff"):
+            text, bom = text[1:], True
+        return Decoded(text, _layout(text, codec, bom and codec.startswith("utf")))
+    if data.startswith(_UTF16_BOMS):
+        raise DecodeError(
+            "the file is UTF-16 (it starts with a UTF-16 byte-order mark); "
+            "save it as UTF-8, or read it with --encoding utf-16"
+        )
+    if b"\x00" in data:
+        offset = data.index(b"\x00")
+        raise DecodeError(f"the file is binary, not text (a NUL byte at offset {offset})")
+    body = data[len(UTF8_BOM) :] if bom else data
+    for codec in ("utf-8", "cp1252", "latin-1"):
+        try:
+            text = body.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        return Decoded(text, _layout(text, codec, bom))
+    raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
+
+
+def _layout(text: str, codec: str, bom: bool) -> Encoding:
+    """The dominant line ending and whether the text ends with one."""
+    counts = {"\r\n": text.count("\r\n")}
+    counts["\r"] = text.count("\r") - counts["\r\n"]
+    counts["\n"] = text.count("\n") - counts["\r\n"]
+    newline = max(("\n", "\r\n", "\r"), key=lambda k: counts[k])
+    if not any(counts.values()):
+        newline = "\n"
+    final = text.endswith(("\n", "\r"))
+    return Encoding(codec=codec, bom=bom, newline=newline, final_newline=final)
+
+
+def split_lines(text: str) -> tuple[list[str], list[str]]:
+    """Split *text* into lines and their terminators (``"\\n"``, ``"\\r\\n"``, ``"\\r"``
+    or ``""`` for a last line without one)."""
+    if "\r" not in text:
+        lines = text.split("\n")
+        newlines = ["\n"] * len(lines)
+    else:
+        parts = _NEWLINE.split(text)
+        lines = parts[0::2]
+        newlines = parts[1::2] + [""]
+    if lines[-1] == "":
+        lines.pop()
+        newlines.pop()
+    else:
+        newlines[-1] = ""
+    return lines, newlines
+
+
+def line_diagnostics(lines: list[str], newlines: list[str]) -> list[Diagnostic]:
+    """Info diagnostics for mixed line endings and BOM characters inside the text."""
+    found: list[Diagnostic] = []
+    kinds = {n for n in newlines if n}
+    if len(kinds) > 1:
+        names = {"\n": "LF", "\r\n": "CRLF", "\r": "CR"}
+        listed = ", ".join(sorted(names[k] for k in kinds))
+        found.append(
+            parse_rule("P009").diagnostic(f"the file mixes line endings ({listed}); kept as is")
+        )
+    for number, line in enumerate(lines, 1):
+        if "\ufeff" in line:
+            found.append(
+                parse_rule("P009").diagnostic(
+                    "a byte-order mark (U+FEFF) stands inside the file; it is kept",
+                    line=number,
+                    column=line.index("\ufeff") + 1,
+                )
+            )
+    return found
+
+
+class LineLexer(Lexer):
+    """One token per line, typed by the grammar's terminal patterns.
+
+    Each pattern of ``grammars/trf.lark`` is matched (``fullmatch``) against a
+    line's first four characters; the highest priority wins. The answer is
+    cached per four-character key, so a file costs one dict look-up per line.
+    """
+
+    def __init__(self, lexer_conf: Any) -> None:
+        terminals = sorted(lexer_conf.terminals, key=lambda t: -t.priority)
+        self._patterns = [
+            (t.name, re.compile(t.pattern.to_regexp()))
+            for t in terminals
+            if t.name not in ("BLANK", "UNKNOWN")
+        ]
+        self._cache: dict[str, str] = {}
+
+    def classify(self, line: str) -> str:
+        """The terminal name of *line*."""
+        key = line[:KEY_WIDTH]
+        kind = self._cache.get(key)
+        if kind is None:
+            kind = "UNKNOWN"
+            for name, pattern in self._patterns:
+                if pattern.fullmatch(key):
+                    kind = name
+                    break
+            if len(self._cache) < 100_000:
+                self._cache[key] = kind
+        if kind == "UNKNOWN" and not line.strip():
+            return "BLANK"
+        return kind
+
+    def lex(self, data: Any) -> Iterator[Token]:  # type: ignore[override]
+        """Yield a token per line of *data* (a list of lines)."""
+        classify = self.classify
+        for number, line in enumerate(data, 1):
+            yield Token(classify(line), line, line=number, column=1)
+
+
+def _grammar_text() -> str:
+    """The grammar, from the installed package or else the source checkout."""
+    packaged = resources.files("trfkit").joinpath("grammars", "trf.lark")
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    checkout = Path(__file__).resolve().parent.parent / "grammars" / "trf.lark"
+    return checkout.read_text(encoding="utf-8")
+
+
+@functools.cache
+def parser() -> lark.Lark:
+    """Build the TRF parser once per process."""
+    return lark.Lark(_grammar_text(), parser="lalr", lexer=LineLexer)
+
+
+def parse_tree(lines: list[str]) -> lark.Tree[Token]:
+    """The Lark tree of a list of lines: one subtree per record."""
+    return parser().parse(lines)  # type: ignore[arg-type]

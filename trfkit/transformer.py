@@ -1,0 +1,474 @@
+"""Lark tree → model: one method per grammar rule, fields sliced by the column table.
+
+The transformer maps and reports what it cannot read; it does not judge the
+tournament (that is :mod:`trfkit.checks`). Every record keeps its
+:class:`~trfkit.model.Source` so that the writer can reproduce it byte for byte.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import lark
+from lark.lexer import Token
+
+from trfkit import columns as C
+from trfkit.diagnostics import Diagnostic, parse_rule
+from trfkit.model import (
+    OLD_TITLES,
+    AbnormalPoints,
+    Acceleration,
+    Acceleration16,
+    BbpScore,
+    Byes,
+    Colour,
+    DataLine,
+    ForfeitedMatch,
+    InitialColour,
+    NationalRecord,
+    Player,
+    ProhibitedPairing,
+    RawRecord,
+    Record,
+    Result,
+    RoundCount,
+    RoundDates,
+    RoundResult,
+    Scoring,
+    Sex,
+    Team,
+    TeamLineup,
+    TeamPairingByes,
+    TextRecord,
+    TieBreakList,
+    Title,
+    Tokens,
+)
+from trfkit.model import Source
+
+_SEX = {"m": Sex.MALE, "M": Sex.MALE, "w": Sex.FEMALE, "W": Sex.FEMALE, "f": Sex.FEMALE, "F": Sex.FEMALE}
+_COLOUR = {
+    "w": Colour.WHITE,
+    "W": Colour.WHITE,
+    "b": Colour.BLACK,
+    "B": Colour.BLACK,
+    "-": Colour.NONE,
+    " ": Colour.NONE,
+}
+_RESULT = {r.value: r for r in Result} | {r.value.lower(): r for r in Result if r.value.isalpha()}
+_TITLES = {t.value: t for t in Title} | OLD_TITLES
+_SEPARATORS_001 = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
+_SCORING_PAIR = re.compile(r"([A-Za-z]{1,3})\s*=?\s*([-+]?\d+(?:[.,]\d+)?)")
+_RULER = re.compile(r"[\d\s.]+|([A-Z])\1*(\s+([A-Z])\3*)*(\s.*)?")
+
+
+def read_title(text: str) -> Title | None:
+    """A title from columns 11-13: standard (any case) or a TRF06 letter code."""
+    if text in _TITLES:
+        return _TITLES[text]
+    return _TITLES.get(text.upper())
+
+
+class TrfTransformer(lark.Transformer[Token, list[Record]]):
+    """Builds the model's records from the tree, gathering diagnostics on the way.
+
+    Args:
+        newlines: Each line's terminator, indexed by line number - 1.
+    """
+
+    def __init__(self, newlines: list[str]) -> None:
+        super().__init__(visit_tokens=False)
+        self.newlines = newlines
+        self.diagnostics: list[Diagnostic] = []
+
+    # --- plumbing -------------------------------------------------------------------------
+
+    def start(self, children: list[Record]) -> list[Record]:
+        """The records in file order."""
+        return children
+
+    def _source(self, token: Token) -> Source:
+        line = token.line or 0
+        return Source(line, str(token), self.newlines[line - 1])
+
+    def _done(self, record: Record) -> Record:
+        if record.source is not None:
+            record.source.origin = record
+        return record
+
+    def _report(self, code: str, message: str, token: Token, column: int | None = None, **kw: Any) -> None:
+        self.diagnostics.append(
+            parse_rule(code).diagnostic(message, line=token.line, column=column, **kw)
+        )
+
+    def _field(self, token: Token, field: C.Field, record: str) -> Any:
+        try:
+            return C.read_field(str(token), field)
+        except C.FieldError as exc:
+            self._report(
+                "P005",
+                f"{record} {field.name.replace('_', ' ')} {exc.text.strip()!r} is not a number",
+                token,
+                field.start,
+            )
+            return None
+
+    def _layout(self, token: Token, layout: C.Layout, record: str) -> dict[str, Any]:
+        values = {f.name: self._field(token, f, record) for f in layout.fields}
+        if layout.repeat is not None:
+            values[layout.repeat.name] = self._repeat(token, layout.repeat, record)
+        return values
+
+    def _repeat(self, token: Token, repeat: C.Repeat, record: str) -> tuple[Any, ...]:
+        line = str(token).rstrip()
+        items: list[Any] = []
+        index = 0
+        while repeat.start + index * repeat.stride <= len(line):
+            items.append(self._field(token, repeat.item(index), record))
+            index += 1
+        while items and items[-1] in (None, ""):
+            items.pop()
+        return tuple(items)
+
+    @staticmethod
+    def _payload(token: Token) -> str:
+        return str(token)[4:].strip()
+
+    # --- header records -------------------------------------------------------------------
+
+    def _text(self, children: list[Token]) -> Record:
+        (token,) = children
+        text = str(token)
+        return self._done(TextRecord(text[:3], text[4:].rstrip(), source=self._source(token)))
+
+    tournament_name = city = federation = start_date = end_date = _text
+    player_count = rated_count = team_count = tournament_type = _text
+    chief_arbiter = deputy_arbiter = time_control = _text
+    starting_rank_method = pairing_controller = tournament_code = _text
+    encoded_time_control = board_colours = _text
+
+    def round_dates(self, children: list[Token]) -> Record:
+        """Record 132: one date per round block column."""
+        (token,) = children
+        text = str(token)
+        dates = self._repeat(token, C.ROUND_DATES, "round date")
+        prefix = text[4 : C.ROUND_START - 1].strip()
+        return self._done(RoundDates(dates, prefix, source=self._source(token)))
+
+    def _round_count(self, children: list[Token]) -> Record:
+        (token,) = children
+        payload = self._payload(token)
+        rounds: int | None = None
+        if payload:
+            try:
+                rounds = C.parse_int(payload)
+            except ValueError:
+                self._report("P005", f"number of rounds {payload!r} is not a number", token, 5)
+        return self._done(RoundCount(str(token)[:3], rounds, source=self._source(token)))
+
+    round_count = xx_rounds = _round_count
+
+    def initial_colour(self, children: list[Token]) -> Record:
+        """Record 152: ``W`` or ``B``."""
+        (token,) = children
+        payload = self._payload(token)
+        if payload.upper() not in ("W", "B"):
+            self._report("P007", f"initial colour {payload!r} is neither W nor B", token, 5)
+        return self._done(InitialColour(payload, source=self._source(token)))
+
+    def _scoring(self, children: list[Token]) -> Record:
+        (token,) = children
+        payload = str(token)[4:]
+        values: list[tuple[str, Fraction]] = []
+        rest = _SCORING_PAIR.sub(lambda m: values.append(_pair(m)) or "", payload)  # type: ignore[func-returns-value]
+        if rest.strip():
+            self._report("P007", f"scoring entries not understood: {rest.strip()!r}", token, 5)
+        return self._done(Scoring(str(token)[:3], tuple(values), source=self._source(token)))
+
+    scoring = team_scoring = xx_scoring = _scoring
+
+    def _tiebreak_list(self, children: list[Token]) -> Record:
+        (token,) = children
+        payload = self._payload(token)
+        codes = tuple(c.strip() for c in payload.split(",")) if payload else ()
+        return self._done(TieBreakList(str(token)[:3], codes, source=self._source(token)))
+
+    tiebreaks = standings_definition = _tiebreak_list
+
+    # --- players and teams ----------------------------------------------------------------
+
+    def player(self, children: list[Token]) -> Record:
+        """Record 001: the player's fields (cols 1-89) and round blocks (from col 92)."""
+        (token,) = children
+        line = str(token)
+        try:
+            start_rank = C.read_field(line, C.PLAYER.field("start_rank"))
+        except C.FieldError as exc:
+            self._report(
+                "P005",
+                f"start rank {exc.text.strip()!r} is not a number; the line is kept unread",
+                token,
+                5,
+            )
+            return self._done(RawRecord("unknown", line, source=self._source(token)))
+        if start_rank is None:
+            self._report("P011", "player record without a start rank (columns 5-8)", token, 5)
+            return self._done(RawRecord("unknown", line, source=self._source(token)))
+        fields: dict[str, Any] = {"start_rank": start_rank}
+        for name in ("name", "rating", "federation", "fide_id", "birth_date", "points", "rank"):
+            fields[name] = self._field(token, C.PLAYER.field(name), "player")
+        sex_text = line[9:10]
+        if sex_text.strip():
+            fields["sex"] = _SEX.get(sex_text)
+            if fields["sex"] is None:
+                self._report("P007", f"sex {sex_text!r} is neither m nor w", token, 10)
+        title_text = C.read_text(line, C.PLAYER.field("title"))
+        if title_text:
+            fields["title"] = read_title(title_text)
+            if fields["title"] is None:
+                self._report("P007", f"title {title_text!r} is not a FIDE title", token, 11)
+        for col in _SEPARATORS_001:
+            if col <= len(line) and line[col - 1] not in " \t":
+                self._report(
+                    "P008",
+                    f"column {col} should be blank but holds {line[col - 1]!r}; "
+                    "the fields around it may be shifted",
+                    token,
+                    col,
+                    players=(start_rank,),
+                )
+                break
+        fields["rounds"] = self._rounds(token, line, start_rank)
+        return self._done(Player(**fields, source=self._source(token)))
+
+    def _rounds(self, token: Token, line: str, start_rank: int) -> tuple[RoundResult, ...]:
+        rounds: list[RoundResult] = []
+        last_filled = 0
+        number = 1
+        start = C.ROUND_START
+        length = len(line)
+        while start <= length:
+            block = line[start - 1 : start + 9]
+            if block.strip():
+                rounds.append(self._block(token, block, number, start, start_rank))
+                last_filled = number
+            else:
+                rounds.append(RoundResult(number, None, Colour.NONE, None))
+            number += 1
+            start += C.ROUND_STRIDE
+        return tuple(rounds[:last_filled])
+
+    def _block(self, token: Token, block: str, number: int, start: int, rank: int) -> RoundResult:
+        block = block.ljust(10)
+        opponent: int | None = None
+        try:
+            opponent = C.parse_int(block[0:4])
+        except ValueError:
+            self._report(
+                "P006",
+                f"round {number}: opponent {block[0:4].strip()!r} is not a start rank",
+                token,
+                start,
+                round=number,
+                players=(rank,),
+            )
+        if opponent == 0:
+            opponent = None
+        colour = _COLOUR.get(block[5])
+        if colour is None:
+            self._report(
+                "P006",
+                f"round {number}: colour {block[5]!r} is not w, b or -",
+                token,
+                start + 5,
+                round=number,
+                players=(rank,),
+            )
+            colour = Colour.NONE
+        result = None
+        if block[7] != " ":
+            result = _RESULT.get(block[7])
+            if block[7] == "*":
+                self._report(
+                    "P007",
+                    f"round {number}: result '*' (game not finished) is no TRF code; "
+                    "read as no result",
+                    token,
+                    start + 7,
+                    round=number,
+                    players=(rank,),
+                )
+            elif result is None:
+                self._report(
+                    "P006",
+                    f"round {number}: result {block[7]!r} is not a TRF result code",
+                    token,
+                    start + 7,
+                    round=number,
+                    players=(rank,),
+                )
+        for offset in (4, 6, 8, 9):
+            if block[offset] not in " \t":
+                self._report(
+                    "P006",
+                    f"round {number}: column {start + offset} should be blank but holds "
+                    f"{block[offset]!r}",
+                    token,
+                    start + offset,
+                    round=number,
+                    players=(rank,),
+                )
+                break
+        return RoundResult(number, opponent, colour, result)
+
+    def team16(self, children: list[Token]) -> Record:
+        """Record 013: team name and member start ranks."""
+        (token,) = children
+        values = self._layout(token, C.TEAM16, "team")
+        return self._done(Team("013", values["name"], values["members"], source=self._source(token)))
+
+    def team26(self, children: list[Token]) -> Record:
+        """Record 310: the TRF-2026 team record."""
+        (token,) = children
+        values = self._layout(token, C.TEAM26, "team")
+        return self._done(Team("310", **values, source=self._source(token)))
+
+    def national_rating(self, children: list[Token]) -> Record:
+        """A national rating record; a letter mask that is no such record is a ruler."""
+        (token,) = children
+        line = str(token)
+        try:
+            start_rank = C.read_field(line, C.NATIONAL.field("start_rank"))
+        except C.FieldError:
+            start_rank = None
+        if not isinstance(start_rank, int):
+            return self.unknown(children)
+        values = self._layout(token, C.NATIONAL, "national rating")
+        values["start_rank"] = start_rank
+        return self._done(
+            NationalRecord(line[:3], **values, rest=line[89:].rstrip(), source=self._source(token))
+        )
+
+    # --- TRF-2026 records with fixed layouts ---------------------------------------------
+
+    def _fixed(self, factory: Callable[..., Record], layout: C.Layout, label: str) -> Callable[..., Record]:
+        def build(children: list[Token]) -> Record:
+            (token,) = children
+            values = self._layout(token, layout, label)
+            return self._done(factory(**values, source=self._source(token)))
+
+        return build
+
+    def byes(self, children: list[Token]) -> Record:
+        """Record 240."""
+        return self._fixed(Byes, C.BYES, "bye record")(children)
+
+    def acceleration(self, children: list[Token]) -> Record:
+        """Record 250."""
+        return self._fixed(Acceleration, C.ACCELERATION, "acceleration")(children)
+
+    def prohibited_pairing(self, children: list[Token]) -> Record:
+        """Record 260."""
+        return self._fixed(ProhibitedPairing, C.PROHIBITED, "prohibited pairing")(children)
+
+    def abnormal_points(self, children: list[Token]) -> Record:
+        """Record 299."""
+        return self._fixed(AbnormalPoints, C.ABNORMAL, "abnormal points")(children)
+
+    def team_lineup(self, children: list[Token]) -> Record:
+        """Record 300."""
+        return self._fixed(TeamLineup, C.LINEUP, "team line-up")(children)
+
+    def team_pab(self, children: list[Token]) -> Record:
+        """Record 320."""
+        return self._fixed(TeamPairingByes, C.TEAM_PAB, "team bye")(children)
+
+    def forfeited_match(self, children: list[Token]) -> Record:
+        """Record 330."""
+        return self._fixed(ForfeitedMatch, C.FORFEITED_MATCH, "forfeited match")(children)
+
+    # --- extensions -----------------------------------------------------------------------
+
+    def _tokens(self, children: list[Token]) -> Record:
+        (token,) = children
+        return self._done(
+            Tokens(str(token)[:3], tuple(self._payload(token).split()), source=self._source(token))
+        )
+
+    xx_colour = xx_absent = xx_forbidden = _tokens
+
+    def xx_acceleration(self, children: list[Token]) -> Record:
+        """JaVaFo ``XXA``: id in 5-8, then ``pp.p`` every 5 columns from 10."""
+        (token,) = children
+        rank = self._field(token, C.Field("start_rank", 5, 8, C.Kind.INT), "XXA")
+        points = self._repeat(token, C.Repeat("points", 10, 4, 5, C.Kind.POINTS), "XXA")
+        return self._done(Acceleration16(rank, points, source=self._source(token)))
+
+    def bbp_points(self, children: list[Token]) -> Record:
+        """bbpPairings ``BB?``: one point value."""
+        (token,) = children
+        payload = self._payload(token)
+        points: Fraction | None = None
+        try:
+            points = C.parse_points(payload)
+        except ValueError:
+            self._report("P005", f"points {payload!r} are not a number", token, 5)
+        return self._done(BbpScore(str(token)[:3], points, source=self._source(token)))
+
+    def data_line(self, children: list[Token]) -> Record:
+        """Tornelo ``DAT``: start rank, type id, data."""
+        (token,) = children
+        parts = self._payload(token).split(None, 2) + ["", "", ""]
+        try:
+            rank = C.parse_int(parts[0])
+        except ValueError:
+            self._report("P005", f"DAT start rank {parts[0]!r} is not a number", token, 5)
+            rank = None
+        return self._done(DataLine(rank, parts[1], parts[2], source=self._source(token)))
+
+    # --- lines kept as text ---------------------------------------------------------------
+
+    def _raw(self, kind: str, children: list[Token]) -> Record:
+        (token,) = children
+        return self._done(RawRecord(kind, str(token), source=self._source(token)))
+
+    def team_results_long(self, children: list[Token]) -> Record:
+        """Record 801 (informative, kept as text)."""
+        return self._raw("801", children)
+
+    def team_results_short(self, children: list[Token]) -> Record:
+        """Record 802 (informative, kept as text)."""
+        return self._raw("802", children)
+
+    def comment(self, children: list[Token]) -> Record:
+        """A ``###`` comment."""
+        return self._raw("comment", children)
+
+    def blank(self, children: list[Token]) -> Record:
+        """An empty line or a line of blanks."""
+        return self._raw("blank", children)
+
+    def ruler(self, children: list[Token]) -> Record:
+        """A column ruler without ``###``."""
+        (token,) = children
+        self._report("P004", "column ruler without '###'; kept and ignored", token, 1)
+        return self._raw("ruler", children)
+
+    def unknown(self, children: list[Token]) -> Record:
+        """Any other line: a ruler-like mask, or an unknown record kept verbatim."""
+        (token,) = children
+        text = str(token)
+        if _RULER.fullmatch(text.strip()):
+            return self.ruler(children)
+        code = text[:3]
+        self._report("P003", f"unknown record {code!r}; the line is kept as it is", token, 1)
+        return self._raw("unknown", children)
+
+
+def _pair(match: re.Match[str]) -> tuple[str, Fraction]:
+    value = C.parse_points(match.group(2))
+    assert value is not None
+    return match.group(1), value

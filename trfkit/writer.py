@@ -1,0 +1,232 @@
+"""Model → TRF text, with the column table the reader slices with.
+
+Two modes:
+
+- **lossless** (the default): a record that still equals what was read from its
+  line is written as that line, byte for byte, terminator included; an edited or
+  new record is rendered in the standard columns. An unmodified parse therefore
+  writes back the input exactly.
+- **canonical**: every record is rendered in the standard columns, with one line
+  ending and no trailing blanks (:func:`render_canonical`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from trfkit import columns as C
+from trfkit.errors import WriteError
+from trfkit.model import (
+    AbnormalPoints,
+    Acceleration,
+    Acceleration16,
+    BbpScore,
+    Byes,
+    DataLine,
+    ForfeitedMatch,
+    InitialColour,
+    NationalRecord,
+    Player,
+    ProhibitedPairing,
+    RawRecord,
+    Record,
+    RoundCount,
+    RoundDates,
+    RoundResult,
+    Scoring,
+    Team,
+    TeamLineup,
+    TeamPairingByes,
+    TextRecord,
+    TieBreakList,
+    Tokens,
+    Tournament,
+)
+
+
+def _put(buffer: list[str], field: C.Field, value: object) -> None:
+    try:
+        C.place(buffer, field, C.format_field(value, field))  # type: ignore[arg-type]
+    except C.FieldOverflow as exc:
+        raise WriteError(str(exc)) from None
+
+
+def _layout(code: str, layout: C.Layout, values: dict[str, object]) -> str:
+    buffer = list(code.ljust(4))
+    for field in layout.fields:
+        _put(buffer, field, values[field.name])
+    if layout.repeat is not None:
+        items = values[layout.repeat.name]
+        assert isinstance(items, tuple)
+        for index, item in enumerate(items):
+            _put(buffer, layout.repeat.item(index), item)
+    return "".join(buffer).rstrip()
+
+
+def _block(r: RoundResult) -> str:
+    if r.is_blank:
+        return " " * 8
+    opponent = "0000" if r.opponent is None else str(r.opponent).rjust(4)
+    result = " " if r.result is None else r.result.value
+    return f"{opponent} {r.colour.value} {result}"
+
+
+def render_player(p: Player) -> str:
+    """Record 001 in the standard columns."""
+    values: dict[str, object] = {
+        "start_rank": p.start_rank,
+        "sex": p.sex.value if p.sex else "",
+        "title": p.title.value if p.title else "",
+        "name": p.name,
+        "rating": p.rating,
+        "federation": p.federation,
+        "fide_id": p.fide_id,
+        "birth_date": p.birth_date,
+        "points": p.points,
+        "rank": p.rank,
+    }
+    head = _layout("001", C.PLAYER, values).ljust(C.ROUND_START - 1)
+    blocks = "  ".join(_block(r) for r in p.rounds)
+    return (head + blocks).rstrip()
+
+
+def _national(r: NationalRecord) -> str:
+    values = {f.name: getattr(r, f.name) for f in C.NATIONAL.fields}
+    text = _layout(r.code, C.NATIONAL, values)
+    if r.rest:
+        text = text.ljust(89) + r.rest
+    return text
+
+
+def _team(t: Team) -> str:
+    if t.code == "013":
+        return _layout("013", C.TEAM16, {"name": t.name, "members": t.members})
+    values = {f.name: getattr(t, f.name) for f in C.TEAM26.fields}
+    values["members"] = t.members
+    return _layout("310", C.TEAM26, values)
+
+
+def _fixed(layout: C.Layout, code: str) -> Callable[[Record], str]:
+    def render(r: Record) -> str:
+        names = [f.name for f in layout.fields]
+        if layout.repeat is not None:
+            names.append(layout.repeat.name)
+        return _layout(code, layout, {n: getattr(r, n) for n in names})
+
+    return render
+
+
+def _scoring(r: Scoring) -> str:
+    if r.code == "XXS":
+        pairs = " ".join(f"{s}={C.format_points(v)}" for s, v in r.values)
+        return f"XXS {pairs}".rstrip()
+    buffer = list(r.code + " ")
+    for index, (symbol, value) in enumerate(r.values):
+        base = C.SCORING_SYMBOL_START + index * C.SCORING_STRIDE
+        _put(buffer, C.Field("symbol", base - 1, base, align=C.Align.RIGHT), symbol)
+        _put(buffer, C.Field("points", base + 1, base + 4, C.Kind.POINTS, C.Align.RIGHT), value)
+    return "".join(buffer).rstrip()
+
+
+def _round_dates(r: RoundDates) -> str:
+    buffer = list("132 ")
+    if r.prefix:
+        _put(buffer, C.Field("prefix", 5, C.ROUND_START - 1), r.prefix)
+    for index, date in enumerate(r.dates):
+        _put(buffer, C.ROUND_DATES.item(index), date)
+    return "".join(buffer).rstrip()
+
+
+def _xxa(r: Acceleration16) -> str:
+    buffer = list("XXA ")
+    _put(buffer, C.Field("start_rank", 5, 8, C.Kind.INT, C.Align.RIGHT), r.start_rank)
+    repeat = C.Repeat("points", 10, 4, 5, C.Kind.POINTS)
+    for index, value in enumerate(r.points):
+        _put(buffer, repeat.item(index), value)
+    return "".join(buffer).rstrip()
+
+
+def _joined(code: str, *parts: str) -> str:
+    return " ".join((code, *parts)).rstrip()
+
+
+_RENDERERS: dict[type[Record], Callable[[Record], str]] = {
+    TextRecord: lambda r: _joined(r.code, r.value),  # type: ignore[attr-defined]
+    RoundDates: _round_dates,  # type: ignore[dict-item]
+    RoundCount: lambda r: _joined(r.code, "" if r.rounds is None else str(r.rounds)),  # type: ignore[attr-defined]
+    InitialColour: lambda r: _joined("152", r.colour),  # type: ignore[attr-defined]
+    Scoring: _scoring,  # type: ignore[dict-item]
+    BbpScore: lambda r: _joined(r.code, "" if r.points is None else C.format_points(r.points)),  # type: ignore[attr-defined]
+    TieBreakList: lambda r: _joined(r.code, ",".join(r.tiebreaks)),  # type: ignore[attr-defined]
+    Tokens: lambda r: _joined(r.code, *r.tokens),  # type: ignore[attr-defined]
+    Player: render_player,  # type: ignore[dict-item]
+    NationalRecord: _national,  # type: ignore[dict-item]
+    Team: _team,  # type: ignore[dict-item]
+    Byes: _fixed(C.BYES, "240"),
+    Acceleration: _fixed(C.ACCELERATION, "250"),
+    ProhibitedPairing: _fixed(C.PROHIBITED, "260"),
+    AbnormalPoints: _fixed(C.ABNORMAL, "299"),
+    TeamLineup: _fixed(C.LINEUP, "300"),
+    TeamPairingByes: _fixed(C.TEAM_PAB, "320"),
+    ForfeitedMatch: _fixed(C.FORFEITED_MATCH, "330"),
+    Acceleration16: _xxa,  # type: ignore[dict-item]
+    DataLine: lambda r: _joined(  # type: ignore[attr-defined]
+        "DAT", "" if r.start_rank is None else str(r.start_rank), r.type_id, r.data
+    ),
+    RawRecord: lambda r: r.text.rstrip() if r.kind == "blank" else r.text,  # type: ignore[attr-defined]
+}
+
+
+def render_record(record: Record) -> str:
+    """One record in the standard columns, without a line terminator."""
+    try:
+        renderer = _RENDERERS[type(record)]
+    except KeyError:
+        raise WriteError(f"no writer for {type(record).__name__}") from None
+    return renderer(record)
+
+
+def _unchanged(record: Record) -> bool:
+    source = record.source
+    return source is not None and (source.origin is record or source.origin == record)
+
+
+def render_lines(records: Iterable[Record], *, newline: str) -> str:
+    """Lossless text: untouched records keep their bytes, others are rendered."""
+    parts: list[str] = []
+    for record in records:
+        source = record.source
+        if source is not None and _unchanged(record):
+            parts.append(source.text)
+            parts.append(source.newline)
+        else:
+            parts.append(render_record(record))
+            parts.append(source.newline if source is not None else newline)
+    return "".join(parts)
+
+
+def render(tournament: Tournament) -> str:
+    """The tournament as text, lossless for every untouched record."""
+    enc = tournament.encoding
+    text = render_lines(tournament.records, newline=enc.newline)
+    if enc.bom:
+        text = "\ufeff" + text
+    return text
+
+
+def render_canonical(tournament: Tournament, *, newline: str = "\n") -> str:
+    """The tournament in the standard columns, one line ending, no trailing blanks."""
+    lines = [render_record(r).rstrip() for r in tournament.records]
+    return "".join(line + newline for line in lines)
+
+
+def encode(text: str, codec: str) -> bytes:
+    """Encode *text*; raises :class:`WriteError` naming the first character that does not fit."""
+    try:
+        return text.encode(codec)
+    except UnicodeEncodeError as exc:
+        line = text.count("\n", 0, exc.start) + 1
+        raise WriteError(
+            f"line {line}: {text[exc.start]!r} cannot be written in {codec}; "
+            "choose another --output-encoding"
+        ) from None
