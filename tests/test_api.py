@@ -64,9 +64,19 @@ def test_fields_are_sliced_from_their_columns() -> None:
     """Every 001 field lands in its attribute, with exact points."""
     t = trfkit.loads(SAMPLE)
     a, b = t.players
-    assert (a.start_rank, a.sex, a.title, a.name, a.rating) == (1, Sex.MALE, Title.GM, "Alpha, Ann", 2500)
+    assert (a.start_rank, a.sex, a.title, a.name, a.rating) == (
+        1,
+        Sex.MALE,
+        Title.GM,
+        "Alpha, Ann",
+        2500,
+    )
     assert (a.federation, a.fide_id, a.birth_date, a.points, a.rank) == (
-        "NOR", "1503014", "1990/11/30", Fraction(3, 2), 1,
+        "NOR",
+        "1503014",
+        "1990/11/30",
+        Fraction(3, 2),
+        1,
     )
     assert b.title is Title.WIM and b.sex is Sex.FEMALE and b.fide_id == ""
     assert a.rounds[0].opponent == 2 and a.rounds[0].colour is Colour.WHITE

@@ -1,4 +1,4 @@
-"""The public reading and writing functions, in the style of :mod:`json`.
+r"""The public reading and writing functions, in the style of :mod:`json`.
 
 >>> import trfkit
 >>> result = trfkit.parse("012 Club Open\\n001    1 m    Doe, Jane\\n")

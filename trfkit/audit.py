@@ -92,9 +92,7 @@ def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
     if readable:
         ctx = Context(result.tournament, request.options)
         found.extend(run_checks(ctx, select=request.select, ignore=request.ignore))
-    found = [
-        d for d in found if d.code == "P001" or selected(d, request.select, request.ignore)
-    ]
+    found = [d for d in found if d.code == "P001" or selected(d, request.select, request.ignore)]
     found.sort(key=lambda d: d.sort_key)
     return FileReport(path, result.encoding.codec if readable else None, tuple(found), readable)
 
@@ -166,9 +164,7 @@ def _check_one(item: tuple[str, CheckRequest]) -> FileReport:
     return check_file(*item)
 
 
-def check_many(
-    paths: Sequence[str], request: CheckRequest, jobs: int = 1
-) -> Iterator[FileReport]:
+def check_many(paths: Sequence[str], request: CheckRequest, jobs: int = 1) -> Iterator[FileReport]:
     """Check *paths* in order, with *jobs* worker processes; results keep that order."""
     if jobs <= 1 or len(paths) < 4:
         for path in paths:

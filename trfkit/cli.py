@@ -12,6 +12,7 @@ with ``--strict``), 2 usage error or unreadable input.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sys
 from collections.abc import Sequence
@@ -64,9 +65,19 @@ def _quick_version(argv: Sequence[str]) -> bool:
     return False
 
 
+def _tolerant_streams() -> None:
+    """Never crash on printing: paths that are not valid UTF-8 are shown escaped."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    _tolerant_streams()
     if _quick_version(args_list):
         return 0
     parser = build_parser()

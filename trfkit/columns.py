@@ -282,9 +282,11 @@ def parse_points(text: str) -> Fraction | None:
         return None
     sign = -1 if text.startswith("-") else 1
     body = text.lstrip("+-").replace(",", ".")
-    whole, dot, frac = body.partition(".")
-    if not (whole or frac) or not (whole.isdigit() or whole == "") or not (
-        frac.isdigit() or frac == ""
+    whole, _, frac = body.partition(".")
+    if (
+        not (whole or frac)
+        or not (whole.isdigit() or whole == "")
+        or not (frac.isdigit() or frac == "")
     ):
         raise ValueError(text)
     if not (whole + frac).isascii():
@@ -343,9 +345,7 @@ class FieldOverflow(ValueError):
     """A value is wider than its columns."""
 
     def __init__(self, field: Field, text: str) -> None:
-        super().__init__(
-            f"{field.name} {text!r} does not fit columns {field.start}-{field.end}"
-        )
+        super().__init__(f"{field.name} {text!r} does not fit columns {field.start}-{field.end}")
         self.field = field
         self.text = text
 

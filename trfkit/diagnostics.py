@@ -16,8 +16,13 @@ Lines and columns are 1-based; a column points at the start of the field concern
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 
 import attrs
+
+
+def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
 
 
 class Severity(enum.IntEnum):
@@ -55,7 +60,7 @@ class Diagnostic:
     line: int | None = None
     column: int | None = None
     round: int | None = None
-    players: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    players: tuple[int, ...] = attrs.field(default=(), converter=_int_tuple)
 
     @property
     def sort_key(self) -> tuple[int, int, str, str]:
@@ -93,7 +98,7 @@ class Rule:
         line: int | None = None,
         column: int | None = None,
         round: int | None = None,
-        players: tuple[int, ...] | list[int] = (),
+        players: Iterable[int] = (),
     ) -> Diagnostic:
         """A diagnostic of this rule."""
         return Diagnostic(
@@ -112,7 +117,7 @@ def _rule(code: str, name: str, severity: Severity, summary: str, doc: str) -> R
     return Rule(code, name, severity, summary, doc.strip())
 
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 PARSE_RULES: dict[str, Rule] = {
     r.code: r
@@ -130,7 +135,7 @@ PARSE_RULES: dict[str, Rule] = {
         _rule(
             "P002",
             "encoding-detected",
-            I,
+            INFO,
             "Which character encoding the file was read with.",
             """
             TRF declares no encoding. trfkit reads UTF-8 (with or without a BOM) when the
@@ -156,7 +161,7 @@ PARSE_RULES: dict[str, Rule] = {
         _rule(
             "P004",
             "ruler-line",
-            I,
+            INFO,
             "A column ruler or field mask without the ``###`` comment mark.",
             """
             Exporters often leave column rulers (``0123456789…``) or masks
@@ -213,7 +218,7 @@ PARSE_RULES: dict[str, Rule] = {
         _rule(
             "P009",
             "line-ending",
-            I,
+            INFO,
             "The file mixes line endings or has a byte-order mark inside it.",
             """
             Line endings are kept as they are; this notes files whose lines end

@@ -181,15 +181,11 @@ class Source:
     origin: object = None
 
 
-def _source_field() -> Source | None:
-    return attrs.field(default=None, eq=False, repr=False, kw_only=True)
-
-
 @attrs.frozen
 class Record:
     """Base of every record; ``source`` is kept outside equality."""
 
-    source: Source | None = _source_field()
+    source: Source | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
     @property
     def line(self) -> int | None:
@@ -481,8 +477,10 @@ class DataLine(Record):
 
 @attrs.frozen
 class RawRecord(Record):
-    """A line kept as text: informative team results (801, 802), comments, blank lines,
-    ruler lines and unknown records.
+    """A line kept as text.
+
+    Informative team results (801, 802), comments, blank lines, ruler lines and
+    unknown records are kept verbatim.
 
     Attributes:
         kind: ``"801"``, ``"802"``, ``"comment"``, ``"blank"``, ``"ruler"`` or ``"unknown"``.

@@ -101,15 +101,17 @@ def _layout(text: str, codec: str, bom: bool) -> Encoding:
 
 
 def split_lines(text: str) -> tuple[list[str], list[str]]:
-    """Split *text* into lines and their terminators (``"\\n"``, ``"\\r\\n"``, ``"\\r"``
-    or ``""`` for a last line without one)."""
+    r"""Split *text* into lines and their terminators.
+
+    A terminator is ``"\n"``, ``"\r\n"``, ``"\r"``, or ``""`` for a last line without one.
+    """
     if "\r" not in text:
         lines = text.split("\n")
         newlines = ["\n"] * len(lines)
     else:
         parts = _NEWLINE.split(text)
         lines = parts[0::2]
-        newlines = parts[1::2] + [""]
+        newlines = [*parts[1::2], ""]
     if lines[-1] == "":
         lines.pop()
         newlines.pop()
@@ -197,4 +199,4 @@ def parser() -> lark.Lark:
 
 def parse_tree(lines: list[str]) -> lark.Tree[Token]:
     """The Lark tree of a list of lines: one subtree per record."""
-    return parser().parse(lines)  # type: ignore[arg-type]
+    return parser().parse(lines)  # type: ignore[arg-type,unused-ignore]

@@ -39,6 +39,7 @@ from trfkit.model import (
     RoundResult,
     Scoring,
     Sex,
+    Source,
     Team,
     TeamLineup,
     TeamPairingByes,
@@ -47,9 +48,15 @@ from trfkit.model import (
     Title,
     Tokens,
 )
-from trfkit.model import Source
 
-_SEX = {"m": Sex.MALE, "M": Sex.MALE, "w": Sex.FEMALE, "W": Sex.FEMALE, "f": Sex.FEMALE, "F": Sex.FEMALE}
+_SEX = {
+    "m": Sex.MALE,
+    "M": Sex.MALE,
+    "w": Sex.FEMALE,
+    "W": Sex.FEMALE,
+    "f": Sex.FEMALE,
+    "F": Sex.FEMALE,
+}
 _COLOUR = {
     "w": Colour.WHITE,
     "W": Colour.WHITE,
@@ -99,7 +106,9 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
             record.source.origin = record
         return record
 
-    def _report(self, code: str, message: str, token: Token, column: int | None = None, **kw: Any) -> None:
+    def _report(
+        self, code: str, message: str, token: Token, column: int | None = None, **kw: Any
+    ) -> None:
         self.diagnostics.append(
             parse_rule(code).diagnostic(message, line=token.line, column=column, **kw)
         )
@@ -214,7 +223,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
                 5,
             )
             return self._done(RawRecord("unknown", line, source=self._source(token)))
-        if start_rank is None:
+        if not isinstance(start_rank, int):
             self._report("P011", "player record without a start rank (columns 5-8)", token, 5)
             return self._done(RawRecord("unknown", line, source=self._source(token)))
         fields: dict[str, Any] = {"start_rank": start_rank}
@@ -328,7 +337,9 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         """Record 013: team name and member start ranks."""
         (token,) = children
         values = self._layout(token, C.TEAM16, "team")
-        return self._done(Team("013", values["name"], values["members"], source=self._source(token)))
+        return self._done(
+            Team("013", values["name"], values["members"], source=self._source(token))
+        )
 
     def team26(self, children: list[Token]) -> Record:
         """Record 310: the TRF-2026 team record."""
@@ -354,7 +365,9 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
 
     # --- TRF-2026 records with fixed layouts ---------------------------------------------
 
-    def _fixed(self, factory: Callable[..., Record], layout: C.Layout, label: str) -> Callable[..., Record]:
+    def _fixed(
+        self, factory: Callable[..., Record], layout: C.Layout, label: str
+    ) -> Callable[..., Record]:
         def build(children: list[Token]) -> Record:
             (token,) = children
             values = self._layout(token, layout, label)
@@ -408,7 +421,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         return self._done(Acceleration16(rank, points, source=self._source(token)))
 
     def bbp_points(self, children: list[Token]) -> Record:
-        """bbpPairings ``BB?``: one point value."""
+        """BbpPairings ``BB?``: one point value."""
         (token,) = children
         payload = self._payload(token)
         points: Fraction | None = None
@@ -421,7 +434,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
     def data_line(self, children: list[Token]) -> Record:
         """Tornelo ``DAT``: start rank, type id, data."""
         (token,) = children
-        parts = self._payload(token).split(None, 2) + ["", "", ""]
+        parts = [*self._payload(token).split(None, 2), "", "", ""]
         try:
             rank = C.parse_int(parts[0])
         except ValueError:

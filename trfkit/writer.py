@@ -13,6 +13,7 @@ Two modes:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from trfkit import columns as C
 from trfkit.errors import WriteError
@@ -150,18 +151,51 @@ def _joined(code: str, *parts: str) -> str:
     return " ".join((code, *parts)).rstrip()
 
 
-_RENDERERS: dict[type[Record], Callable[[Record], str]] = {
-    TextRecord: lambda r: _joined(r.code, r.value),  # type: ignore[attr-defined]
-    RoundDates: _round_dates,  # type: ignore[dict-item]
-    RoundCount: lambda r: _joined(r.code, "" if r.rounds is None else str(r.rounds)),  # type: ignore[attr-defined]
-    InitialColour: lambda r: _joined("152", r.colour),  # type: ignore[attr-defined]
-    Scoring: _scoring,  # type: ignore[dict-item]
-    BbpScore: lambda r: _joined(r.code, "" if r.points is None else C.format_points(r.points)),  # type: ignore[attr-defined]
-    TieBreakList: lambda r: _joined(r.code, ",".join(r.tiebreaks)),  # type: ignore[attr-defined]
-    Tokens: lambda r: _joined(r.code, *r.tokens),  # type: ignore[attr-defined]
-    Player: render_player,  # type: ignore[dict-item]
-    NationalRecord: _national,  # type: ignore[dict-item]
-    Team: _team,  # type: ignore[dict-item]
+def _text(r: TextRecord) -> str:
+    return _joined(r.code, r.value)
+
+
+def _round_count(r: RoundCount) -> str:
+    return _joined(r.code, "" if r.rounds is None else str(r.rounds))
+
+
+def _initial_colour(r: InitialColour) -> str:
+    return _joined("152", r.colour)
+
+
+def _bbp(r: BbpScore) -> str:
+    return _joined(r.code, "" if r.points is None else C.format_points(r.points))
+
+
+def _tiebreaks(r: TieBreakList) -> str:
+    return _joined(r.code, ",".join(r.tiebreaks))
+
+
+def _tokens(r: Tokens) -> str:
+    return _joined(r.code, *r.tokens)
+
+
+def _data_line(r: DataLine) -> str:
+    rank = "" if r.start_rank is None else str(r.start_rank)
+    return _joined("DAT", rank, r.type_id, r.data)
+
+
+def _raw(r: RawRecord) -> str:
+    return r.text.rstrip() if r.kind == "blank" else r.text
+
+
+_RENDERERS: dict[type[Record], Callable[[Any], str]] = {
+    TextRecord: _text,
+    RoundDates: _round_dates,
+    RoundCount: _round_count,
+    InitialColour: _initial_colour,
+    Scoring: _scoring,
+    BbpScore: _bbp,
+    TieBreakList: _tiebreaks,
+    Tokens: _tokens,
+    Player: render_player,
+    NationalRecord: _national,
+    Team: _team,
     Byes: _fixed(C.BYES, "240"),
     Acceleration: _fixed(C.ACCELERATION, "250"),
     ProhibitedPairing: _fixed(C.PROHIBITED, "260"),
@@ -169,12 +203,11 @@ _RENDERERS: dict[type[Record], Callable[[Record], str]] = {
     TeamLineup: _fixed(C.LINEUP, "300"),
     TeamPairingByes: _fixed(C.TEAM_PAB, "320"),
     ForfeitedMatch: _fixed(C.FORFEITED_MATCH, "330"),
-    Acceleration16: _xxa,  # type: ignore[dict-item]
-    DataLine: lambda r: _joined(  # type: ignore[attr-defined]
-        "DAT", "" if r.start_rank is None else str(r.start_rank), r.type_id, r.data
-    ),
-    RawRecord: lambda r: r.text.rstrip() if r.kind == "blank" else r.text,  # type: ignore[attr-defined]
+    Acceleration16: _xxa,
+    DataLine: _data_line,
+    RawRecord: _raw,
 }
+"""One renderer per record class, all writing through the column table."""
 
 
 def render_record(record: Record) -> str:

@@ -13,8 +13,6 @@ from collections.abc import Iterable, Sequence
 from importlib import metadata
 from pathlib import Path
 
-import attrs
-
 from trfkit.checks import lint, schedule, scores, structure
 from trfkit.checks.base import Check, CheckOptions, Context, make_check
 from trfkit.diagnostics import PARSE_RULES, Diagnostic, Rule, Severity
@@ -55,7 +53,7 @@ def plugins() -> tuple[Check, ...]:
     for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
         try:
             loaded = entry.load()
-        except Exception:  # noqa: BLE001 - a broken plugin must not stop a check run
+        except Exception:
             continue
         items = loaded if isinstance(loaded, (list, tuple)) else (loaded,)
         found.extend(item for item in items if isinstance(item, Check))
@@ -116,11 +114,10 @@ def run_checks(
             continue
         try:
             found.extend(item.run(ctx))
-        except Exception as exc:  # noqa: BLE001 - one failing check must not hide the rest
+        except Exception as exc:
             found.append(
                 INTERNAL.rule.diagnostic(
-                    f"check {item.code} ({item.name}) could not run: "
-                    f"{type(exc).__name__}: {exc}"
+                    f"check {item.code} ({item.name}) could not run: {type(exc).__name__}: {exc}"
                 )
             )
     return found
@@ -167,8 +164,3 @@ def check(
         found.extend(run_checks(Context(result.tournament, options), select=select, ignore=ignore))
     found = [d for d in found if selected(d, select, ignore)]
     return sorted(found, key=lambda d: d.sort_key)
-
-
-def with_options(options: CheckOptions | None, **changes: object) -> CheckOptions:
-    """*options* (or the defaults) with some fields changed."""
-    return attrs.evolve(options or CheckOptions(), **changes)

@@ -114,7 +114,9 @@ def _asymmetric_pairing(ctx: Context) -> Iterator[Diagnostic]:
                 continue
             ob = other.round(b.round)
             if ob is None or ob.opponent != p.start_rank:
-                found = "no game" if ob is None or ob.opponent is None else f"opponent {ob.opponent}"
+                found = (
+                    "no game" if ob is None or ob.opponent is None else f"opponent {ob.opponent}"
+                )
                 yield ASYMMETRIC_PAIRING.rule.diagnostic(
                     f"round {b.round}: player {p.start_rank} lists opponent {b.opponent}, "
                     f"but player {b.opponent} lists {found}",
@@ -124,12 +126,19 @@ def _asymmetric_pairing(ctx: Context) -> Iterator[Diagnostic]:
             if p.start_rank > b.opponent:
                 continue
             problems = []
-            if b.colour is not Colour.NONE or ob.colour is not Colour.NONE:
-                if b.colour is ob.colour or Colour.NONE in (b.colour, ob.colour):
-                    problems.append(f"colours {b.colour.value} and {ob.colour.value}")
+            colours = (b.colour, ob.colour)
+            if colours != (Colour.NONE, Colour.NONE) and (
+                b.colour is ob.colour or Colour.NONE in colours
+            ):
+                problems.append(f"colours {b.colour.value} and {ob.colour.value}")
             res, ores = b.result, ob.result
             double_forfeit = res is ores is Result.FORFEIT_LOSS
-            if res is not None and ores is not None and res.complement is not ores and not double_forfeit:
+            if (
+                res is not None
+                and ores is not None
+                and res.complement is not ores
+                and not double_forfeit
+            ):
                 problems.append(f"results {res.value} and {ores.value}")
             elif (res is None) != (ores is None):
                 problems.append(
@@ -146,9 +155,7 @@ def _asymmetric_pairing(ctx: Context) -> Iterator[Diagnostic]:
                 )
 
 
-ASYMMETRIC_PAIRING = make_check(
-    "S003", "asymmetric-pairing", Severity.ERROR, _asymmetric_pairing
-)
+ASYMMETRIC_PAIRING = make_check("S003", "asymmetric-pairing", Severity.ERROR, _asymmetric_pairing)
 
 
 def _inconsistent_block(ctx: Context) -> Iterator[Diagnostic]:
@@ -175,8 +182,10 @@ def _inconsistent_block(ctx: Context) -> Iterator[Diagnostic]:
                     message = f"a game against {b.opponent} without a colour"
             elif b.opponent is None and result in BYE_AS_GAME:
                 continue  # reported by S007
-            elif b.opponent is None and result is not None and (
-                result.is_played or result is Result.UNKNOWN
+            elif (
+                b.opponent is None
+                and result is not None
+                and (result.is_played or result is Result.UNKNOWN)
             ):
                 message = f"result {result.value} without an opponent"
             if message:
@@ -218,9 +227,7 @@ def _pairing_bye_count(ctx: Context) -> Iterator[Diagnostic]:
             )
 
 
-PAIRING_BYE_COUNT = make_check(
-    "S005", "pairing-bye-count", Severity.ERROR, _pairing_bye_count
-)
+PAIRING_BYE_COUNT = make_check("S005", "pairing-bye-count", Severity.ERROR, _pairing_bye_count)
 
 
 def _duplicate_fide_id(ctx: Context) -> Iterator[Diagnostic]:

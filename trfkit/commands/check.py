@@ -15,14 +15,20 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from trfkit.commands import common
+
+if TYPE_CHECKING:
+    from trfkit.audit import FileReport
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's options."""
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="files or directories ('-' for stdin)")
+    parser.add_argument(
+        "paths", nargs="+", metavar="PATH", help="files or directories ('-' for stdin)"
+    )
     parser.add_argument(
         "--format",
         choices=("text", "json", "github"),
@@ -30,11 +36,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="output format (default: text)",
     )
     parser.add_argument(
-        "--select", action="append", default=[], metavar="CODES",
+        "--select",
+        action="append",
+        default=[],
+        metavar="CODES",
         help="only these codes, prefixes or names (comma-separated, repeatable)",
     )
     parser.add_argument(
-        "--ignore", action="append", default=[], metavar="CODES",
+        "--ignore",
+        action="append",
+        default=[],
+        metavar="CODES",
         help="drop these codes, prefixes or names (comma-separated, repeatable)",
     )
     parser.add_argument("--strict", action="store_true", help="warnings fail too (exit 1)")
@@ -42,23 +54,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--show-info", action="store_true", help="also print info diagnostics in text output"
     )
     parser.add_argument(
-        "--jobs", "-j", type=int, default=0, metavar="N",
+        "--jobs",
+        "-j",
+        type=int,
+        default=0,
+        metavar="N",
         help="worker processes for a batch (default: all cores)",
     )
     parser.add_argument(
-        "--glob", action="append", default=None, metavar="PATTERN",
+        "--glob",
+        action="append",
+        default=None,
+        metavar="PATTERN",
         help="file patterns for directories (repeatable; default: *.trf *.trfx *.txt)",
     )
     common.add_reading_options(parser)
     common.add_tiebreak_options(parser)
     parser.add_argument(
-        "--standings", metavar="FILE",
+        "--standings",
+        metavar="FILE",
         help="reported tie-break values to verify (CSV or JSON, one row per start rank)",
     )
     parser.add_argument("--report", metavar="FILE.html", help="also write an HTML report")
-    parser.add_argument(
-        "--no-progress", action="store_true", help="never show a progress bar"
-    )
+    parser.add_argument("--no-progress", action="store_true", help="never show a progress bar")
 
 
 def _split(values: Sequence[str]) -> tuple[str, ...]:
@@ -115,7 +133,8 @@ def run(args: argparse.Namespace) -> int:
     html_reports = []
     for index, file_report in enumerate(reports, 1):
         shown = [
-            d for d in file_report.diagnostics
+            d
+            for d in file_report.diagnostics
             if d.severity.value > 0 or args.show_info or args.format != "text"
         ]
         if not file_report.readable and named.get(file_report.path, False):
@@ -157,6 +176,6 @@ def run(args: argparse.Namespace) -> int:
     return report.exit_code(results, strict=strict)
 
 
-def _chain(first, rest):  # type: ignore[no-untyped-def]
+def _chain(first: Iterable[FileReport], rest: Iterable[FileReport]) -> Iterator[FileReport]:
     yield from first
     yield from rest

@@ -23,19 +23,31 @@ def add_reading_options(parser: argparse.ArgumentParser) -> None:
     defaults = Limits()
     group = parser.add_argument_group("limits")
     group.add_argument(
-        "--max-bytes", type=int, default=defaults.max_bytes, metavar="N",
+        "--max-bytes",
+        type=int,
+        default=defaults.max_bytes,
+        metavar="N",
         help=f"largest file read (default {defaults.max_bytes:,})",
     )
     group.add_argument(
-        "--max-line-length", type=int, default=defaults.max_line_length, metavar="N",
+        "--max-line-length",
+        type=int,
+        default=defaults.max_line_length,
+        metavar="N",
         help=f"longest line read (default {defaults.max_line_length:,})",
     )
     group.add_argument(
-        "--max-players", type=int, default=defaults.max_players, metavar="N",
+        "--max-players",
+        type=int,
+        default=defaults.max_players,
+        metavar="N",
         help=f"most player records (default {defaults.max_players:,})",
     )
     group.add_argument(
-        "--max-rounds", type=int, default=defaults.max_rounds, metavar="N",
+        "--max-rounds",
+        type=int,
+        default=defaults.max_rounds,
+        metavar="N",
         help=f"most rounds (default {defaults.max_rounds})",
     )
 
@@ -53,16 +65,19 @@ def limits(args: argparse.Namespace) -> Limits:
 def add_tiebreak_options(parser: argparse.ArgumentParser) -> None:
     """``--tiebreaks``, ``--rules`` and ``--no-withdrawal-rule``."""
     parser.add_argument(
-        "--tiebreaks", metavar="LIST",
+        "--tiebreaks",
+        metavar="LIST",
         help="comma-separated FIDE tie-break codes, e.g. DE,WIN,SB,KS (default: record "
         "212/202, else the default for the tournament type)",
     )
     parser.add_argument(
-        "--rules", choices=RULE_SETS,
+        "--rules",
+        choices=RULE_SETS,
         help="tie-break rule set (default: the edition in force on the start date)",
     )
     parser.add_argument(
-        "--no-withdrawal-rule", action="store_true",
+        "--no-withdrawal-rule",
+        action="store_true",
         help="keep the games of round-robin players who completed fewer than 50%% of them",
     )
 

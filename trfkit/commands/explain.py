@@ -20,5 +20,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         sys.stderr.write(f"trfkit explain: {exc}\n")
         return 2
-    sys.stdout.write(f"{rule.code} {rule.name} ({rule.severity.label})\n\n{rule.doc or rule.summary}\n")
+    sys.stdout.write(
+        f"{rule.code} {rule.name} ({rule.severity.label})\n\n{rule.doc or rule.summary}\n"
+    )
     return 0

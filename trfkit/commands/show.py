@@ -69,7 +69,9 @@ def render(tournament: object) -> str:
     name_width = min(33, max((len(p.name) for p in players), default=4))
     cells = [[cell(b) for b in p.rounds] + [""] * (rounds - len(p.rounds)) for p in players]
     width = max([4] + [len(c) for row in cells for c in row])
-    head = f"{'No':>4}  {'Name':<{name_width}}  {'Tit':<3} {'Fed':<3} {'Rtg':>4} {'Pts':>5} {'Rk':>4}"
+    head = (
+        f"{'No':>4}  {'Name':<{name_width}}  {'Tit':<3} {'Fed':<3} {'Rtg':>4} {'Pts':>5} {'Rk':>4}"
+    )
     head += "".join(f"  {'R' + str(r):>{width}}" for r in range(1, rounds + 1))
     out.append("")
     out.append(head)
@@ -95,7 +97,9 @@ def run(args: argparse.Namespace) -> int:
     from trfkit.api import parse
     from trfkit.audit import read_bytes
 
-    data = sys.stdin.buffer.read() if args.file == "-" else read_bytes(args.file, common.limits(args))
+    data = (
+        sys.stdin.buffer.read() if args.file == "-" else read_bytes(args.file, common.limits(args))
+    )
     if isinstance(data, str):
         sys.stderr.write(f"trfkit show: {data}\n")
         return 2
