@@ -72,7 +72,10 @@ def test_convert_stdin_to_stdout() -> None:
     """``trfkit convert -`` reads stdin and writes stdout, byte for byte."""
     data = CR_ONLY.read_bytes()
     done = subprocess.run(
-        [sys.executable, "-m", "trfkit", "convert", "-"], input=data, capture_output=True, check=False
+        [sys.executable, "-m", "trfkit", "convert", "-"],
+        input=data,
+        capture_output=True,
+        check=False,
     )
     assert done.returncode == 0
     assert done.stdout == data

@@ -92,7 +92,7 @@ def parse(
     if problem is not None:
         return _finish(Tournament(encoding=enc), [*found, problem], enc, strict)
     found.extend(_parser.line_diagnostics(lines, newlines))
-    transformer = TrfTransformer(newlines)
+    transformer = TrfTransformer(lines, newlines)
     records = transformer.transform(_parser.parse_tree(lines))
     found.extend(transformer.diagnostics)
     tournament = Tournament(tuple(records), encoding=enc)

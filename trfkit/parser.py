@@ -179,6 +179,8 @@ class LineLexer(Lexer):
         """Yield a token per line of *data* (a list of lines)."""
         classify = self.classify
         for number, line in enumerate(data, 1):
+            if line.startswith("\ufeff"):  # a stray BOM (P009) must not hide the record code
+                line = line.lstrip("\ufeff")
             yield Token(classify(line), line, line=number, column=1)
 
 

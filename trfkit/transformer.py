@@ -83,11 +83,13 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
     """Builds the model's records from the tree, gathering diagnostics on the way.
 
     Args:
+        lines: The file's lines (the source text of each record), by line number - 1.
         newlines: Each line's terminator, indexed by line number - 1.
     """
 
-    def __init__(self, newlines: list[str]) -> None:
+    def __init__(self, lines: list[str], newlines: list[str]) -> None:
         super().__init__(visit_tokens=False)
+        self.lines = lines
         self.newlines = newlines
         self.diagnostics: list[Diagnostic] = []
 
@@ -99,7 +101,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
 
     def _source(self, token: Token) -> Source:
         line = token.line or 0
-        return Source(line, str(token), self.newlines[line - 1])
+        return Source(line, self.lines[line - 1], self.newlines[line - 1])
 
     def _done(self, record: Record) -> Record:
         if record.source is not None:
@@ -109,6 +111,8 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
     def _report(
         self, code: str, message: str, token: Token, column: int | None = None, **kw: Any
     ) -> None:
+        if column is not None:
+            column = min(column, len(token) + 1)  # a missing field points past the line's end
         self.diagnostics.append(
             parse_rule(code).diagnostic(message, line=token.line, column=column, **kw)
         )

@@ -119,6 +119,12 @@ def run(args: argparse.Namespace) -> int:
     for path, is_named in discover([p for p in args.paths if p != "-"], globs):
         named[path] = is_named
         files.append(path)
+    if not files and stdin_report is None:
+        patterns = " ".join(globs)
+        sys.stderr.write(
+            f"trfkit check: no TRF files found in {', '.join(args.paths)} (looked for {patterns})\n"
+        )
+        return report.EXIT_USAGE
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     show_progress = (
         args.format == "text" and not args.no_progress and sys.stderr.isatty() and len(files) > 1

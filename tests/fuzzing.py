@@ -1,0 +1,181 @@
+"""Input generators for fuzzing trfkit: random bytes, mutated real files, odd tournaments.
+
+Shared by the bounded hypothesis test (``tests/test_fuzz.py``) and the long run
+(``fuzz/run.py``). Everything is driven by a :class:`random.Random`, so a failing
+input can be reproduced from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import trfkit
+from trfkit.checks import Context, run_checks
+from trfkit.diagnostics import Diagnostic
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS_DIRS = (ROOT / "fixtures" / "real", ROOT.parent / "shared" / "corpus" / "real")
+
+
+def seed_files() -> list[bytes]:
+    """The bytes of every fixture and (when present) corpus file, as mutation seeds."""
+    found: dict[str, bytes] = {}
+    for folder in SEEDS_DIRS:
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.trf")):
+                found.setdefault(path.name, path.read_bytes())
+    return list(found.values())
+
+
+def _lines(data: bytes) -> list[bytes]:
+    return data.splitlines(keepends=True) or [data]
+
+
+def flip_bits(rng: random.Random, data: bytes) -> bytes:
+    """Flip a few random bits."""
+    buf = bytearray(data)
+    for _ in range(rng.randint(1, 8)):
+        if buf:
+            i = rng.randrange(len(buf))
+            buf[i] ^= 1 << rng.randrange(8)
+    return bytes(buf)
+
+
+def delete_lines(rng: random.Random, data: bytes) -> bytes:
+    """Drop some lines."""
+    lines = _lines(data)
+    for _ in range(rng.randint(1, 3)):
+        if lines:
+            del lines[rng.randrange(len(lines))]
+    return b"".join(lines)
+
+
+def duplicate_lines(rng: random.Random, data: bytes) -> bytes:
+    """Repeat some lines elsewhere."""
+    lines = _lines(data)
+    for _ in range(rng.randint(1, 3)):
+        lines.insert(rng.randrange(len(lines) + 1), rng.choice(lines))
+    return b"".join(lines)
+
+
+def shift_columns(rng: random.Random, data: bytes) -> bytes:
+    """Insert or remove characters inside a line, shifting its columns."""
+    lines = _lines(data)
+    i = rng.randrange(len(lines))
+    line = lines[i]
+    pos = rng.randrange(len(line) + 1)
+    if rng.random() < 0.5:
+        line = line[:pos] + b" " * rng.randint(1, 3) + line[pos:]
+    else:
+        line = line[:pos] + line[pos + rng.randint(1, 3) :]
+    lines[i] = line
+    return b"".join(lines)
+
+
+def swap_encoding(rng: random.Random, data: bytes) -> bytes:
+    """Re-encode the text: UTF-8 ↔ Latin-1, UTF-16, or add accented names."""
+    text = data.decode("utf-8", "replace")
+    choice = rng.randrange(4)
+    if choice == 0:
+        return text.encode("latin-1", "replace")
+    if choice == 1:
+        return text.encode("utf-16")
+    if choice == 2:
+        return text.replace("a", "á").replace("o", "ø").encode("utf-8")
+    return b"\xef\xbb\xbf" + data
+
+
+def mix_newlines(rng: random.Random, data: bytes) -> bytes:
+    """Replace line ends with a random mix of LF, CRLF and CR."""
+    lines = data.splitlines()
+    return b"".join(line + rng.choice([b"\n", b"\r\n", b"\r", b""]) for line in lines)
+
+
+def truncate(rng: random.Random, data: bytes) -> bytes:
+    """Cut the file at a random byte."""
+    return data[: rng.randrange(len(data) + 1)]
+
+
+def splice_garbage(rng: random.Random, data: bytes) -> bytes:
+    """Overwrite a stretch with random printable junk or digits."""
+    buf = bytearray(data)
+    start = rng.randrange(len(buf) + 1)
+    junk = bytes(rng.choice(b"0123456789 wbWBD=+-HFUZ.,X*\t") for _ in range(rng.randint(1, 20)))
+    buf[start : start + len(junk)] = junk
+    return bytes(buf)
+
+
+MUTATORS: Sequence[Callable[[random.Random, bytes], bytes]] = (
+    flip_bits,
+    delete_lines,
+    duplicate_lines,
+    shift_columns,
+    swap_encoding,
+    mix_newlines,
+    truncate,
+    splice_garbage,
+)
+
+
+def random_bytes(rng: random.Random) -> bytes:
+    """Short random bytes, sometimes starting like a TRF record."""
+    size = rng.randint(0, 300)
+    body = bytes(rng.randrange(256) for _ in range(size))
+    return rng.choice([b"", b"001 ", b"012 ", b"XXR ", b"310 "]) + body
+
+
+def inconsistent_tournament(rng: random.Random) -> bytes:
+    """A well-formed file whose games disagree: random opponents, colours and results."""
+    players = rng.randint(1, 12)
+    rounds = rng.randint(0, 9)
+    lines = ["012 Fuzz Open", f"XXR {rounds}"]
+    if rng.random() < 0.3:
+        lines.append("192 FIDE_ROUNDROBIN")
+    if rng.random() < 0.3:
+        lines.append("202 " + ",".join(rng.sample(["DE", "SB", "KS", "BH", "WIN", "ARO"], 3)))
+    for n in range(1, players + 1):
+        head = f"001 {n:>4} m    {'Player ' + str(n):<33} {rng.randint(1000, 2800):>4} NOR"
+        head = head.ljust(80) + f"{rng.randint(0, 20) / 2:>4.1f} {rng.randint(0, players):>4}  "
+        blocks = []
+        for _ in range(rounds):
+            opponent = rng.randint(0, players)
+            colour = rng.choice("wb-")
+            result = rng.choice("10=+-WDLHFUZ ")
+            blocks.append(f"{opponent:>4} {colour} {result}")
+        lines.append(head + "  ".join(blocks))
+    return ("\n".join(lines) + "\n").encode()
+
+
+def generate(rng: random.Random, seeds: Sequence[bytes]) -> bytes:
+    """One fuzz input: random bytes, a mutated seed, or an inconsistent tournament."""
+    kind = rng.random()
+    if kind < 0.15 or not seeds:
+        return random_bytes(rng)
+    if kind < 0.35:
+        return inconsistent_tournament(rng)
+    data = rng.choice(seeds)
+    for _ in range(rng.randint(1, 3)):
+        data = rng.choice(MUTATORS)(rng, data) or data
+    return data
+
+
+def exercise(data: bytes) -> list[Diagnostic]:
+    """Parse and check *data* the way ``trfkit check`` does; returns every diagnostic.
+
+    Raises AssertionError when a diagnostic is malformed or points outside the file.
+    """
+    result = trfkit.parse(data)
+    found = list(result.diagnostics)
+    if result.tournament.records:
+        found += run_checks(Context(result.tournament))
+    widths = {r.source.line: len(r.source.text) for r in result.tournament.records if r.source}
+    for d in found:
+        assert d.code and d.name and d.message, d
+        assert d.code != "S999", f"a check crashed: {d.message}"
+        if d.line is not None:
+            assert d.line in widths, (d, len(widths))
+        if d.column is not None:
+            assert d.line is not None and 1 <= d.column <= widths[d.line] + 1, d
+    return found

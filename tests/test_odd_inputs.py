@@ -1,0 +1,194 @@
+"""Odd and hostile inputs: each gets a specific message and exit code, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import trfkit
+from trfkit import audit
+from trfkit.cli import main
+from trfkit.limits import Limits
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+RR6 = FIXTURES / "real" / "otto_fide_c07_2023_tiebreak_exercises_round_robin_6p.trf"
+
+
+def _check(path: Path | str, capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[int, str]:
+    code = main(["check", str(path), *extra])
+    captured = capsys.readouterr()
+    return code, captured.out + captured.err
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"", "the file is empty"),
+        (b"\n   \n\r\n", "the file is only blank lines"),
+        (b"012 A\x00\x01\x02", "the file is binary, not text (a NUL byte at offset 5)"),
+        ("012 A\n".encode("utf-16"), "the file is UTF-16"),
+    ],
+    ids=["empty", "blank-lines", "binary", "utf-16"],
+)
+def test_unreadable_named_file_exits_two(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, message: str
+) -> None:
+    """A named file that holds no readable tournament exits 2 with a specific message."""
+    path = tmp_path / "odd.trf"
+    path.write_bytes(content)
+    code, output = _check(path, capsys)
+    assert code == 2
+    assert message in output
+
+
+def test_missing_path_exits_two(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A path that does not exist exits 2 and says so."""
+    code, output = _check(tmp_path / "nope.trf", capsys)
+    assert code == 2
+    assert "no such file or directory" in output
+
+
+def test_directory_without_trf_files_exits_two(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A directory (even one named like a file) without TRF files exits 2."""
+    folder = tmp_path / "dir.trf"
+    folder.mkdir()
+    code, output = _check(folder, capsys)
+    assert code == 2
+    assert "no TRF files found" in output
+
+
+def test_directory_given_to_convert_exits_two(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``convert`` of a directory is refused with exit 2."""
+    assert main(["convert", str(tmp_path)]) == 2
+    assert "is a directory" in capsys.readouterr().err
+
+
+def test_permission_denied_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file that cannot be opened gives 'permission denied', not a traceback."""
+
+    def refuse(*args: object, **kwargs: object) -> object:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(audit, "open", refuse, raising=False)
+    report = audit.check_file(str(RR6), audit.CheckRequest())
+    assert not report.readable
+    assert report.diagnostics[0].message.endswith("cannot be read: permission denied")
+
+
+def test_unreadable_file_inside_a_batch_is_a_diagnostic(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Inside a directory an unreadable file is a P001 error of that file; the batch goes on."""
+    (tmp_path / "a.trf").write_bytes(b"012 A\x00")
+    (tmp_path / "b.trf").write_bytes(RR6.read_bytes())
+    code = main(["check", str(tmp_path), "--jobs", "1"])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert f"{tmp_path / 'a.trf'}: P001 the file is binary" in out
+    assert "2 files checked: 1 clean, 1 with errors" in out
+
+
+def test_mixed_line_endings_are_noted_and_kept() -> None:
+    """LF, CRLF and CR in one file give one P009 note and survive a round trip."""
+    data = b"012 A\r\n022 B\r032 C\n"
+    result = trfkit.parse(data)
+    notes = [d for d in result.diagnostics if d.code == "P009"]
+    assert [d.message for d in notes] == ["the file mixes line endings (CR, CRLF, LF); kept as is"]
+    assert trfkit.dump_bytes(result.tournament) == data
+
+
+def test_bom_in_the_middle_is_noted_and_the_record_still_read() -> None:
+    """A BOM at the start of line 2 is reported there and the 022 record is still recognised."""
+    data = b"012 A\n\xef\xbb\xbf022 Dublin\n"
+    result = trfkit.parse(data)
+    assert [(d.code, d.line, d.column) for d in result.diagnostics if d.code != "P002"] == [
+        ("P009", 2, 1)
+    ]
+    assert result.tournament.header("022") == "Dublin"
+    assert trfkit.dump_bytes(result.tournament) == data
+
+
+def test_symlink_loop_in_a_batch_terminates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A directory that links to itself is walked once."""
+    (tmp_path / "r.trf").write_bytes(RR6.read_bytes())
+    os.symlink(tmp_path, tmp_path / "loop")
+    code = main(["check", str(tmp_path), "--select", "S", "--jobs", "1"])
+    assert code == 0
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.skipif(sys.platform == "darwin", reason="macOS refuses non-UTF-8 file names")
+def test_path_that_is_not_utf8(tmp_path: Path) -> None:
+    """A file name with invalid UTF-8 bytes is checked and printed escaped, without a crash."""
+    name = os.fsdecode(b"bad\xffname.trf")
+    (tmp_path / name).write_bytes(b"012 A\nQ12 unknown\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "trfkit", "check", os.fsdecode(tmp_path)],
+        capture_output=True,
+        check=False,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert b"bad\\udcffname.trf:2:1: P003" in done.stdout
+    assert b"Traceback" not in done.stderr
+
+
+def test_oversized_file_is_rejected_before_parsing(tmp_path: Path) -> None:
+    """A file over --max-bytes is refused from its size alone, with the limit in the message."""
+    big = tmp_path / "big.trf"
+    big.write_bytes(b"012 A\n" + b"001    1\n" * 2000)
+    report = audit.check_file(str(big), audit.CheckRequest(limits=Limits(max_bytes=1000)))
+    assert not report.readable
+    assert "more than the limit of 1,000 (--max-bytes)" in report.diagnostics[0].message
+
+
+def test_limits_on_lines_players_and_rounds() -> None:
+    """Overlong lines, too many players and too many rounds give P010 with the limit."""
+    long_line = trfkit.parse("012 " + "x" * 5000 + "\n")
+    assert [d.code for d in long_line.diagnostics] == ["P010"]
+    assert "more than the limit of 4,096" in long_line.diagnostics[0].message
+    players = "".join(f"001 {n:>4}\n" for n in range(1, 12))
+    many = trfkit.parse(players, limits=Limits(max_players=10))
+    assert any(
+        "11 player records, more than the limit of 10" in d.message for d in many.diagnostics
+    )
+    blocks = "  ".join("0000 - H" for _ in range(5))
+    rounds = trfkit.parse("001    1".ljust(91) + blocks + "\n", limits=Limits(max_rounds=4))
+    assert any("5 rounds, more than the limit of 4" in d.message for d in rounds.diagnostics)
+
+
+def test_killed_convert_leaves_the_target_intact(tmp_path: Path) -> None:
+    """Killing ``convert`` at any moment leaves the old target or the complete new one."""
+    source = tmp_path / "big.trf"
+    line = RR6.read_bytes().splitlines(keepends=True)[5]
+    source.write_bytes(b"012 Big\n" + line * 200_000)
+    target = tmp_path / "target.trf"
+    old = b"012 the previous version of the target\n"
+    new = source.read_bytes()
+    outcomes = set()
+    for delay in (0.05, 0.2, 0.4, 0.6, 0.8, 1.0, 1.5, 2.5):
+        target.write_bytes(old)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "trfkit", "convert", str(source), "-o", str(target)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        time.sleep(delay)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        content = target.read_bytes()
+        assert content in (old, new)
+        outcomes.add(content == new)
+    assert False in outcomes  # at least one kill landed before the rename
