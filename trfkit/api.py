@@ -19,7 +19,6 @@ from trfkit.diagnostics import Diagnostic, Severity, parse_rule
 from trfkit.errors import TrfSyntaxError
 from trfkit.limits import Limits, check_size
 from trfkit.model import Encoding, Tournament
-from trfkit.transformer import TrfTransformer
 from trfkit.writer import encode, render, render_canonical
 
 
@@ -92,9 +91,8 @@ def parse(
     if problem is not None:
         return _finish(Tournament(encoding=enc), [*found, problem], enc, strict)
     found.extend(_parser.line_diagnostics(lines, newlines))
-    transformer = TrfTransformer(lines, newlines)
-    records = transformer.transform(_parser.parse_tree(lines))
-    found.extend(transformer.diagnostics)
+    records, diagnostics = _parser.parse_records(lines, newlines)
+    found.extend(diagnostics)
     tournament = Tournament(tuple(records), encoding=enc)
     problem = limits.check_tournament(tournament)
     if problem is not None:

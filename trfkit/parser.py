@@ -11,6 +11,7 @@ from __future__ import annotations
 import codecs
 import functools
 import re
+import threading
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
@@ -21,7 +22,8 @@ import lark
 from lark.lexer import Lexer, Token
 
 from trfkit.diagnostics import Diagnostic, parse_rule
-from trfkit.model import Encoding
+from trfkit.model import Encoding, Record
+from trfkit.transformer import TrfTransformer
 
 UTF8_BOM = codecs.BOM_UTF8
 _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
@@ -195,10 +197,35 @@ def _grammar_text() -> str:
 
 @functools.cache
 def parser() -> lark.Lark:
-    """Build the TRF parser once per process."""
+    """Build the tree-building TRF parser once per process."""
     return lark.Lark(_grammar_text(), parser="lalr", lexer=LineLexer)
 
 
 def parse_tree(lines: list[str]) -> lark.Tree[Token]:
     """The Lark tree of a list of lines: one subtree per record."""
     return parser().parse(lines)  # type: ignore[arg-type,unused-ignore]
+
+
+_LOCAL = threading.local()
+
+
+def parse_records(lines: list[str], newlines: list[str]) -> tuple[list[Record], list[Diagnostic]]:
+    """Parse *lines* straight into records, with the transformer running inside the parser.
+
+    The LALR parser calls the transformer as it reduces each rule, so no tree is
+    built. The parser and its transformer are made once per thread.
+    """
+    state = getattr(_LOCAL, "state", None)
+    if state is None:
+        transformer = TrfTransformer([], [])
+        inline = lark.Lark(
+            _grammar_text(), parser="lalr", lexer=LineLexer, transformer=transformer
+        )
+        state = _LOCAL.state = (inline, transformer)
+    inline, transformer = state
+    transformer.begin(lines, newlines)
+    try:
+        records: list[Record] = inline.parse(lines)  # type: ignore[arg-type,assignment,unused-ignore]
+        return records, transformer.diagnostics
+    finally:
+        transformer.begin([], [])

@@ -68,6 +68,30 @@ _COLOUR = {
 _RESULT = {r.value: r for r in Result} | {r.value.lower(): r for r in Result if r.value.isalpha()}
 _TITLES = {t.value: t for t in Title} | OLD_TITLES
 _SEPARATORS_001 = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
+_RESULT_OR_BLANK: dict[str, Result | None] = {" ": None, **_RESULT}
+_MISSING = object()
+_P_START_RANK = C.PLAYER.field("start_rank").slice
+_P_NAME = C.PLAYER.field("name").slice
+_P_TITLE = C.PLAYER.field("title").slice
+_P_FEDERATION = C.PLAYER.field("federation").slice
+_P_FIDE_ID = C.PLAYER.field("fide_id").slice
+_P_BIRTH = C.PLAYER.field("birth_date").slice
+_P_NUMBERS = tuple((name, C.PLAYER.field(name)) for name in ("rating", "points", "rank"))
+_BLANK_ROUNDS: list[RoundResult] = []
+_NUMBER_CACHE: dict[tuple[str, str], Any] = {}
+"""Field text → its reading (ints and Fractions are immutable, so sharing them is safe)."""
+
+
+def _blank_round(number: int) -> RoundResult:
+    """The shared value of an empty block in round *number* (values are immutable)."""
+    while len(_BLANK_ROUNDS) < number:
+        _BLANK_ROUNDS.append(RoundResult(len(_BLANK_ROUNDS) + 1, None, Colour.NONE, None))
+    return _BLANK_ROUNDS[number - 1]
+
+
+def _separator_text(head: str) -> bool:
+    """True when any separator column of a 001 line's first 91 columns holds text."""
+    return any(col <= len(head) and head[col - 1] not in " \t" for col in _SEPARATORS_001)
 _SCORING_PAIR = re.compile(r"([A-Za-z]{1,3})\s*=?\s*([-+]?\d+(?:[.,]\d+)?)")
 _RULER = re.compile(r"[\d\s.]+|([A-Z])\1*(\s+([A-Z])\3*)*(\s.*)?")
 
@@ -89,6 +113,10 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
 
     def __init__(self, lines: list[str], newlines: list[str]) -> None:
         super().__init__(visit_tokens=False)
+        self.begin(lines, newlines)
+
+    def begin(self, lines: list[str], newlines: list[str]) -> None:
+        """Start on a new file: its lines and terminators, and no diagnostics yet."""
         self.lines = lines
         self.newlines = newlines
         self.diagnostics: list[Diagnostic] = []
@@ -217,61 +245,99 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         """Record 001: the player's fields (cols 1-89) and round blocks (from col 92)."""
         (token,) = children
         line = str(token)
-        try:
-            start_rank = C.read_field(line, C.PLAYER.field("start_rank"))
-        except C.FieldError as exc:
-            self._report(
-                "P005",
-                f"start rank {exc.text.strip()!r} is not a number; the line is kept unread",
-                token,
-                5,
-            )
-            return self._done(RawRecord("unknown", line, source=self._source(token)))
-        if not isinstance(start_rank, int):
-            self._report("P011", "player record without a start rank (columns 5-8)", token, 5)
-            return self._done(RawRecord("unknown", line, source=self._source(token)))
-        fields: dict[str, Any] = {"start_rank": start_rank}
-        for name in ("name", "rating", "federation", "fide_id", "birth_date", "points", "rank"):
-            fields[name] = self._field(token, C.PLAYER.field(name), "player")
+        rank_text = line[_P_START_RANK]
+        if rank_text.isdigit() and rank_text.isascii():
+            start_rank = int(rank_text)
+        else:
+            try:
+                start_rank = C.read_field(line, C.PLAYER.field("start_rank"))
+            except C.FieldError as exc:
+                self._report(
+                    "P005",
+                    f"start rank {exc.text.strip()!r} is not a number; the line is kept unread",
+                    token,
+                    5,
+                )
+                return self._done(RawRecord("unknown", line, source=self._source(token)))
+            if not isinstance(start_rank, int):
+                self._report("P011", "player record without a start rank (columns 5-8)", token, 5)
+                return self._done(RawRecord("unknown", line, source=self._source(token)))
+        fields: dict[str, Any] = {
+            "start_rank": start_rank,
+            "name": line[_P_NAME].strip(),
+            "federation": line[_P_FEDERATION].strip(),
+            "fide_id": line[_P_FIDE_ID].strip(),
+            "birth_date": line[_P_BIRTH].strip(),
+        }
+        for name, field in _P_NUMBERS:
+            text = line[field.slice]
+            key = (name, text)
+            if key in _NUMBER_CACHE:
+                fields[name] = _NUMBER_CACHE[key]
+            elif not text.strip():
+                fields[name] = None
+            else:
+                fields[name] = value = self._field(token, field, "player")
+                if value is not None and len(_NUMBER_CACHE) < 50_000:
+                    _NUMBER_CACHE[key] = value
         sex_text = line[9:10]
         if sex_text.strip():
             fields["sex"] = _SEX.get(sex_text)
             if fields["sex"] is None:
                 self._report("P007", f"sex {sex_text!r} is neither m nor w", token, 10)
-        title_text = C.read_text(line, C.PLAYER.field("title"))
+        title_text = line[_P_TITLE].strip()
         if title_text:
             fields["title"] = read_title(title_text)
             if fields["title"] is None:
                 self._report("P007", f"title {title_text!r} is not a FIDE title", token, 11)
-        for col in _SEPARATORS_001:
-            if col <= len(line) and line[col - 1] not in " \t":
-                self._report(
-                    "P008",
-                    f"column {col} should be blank but holds {line[col - 1]!r}; "
-                    "the fields around it may be shifted",
-                    token,
-                    col,
-                    players=(start_rank,),
-                )
-                break
-        fields["rounds"] = self._rounds(token, line, start_rank)
+        if _separator_text(line[:91]):
+            for col in _SEPARATORS_001:
+                if col <= len(line) and line[col - 1] not in " \t":
+                    self._report(
+                        "P008",
+                        f"column {col} should be blank but holds {line[col - 1]!r}; "
+                        "the fields around it may be shifted",
+                        token,
+                        col,
+                        players=(start_rank,),
+                    )
+                    break
+        fields["rounds"] = self._rounds(token, line, start_rank) if len(line) > 91 else ()
         return self._done(Player(**fields, source=self._source(token)))
 
     def _rounds(self, token: Token, line: str, start_rank: int) -> tuple[RoundResult, ...]:
         rounds: list[RoundResult] = []
         last_filled = 0
-        number = 1
-        start = C.ROUND_START
-        length = len(line)
-        while start <= length:
-            block = line[start - 1 : start + 9]
-            if block.strip():
-                rounds.append(self._block(token, block, number, start, start_rank))
+        number = 0
+        colours = _COLOUR
+        results = _RESULT_OR_BLANK
+        for start in range(C.ROUND_START - 1, len(line), C.ROUND_STRIDE):
+            number += 1
+            block = line[start : start + C.ROUND_STRIDE]
+            if len(block) < C.ROUND_STRIDE:
+                block = block.ljust(C.ROUND_STRIDE)
+            opponent_text = block[:4].lstrip(" ")
+            colour = colours.get(block[5])
+            result = results.get(block[7], _MISSING)
+            if (
+                colour is not None
+                and result is not _MISSING
+                and block[4] == " "
+                and block[6] == " "
+                and block[8:] == "  "
+                and (not opponent_text or (opponent_text.isdigit() and opponent_text.isascii()))
+            ):
+                opponent = int(opponent_text) if opponent_text else None
+                if colour is Colour.NONE and result is None and not opponent:
+                    rounds.append(_blank_round(number))
+                    continue
+                rounds.append(RoundResult(number, opponent or None, colour, result))  # type: ignore[arg-type]
+                last_filled = number
+            elif block.strip():
+                rounds.append(self._block(token, block, number, start + 1, start_rank))
                 last_filled = number
             else:
-                rounds.append(RoundResult(number, None, Colour.NONE, None))
-            number += 1
-            start += C.ROUND_STRIDE
+                rounds.append(_blank_round(number))
         return tuple(rounds[:last_filled])
 
     def _block(self, token: Token, block: str, number: int, start: int, rank: int) -> RoundResult:
