@@ -9,11 +9,12 @@ patterns of ``grammars/trf.lark``) → :mod:`trfkit.transformer` (tree → model
 from __future__ import annotations
 
 import codecs
+import hashlib
+import os
 import functools
 import re
 import threading
 from collections.abc import Iterator
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -186,13 +187,14 @@ class LineLexer(Lexer):
             yield Token(classify(line), line, line=number, column=1)
 
 
+@functools.cache
 def _grammar_text() -> str:
     """The grammar, from the installed package or else the source checkout."""
-    packaged = resources.files("trfkit").joinpath("grammars", "trf.lark")
+    here = Path(__file__).resolve().parent
+    packaged = here / "grammars" / "trf.lark"  # an installed wheel
     if packaged.is_file():
         return packaged.read_text(encoding="utf-8")
-    checkout = Path(__file__).resolve().parent.parent / "grammars" / "trf.lark"
-    return checkout.read_text(encoding="utf-8")
+    return (here.parent / "grammars" / "trf.lark").read_text(encoding="utf-8")  # a checkout
 
 
 @functools.cache
@@ -209,6 +211,31 @@ def parse_tree(lines: list[str]) -> lark.Tree[Token]:
 _LOCAL = threading.local()
 
 
+def _cache_file() -> str | bool:
+    """Where Lark may keep the analysed grammar between runs (a third of the start-up).
+
+    A file in the user's own cache folder (``$TRFKIT_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/trfkit``, else ``~/.cache/trfkit``), named after the grammar's
+    hash and Lark's version; never in the installed package and never in the
+    shared temporary folder. ``TRFKIT_NO_CACHE=1`` turns it off; so does a folder
+    that cannot be created. Lark ignores a cache file it cannot read.
+    """
+    if os.environ.get("TRFKIT_NO_CACHE"):
+        return False
+    base = os.environ.get("TRFKIT_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+        "trfkit",
+    )
+    digest = hashlib.sha256(_grammar_text().encode("utf-8")).hexdigest()[:16]
+    try:
+        os.makedirs(base, mode=0o700, exist_ok=True)
+    except OSError:
+        return False
+    if not os.access(base, os.W_OK):
+        return False
+    return os.path.join(base, f"trf-grammar-{digest}-lark{lark.__version__}.cache")
+
+
 def parse_records(lines: list[str], newlines: list[str]) -> tuple[list[Record], list[Diagnostic]]:
     """Parse *lines* straight into records, with the transformer running inside the parser.
 
@@ -219,7 +246,11 @@ def parse_records(lines: list[str], newlines: list[str]) -> tuple[list[Record], 
     if state is None:
         transformer = TrfTransformer([], [])
         inline = lark.Lark(
-            _grammar_text(), parser="lalr", lexer=LineLexer, transformer=transformer
+            _grammar_text(),
+            parser="lalr",
+            lexer=LineLexer,
+            transformer=transformer,
+            cache=_cache_file(),
         )
         state = _LOCAL.state = (inline, transformer)
     inline, transformer = state
