@@ -9,9 +9,9 @@ patterns of ``grammars/trf.lark``) → :mod:`trfkit.transformer` (tree → model
 from __future__ import annotations
 
 import codecs
+import functools
 import hashlib
 import os
-import functools
 import re
 import threading
 from collections.abc import Iterator
