@@ -1,20 +1,28 @@
 """Checking files: one file, or a whole batch in parallel with a stable order.
 
 :func:`check_file` never raises for a bad file: whatever goes wrong becomes a
-diagnostic of that file, so the rest of a batch is still checked.
+diagnostic of that file, so the rest of a batch is still checked. Results come
+back one file at a time, in the order of the paths, so a caller that does not
+keep them uses the same memory for ten files as for a million.
 """
 
 from __future__ import annotations
 
+import fnmatch
+import functools
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
 
 from trfkit.checks import CheckOptions, Context, run_checks, selected
 from trfkit.diagnostics import Diagnostic, Severity, parse_rule
 from trfkit.limits import Limits
+
+if TYPE_CHECKING:
+    from trfkit.crosstable import CrossTable
 
 DEFAULT_GLOBS = ("*.trf", "*.trfx", "*.txt")
 """What a directory walk looks at; ``.txt`` files only when they look like TRF."""
@@ -29,12 +37,14 @@ class FileReport:
         encoding: The codec the file was read with (``None`` when unread).
         diagnostics: Everything found, sorted by position.
         readable: False when the file could not be read or decoded at all.
+        table: The compact crosstable, when the request asked for one.
     """
 
     path: str
     encoding: str | None
     diagnostics: tuple[Diagnostic, ...]
     readable: bool = True
+    table: CrossTable | None = None
 
     @property
     def worst(self) -> Severity | None:
@@ -44,13 +54,23 @@ class FileReport:
 
 @attrs.frozen
 class CheckRequest:
-    """Everything a worker needs to check files (picklable)."""
+    """Everything a worker needs to check files (picklable).
+
+    Attributes:
+        options: Settings for the checks.
+        select: Codes, prefixes or names to keep (all when empty).
+        ignore: Codes, prefixes or names to drop.
+        encoding: A codec to read with instead of detecting one.
+        limits: Size limits.
+        tables: Also build each file's compact crosstable (for the HTML report).
+    """
 
     options: CheckOptions = attrs.field(factory=CheckOptions)
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     encoding: str | None = None
     limits: Limits = attrs.field(factory=Limits)
+    tables: bool = False
 
 
 def _unreadable(path: str, message: str) -> FileReport:
@@ -62,6 +82,8 @@ def read_bytes(path: str, limits: Limits) -> bytes | str:
     try:
         p = Path(path)
         if p.is_dir():
+            if not os.access(p, os.R_OK | os.X_OK):
+                return f"{path} is a folder that cannot be read: permission denied"
             return f"{path} is a directory, not a file"
         size = p.stat().st_size
         if size > limits.max_bytes:
@@ -75,8 +97,19 @@ def read_bytes(path: str, limits: Limits) -> bytes | str:
         return f"{path} does not exist"
     except PermissionError:
         return f"{path} cannot be read: permission denied"
-    except OSError as exc:
-        return f"{path} cannot be read: {exc.strerror or exc}"
+    except (OSError, ValueError) as exc:
+        return f"{path} cannot be read: {getattr(exc, 'strerror', None) or exc}"
+
+
+ALWAYS_SHOWN = frozenset({"P001", "S999"})
+"""Codes that ``--select`` alone never hides: an unreadable file, a check that failed."""
+
+
+def _keep(d: Diagnostic, request: CheckRequest) -> bool:
+    """``--select``/``--ignore``; an unreadable file is never hidden by ``--select`` alone."""
+    if d.code in ALWAYS_SHOWN:
+        return not (request.ignore and not selected(d, None, request.ignore))
+    return selected(d, request.select, request.ignore)
 
 
 def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
@@ -89,12 +122,29 @@ def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
     result = parse(data, encoding=request.encoding, limits=request.limits)
     found = list(result.diagnostics)
     readable = bool(result.tournament.records)
+    table = None
     if readable:
         ctx = Context(result.tournament, request.options)
         found.extend(run_checks(ctx, select=request.select, ignore=request.ignore))
-    found = [d for d in found if d.code == "P001" or selected(d, request.select, request.ignore)]
+        if request.tables:
+            table = _table(result.tournament, request.options)
+    found = [d for d in found if _keep(d, request)]
     found.sort(key=lambda d: d.sort_key)
-    return FileReport(path, result.encoding.codec if readable else None, tuple(found), readable)
+    codec = result.encoding.codec if readable else None
+    return FileReport(path, codec, tuple(found), readable, table)
+
+
+def _table(tournament: object, options: CheckOptions) -> CrossTable | None:
+    """The compact crosstable; a failure here only costs the report its table."""
+    from trfkit.crosstable import build
+    from trfkit.model import Tournament
+
+    if not isinstance(tournament, Tournament):
+        return None
+    try:
+        return build(tournament, options)
+    except Exception:  # the diagnostics matter more than the picture
+        return None
 
 
 def check_file(path: str, request: CheckRequest) -> FileReport:
@@ -108,6 +158,14 @@ def check_file(path: str, request: CheckRequest) -> FileReport:
         return _unreadable(path, "the file is nested too deeply to be read")
     except MemoryError:
         return _unreadable(path, "the file needs more memory than is available")
+    except Exception as exc:  # one broken file must not stop a batch
+        from trfkit.checks import INTERNAL
+
+        message = (
+            f"trfkit failed on this file ({type(exc).__name__}: {exc}); "
+            "please report it with the file"
+        )
+        return FileReport(path, None, (INTERNAL.rule.diagnostic(message),), readable=False)
 
 
 def looks_like_trf(path: Path) -> bool:
@@ -125,6 +183,17 @@ def looks_like_trf(path: Path) -> bool:
     return False
 
 
+def matches_glob(path: Path, globs: Sequence[str]) -> bool:
+    """Whether *path* fits one of *globs*; name patterns ignore case (``X.TRF`` is a TRF file)."""
+    for pattern in globs:
+        if "/" in pattern or os.sep in pattern:
+            if path.match(pattern):
+                return True
+        elif fnmatch.fnmatchcase(path.name.lower(), pattern.lower()):
+            return True
+    return False
+
+
 def discover(
     paths: Sequence[str], globs: Sequence[str] = DEFAULT_GLOBS
 ) -> Iterator[tuple[str, bool]]:
@@ -132,7 +201,10 @@ def discover(
 
     ``named`` is True for a path given directly (whose failure is a usage error)
     and False for one found inside a directory (whose failure is a diagnostic).
-    Symbolic-link loops are not followed twice.
+    Folders are walked in sorted order, following symbolic links but never
+    entering one folder twice (link loops end there). A folder that cannot be
+    listed is yielded itself, so that the check reports it; a folder named
+    like a TRF file is walked, not checked.
     """
     for given in paths:
         p = Path(given)
@@ -140,7 +212,11 @@ def discover(
             yield given, True
             continue
         seen: set[tuple[int, int]] = set()
-        for root, dirs, files in os.walk(p, followlinks=True):
+        failed: list[str] = []
+        note = functools.partial(_note_failure, failed, given)
+        for root, dirs, files in os.walk(p, followlinks=True, onerror=note):
+            yield from ((path, False) for path in failed)
+            failed.clear()
             try:
                 st = os.stat(root)
             except OSError:
@@ -153,11 +229,16 @@ def discover(
             dirs.sort()
             for name in sorted(files):
                 candidate = Path(root) / name
-                if not any(candidate.match(g) for g in globs):
+                if not matches_glob(candidate, globs):
                     continue
                 if candidate.suffix.lower() == ".txt" and not looks_like_trf(candidate):
                     continue
                 yield os.fsdecode(candidate), False
+        yield from ((path, False) for path in failed)
+
+
+def _note_failure(failed: list[str], given: str, error: OSError) -> None:
+    failed.append(os.fsdecode(error.filename or given))
 
 
 def _check_one(item: tuple[str, CheckRequest]) -> FileReport:
@@ -165,14 +246,19 @@ def _check_one(item: tuple[str, CheckRequest]) -> FileReport:
 
 
 def check_many(paths: Sequence[str], request: CheckRequest, jobs: int = 1) -> Iterator[FileReport]:
-    """Check *paths* in order, with *jobs* worker processes; results keep that order."""
+    """Check *paths* with *jobs* worker processes; results come in the order of *paths*.
+
+    Workers return one small :class:`FileReport` per file, in order, so the
+    output is the same whatever the number of jobs.
+    """
+    jobs = min(jobs, len(paths))
     if jobs <= 1 or len(paths) < 4:
         for path in paths:
             yield check_file(path, request)
         return
     import multiprocessing
 
-    chunk = max(1, min(64, len(paths) // (jobs * 8)))
+    chunk = max(1, min(16, len(paths) // (jobs * 8)))
     context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
     with context.Pool(jobs) as pool:
         yield from pool.imap(_check_one, ((p, request) for p in paths), chunksize=chunk)

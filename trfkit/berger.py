@@ -51,7 +51,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from trfkit.model import Colour, Player, Result, Tournament
+from trfkit.model import Colour, Player, RawRecord, Result, Tournament
 
 Pair = tuple[int, int]
 """A pairing as ``(white, black)``."""
@@ -556,10 +556,10 @@ def _custom_order(
     cycles: int,
 ) -> RoundOrder | None:
     """The order of table rounds the observed rounds play under *numbering*, if each is one."""
-    plan: list[tuple[int, bool]] = []
-    used: Counter[int] = Counter()
+    numbers: list[int] = []
+    lean: list[int] = []  # colour votes for reversing each round (disagreements − agreements)
     for meetings in observed_rounds:
-        numbers = set()
+        found_rounds = set()
         for m in meetings:
             a, b = numbering.get(m.first), numbering.get(m.second)
             if a is None or b is None:
@@ -567,25 +567,29 @@ def _custom_order(
             found = partners.meet_round.get((min(a, b), max(a, b)))
             if found is None:
                 return None
-            numbers.add(found)
-        if len(numbers) != 1:
+            found_rounds.add(found)
+        if len(found_rounds) != 1:
             return None
-        (number,) = numbers
-        # Reverse the colours when most known colours say so (later cycles).
-        agree = disagree = 0
+        (number,) = found_rounds
+        votes = 0
         for m in meetings:
-            if m.white is None:
-                continue
-            a = numbering[m.first]
-            if (m.white == m.first) == partners.white[number][a]:
-                agree += 1
-            else:
-                disagree += 1
-        flipped = disagree > agree or (disagree == agree and used[number] % 2 == 1)
-        used[number] += 1
-        plan.append((number, flipped))
-    if not plan or any(count > cycles for count in used.values()):
+            if m.white is not None:
+                agrees = (m.white == m.first) == partners.white[number][numbering[m.first]]
+                votes += -1 if agrees else 1
+        numbers.append(number)
+        lean.append(votes)
+    used = Counter(numbers)
+    if not numbers or any(count > cycles for count in used.values()):
         return None
+    # Every second meeting of a pair reverses the colours: of the rounds that play the
+    # same table round, the half that leans most towards reversed colours is reversed.
+    flipped = [False] * len(numbers)
+    for number, count in used.items():
+        places = [i for i, n in enumerate(numbers) if n == number]
+        places.sort(key=lambda i: (-lean[i], -i))
+        for i in places[: count // 2]:
+            flipped[i] = True
+    plan = list(zip(numbers, flipped, strict=True))
     total = rounds_per_cycle * cycles
     if len(plan) < total:
         plan.extend(round_order(rounds_per_cycle, cycles).plan[len(plan) :])
@@ -649,11 +653,12 @@ def explain(
 ) -> Explanation | None:
     """The Berger table (numbering and round order) that best fits *observed*.
 
-    The search prefers, in this order: every meeting in the table; the file's own
-    numbering; fewer colour differences; the expected round orders (*preferred*
-    swap settings, then the other named orders, then a custom order). Without a
-    perfect fit it returns the closest candidate, so that the checks can point at
-    the rounds that differ.
+    The search prefers, in this order: more meetings in the table; no colour
+    difference at all; the file's own numbering; the expected round orders
+    (*preferred* swap settings, then the other named orders, then a custom order);
+    fewer colour differences; fewer renumbered participants. Without a perfect
+    fit it returns the closest candidate, so that the checks can point at the
+    rounds that differ.
 
     Args:
         observed: The schedule the file shows.
@@ -674,57 +679,85 @@ def explain(
     orders = named_orders(m, cycles, preferred)
     rank_of = {id(order): index for index, order in enumerate(orders)}
 
-    def key(e: Explanation, own: bool) -> tuple[int, int, int, int]:
+    def key(e: Explanation, own: bool) -> tuple[int, ...]:
         return (
             -e.pairs_matched,
+            1 if e.colour_mismatches else 0,
             0 if own else 1,
-            e.colour_mismatches,
             rank_of.get(id(e.order), len(orders)),
+            e.colour_mismatches,
+            _moved(e.numbering),
         )
 
     own = identity_numbering(observed.labels, observed.odd)
-    best: Explanation | None = None
-    best_key: tuple[int, int, int, int] | None = None
-    for order in orders:
-        e = _make(observed, cycles, own, order, _score(rounds, partners, own, order))
-        if best_key is None or key(e, True) < best_key:
-            best, best_key = e, key(e, True)
-    assert best is not None
-    if best.all_pairs:
-        return best
+    candidates: list[tuple[tuple[int, ...], Explanation]] = []
+
+    def consider(e: Explanation, is_own: bool) -> None:
+        candidates.append((key(e, is_own), e))
+
+    likely = _likely_rounds(rounds, partners, own)
+    for index, order in enumerate(orders):
+        agree = sum(
+            1 for t, r in enumerate(likely) if t < len(order.plan) and order.plan[t][0] == r
+        )
+        if index >= len(preferred) and 2 * agree < sum(1 for r in likely if r is not None):
+            continue  # fewer than half of the rounds can fit this order: not worth scoring
+        consider(_make(observed, cycles, own, order, _score(rounds, partners, own, order)), True)
     custom = _custom_order(rounds, partners, own, m, cycles)
     if custom is not None:
-        e = _make(observed, cycles, own, custom, _score(rounds, partners, own, custom))
-        if e.all_pairs:
-            return e
-    if not renumber:
-        return best
-    adjacency: dict[int, list[tuple[int, int]]] = {}
-    for meeting in observed.meetings:
-        adjacency.setdefault(meeting.first, []).append((meeting.round, meeting.second))
-        adjacency.setdefault(meeting.second, []).append((meeting.round, meeting.first))
-    anchors = [BYE] if observed.odd else list(observed.labels)
-    found: list[Explanation] = []
-    for order in orders:
-        for anchor in anchors:
-            numbering = _propagate(observed, adjacency, partners, order, anchor, exact=True)
-            if numbering is None:
-                continue
-            e = _make(observed, cycles, numbering, order, _score(rounds, partners, numbering, order))
-            if e.all_pairs:
-                found.append(e)
-    if found:
-        return min(found, key=lambda e: (key(e, False), _moved(e.numbering)))
-    # No exact fit: the closest renumbering in the expected orders, for diagnosis.
-    for order in orders[: len(preferred)]:
-        for anchor in anchors:
-            numbering = _propagate(observed, adjacency, partners, order, anchor, exact=False)
-            if numbering is None:  # pragma: no cover - inexact propagation always answers
-                continue
-            e = _make(observed, cycles, numbering, order, _score(rounds, partners, numbering, order))
-            if key(e, False) < key(best, True) and e.pairs_matched > best.pairs_matched:
-                best = e
-    return best
+        consider(_make(observed, cycles, own, custom, _score(rounds, partners, own, custom)), True)
+    perfect = any(e.all_pairs and not e.colour_mismatches for _, e in candidates)
+    if renumber and not perfect:
+        adjacency: dict[int, list[tuple[int, int]]] = {}
+        for meeting in observed.meetings:
+            adjacency.setdefault(meeting.first, []).append((meeting.round, meeting.second))
+            adjacency.setdefault(meeting.second, []).append((meeting.round, meeting.first))
+        anchors = [BYE] if observed.odd else list(observed.labels)
+        search = orders if k <= LARGE_FIELD else orders[: len(preferred) + 2]
+        for order in search:
+            for anchor in anchors:
+                numbering = _propagate(observed, adjacency, partners, order, anchor, exact=True)
+                if numbering is None or _moved(numbering) == 0:
+                    continue
+                score = _score(rounds, partners, numbering, order)
+                consider(_make(observed, cycles, numbering, order, score), False)
+            if any(e.all_pairs and not e.colour_mismatches for _, e in candidates):
+                break  # later orders rank below a perfect fit in this one
+        if not any(e.all_pairs for _, e in candidates):
+            # No exact fit: the closest renumbering in the expected orders, for diagnosis.
+            for order in orders[: len(preferred)]:
+                for anchor in anchors:
+                    numbering = _propagate(
+                        observed, adjacency, partners, order, anchor, exact=False
+                    )
+                    if numbering is None or _moved(numbering) == 0:
+                        continue
+                    score = _score(rounds, partners, numbering, order)
+                    consider(_make(observed, cycles, numbering, order, score), False)
+    return min(candidates, key=lambda item: item[0])[1]
+
+
+LARGE_FIELD = 40
+"""Above this many participants a renumbering is searched in the expected orders only."""
+
+
+def _likely_rounds(
+    observed_rounds: Sequence[Sequence[Meeting]],
+    partners: _Partners,
+    numbering: Mapping[int, int],
+) -> list[int | None]:
+    """For each observed round, the table round most of its meetings belong to."""
+    out: list[int | None] = []
+    for meetings in observed_rounds:
+        votes: Counter[int] = Counter()
+        for m in meetings:
+            a, b = numbering.get(m.first), numbering.get(m.second)
+            if a is not None and b is not None:
+                found = partners.meet_round.get((min(a, b), max(a, b)))
+                if found is not None:
+                    votes[found] += 1
+        out.append(votes.most_common(1)[0][0] if votes else None)
+    return out
 
 
 def _moved(numbering: Mapping[int, int]) -> int:
@@ -744,6 +777,11 @@ RR_WORDS = re.compile(
 
 DOUBLE_WORDS = re.compile(r"double|doppel|\bdoble|doppio|dvoukrul", re.IGNORECASE)
 """092 texts that name a double round robin."""
+
+SWISS_WORDS = re.compile(
+    r"swiss|schweiz|suisse|suizo|svizzero|dutch|burstein|dubov|monrad|\blim\b", re.IGNORECASE
+)
+"""092 texts and 192 codes that name a Swiss system: such files are never round robins."""
 
 BYE_NAMES = re.compile(
     r"^\W*(bye|spielfrei|frei|freilos|free|wo|walk[\s-]*over|pab|dummy|exempt|libre)\W*$",
@@ -780,7 +818,7 @@ def read_192(code: str | None) -> TypeCode | None:
         return None
     text = code.strip()
     upper = text.upper().replace("-", "_").replace(" ", "_")
-    if "ROUNDROBIN" not in upper.replace("_", ""):
+    if "ROUNDROBIN" not in upper.replace("_", "") or SWISS_WORDS.search(text):
         return TypeCode(False, text=text)
     squeezed = upper.replace("ROUND_ROBIN", "ROUNDROBIN")
     cycles: int | None = None
@@ -812,7 +850,7 @@ def read_092(text: str | None) -> TypeCode | None:
     """Interpret the free-text 092 tournament type (``None`` when there is none)."""
     if not text or not text.strip():
         return None
-    if re.search(r"swiss|schweizer|suisse|suizo", text, re.IGNORECASE):
+    if SWISS_WORDS.search(text):
         return TypeCode(False, text=text.strip())
     if not RR_WORDS.search(text):
         return TypeCode(False, text=text.strip())
@@ -930,6 +968,46 @@ def _team_games(
     return games
 
 
+TEAM_BYE_WORDS = re.compile(r"^(?:[FHZU]{3,4}|PAB|FPB|HPB|ZPB|-{3,4})$", re.IGNORECASE)
+"""Tokens of 801/802 rows that stand for a team bye (``FFFF``, ``PAB``, ``ZPB`` …)."""
+
+
+def team_row_games(tournament: Tournament) -> list[tuple[int, int, int, Colour]]:
+    """Team claims from the informative 801 (long) or 802 (short) rows.
+
+    Their column widths differ between programs (spec §4.4: UNCERTAIN layout), so
+    the rows are read by tokens: after the team number, every number followed by
+    ``w`` or ``b`` is the opponent team of the next round, and a bye word
+    (``FFFF``, ``ZPB`` …) is a round without an opponent. 801 rows win over 802 rows.
+    """
+    rows: dict[str, list[str]] = {"801": [], "802": []}
+    for record in tournament.of_type(RawRecord):
+        if record.kind in rows:
+            rows[record.kind].append(record.text)
+    texts = rows["801"] or rows["802"]
+    games: list[tuple[int, int, int, Colour]] = []
+    for text in texts:
+        tokens = text.split()
+        if len(tokens) < 2 or not tokens[1].isdigit():
+            continue
+        team = int(tokens[1])
+        round_number = 0
+        index = 2
+        while index < len(tokens):
+            token = tokens[index]
+            following = tokens[index + 1] if index + 1 < len(tokens) else ""
+            if token.isdigit() and following.lower() in ("w", "b"):
+                round_number += 1
+                colour = Colour.WHITE if following.lower() == "w" else Colour.BLACK
+                games.append((round_number, team, int(token), colour))
+                index += 2
+                continue
+            if index >= 3 and TEAM_BYE_WORDS.match(token) and tokens[index - 1] not in ("w", "b"):
+                round_number += 1
+            index += 1
+    return games
+
+
 def _is_team_event(tournament: Tournament, member: Mapping[int, int]) -> bool:
     if len({t for t in member.values()}) < 2:
         return False
@@ -966,7 +1044,9 @@ def _complete(observed: Observed) -> int:
     return cycles
 
 
-def recognise(tournament: Tournament, *, force: bool | None = None) -> RoundRobin | None:
+def recognise(
+    tournament: Tournament, *, force: bool | None = None, team_colours: bool = False
+) -> RoundRobin | None:
     """Whether *tournament* is a round robin, and its observed schedule.
 
     A round robin is recognised from the 192 code, else from the 092 text, else
@@ -978,35 +1058,45 @@ def recognise(tournament: Tournament, *, force: bool | None = None) -> RoundRobi
         tournament: The report.
         force: ``True`` treats the file as a round robin whatever it says,
             ``False`` never; ``None`` decides as above.
+        team_colours: Read team colours from the top board of each match
+            (UNCERTAIN); otherwise team meetings carry no colour.
     """
     if force is False or not tournament.players:
         return None
     code = read_192(tournament.header("192"))
     text = read_092(tournament.header("092"))
     member, names, board = team_members(tournament)
-    team = _is_team_event(tournament, member)
+    rows = team_row_games(tournament) if names else []
+    team = _is_team_event(tournament, member) or bool(rows)
     declared = tournament.declared_rounds
     rounds = max(tournament.rounds_played, declared or 0)
     bye_players: tuple[Player, ...] = ()
     if team:
         labels: Iterable[int] = sorted(names)
-        games = _team_games(tournament, member, board)
+        games = _team_games(tournament, member, board) or rows
+        if not team_colours:
+            games = [(r, a, b, Colour.NONE) for r, a, b, _ in games]
     else:
         bye_players = tuple(p for p in tournament.players if is_bye_player(p))
         skip = frozenset(p.start_rank for p in bye_players)
         labels = sorted({p.start_rank for p in tournament.players} - skip)
         games = _individual_games(tournament, skip)
+    rounds = max(rounds, max((g[0] for g in games), default=0))
     observed = observed_from_games(labels, rounds, games)
     if len(observed.labels) < 3:
         return None
     structure = _complete(observed)
+    vetoed = any(
+        t is not None and not t.round_robin and SWISS_WORDS.search(t.text)
+        for t in (code, text)
+    )
     if force:
         source, detail = "option", ""
     elif code is not None and code.round_robin:
         source, detail = "192", code.text
     elif text is not None and text.round_robin:
         source, detail = "092", text.text
-    elif structure:
+    elif structure and not vetoed:
         source, detail = "structure", ""
     else:
         return None

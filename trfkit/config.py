@@ -1,17 +1,40 @@
 """Settings from ``[tool.trfkit]`` in a ``pyproject.toml`` or from a ``trfkit.toml``.
 
 The first such file found in the checked path's folder or any folder above it
-wins (``trfkit.toml`` before ``pyproject.toml`` in the same folder). Keys:
-``select``, ``ignore`` (lists of codes, prefixes or names) and ``strict``
-(true/false). Command-line options take precedence.
+wins (``trfkit.toml`` before ``pyproject.toml`` in the same folder; a
+``pyproject.toml`` without a ``[tool.trfkit]`` table is passed over). Keys:
+
+- ``select``, ``ignore``: lists of codes, code prefixes or names (a
+  comma-separated string is accepted too);
+- ``strict``: true makes warnings fail.
+
+Command-line options take precedence. A settings file that cannot be read, or
+that holds an unknown key or a value of the wrong type, raises
+:class:`ConfigError` (``trfkit check`` turns it into a usage error); a
+``pyproject.toml`` that is not valid TOML is passed over, since it belongs to
+another tool.
+
+Example ``trfkit.toml``::
+
+    select = ["S", "E"]
+    ignore = ["E013"]
+    strict = true
 """
 
 from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import attrs
+
+KEYS = ("select", "ignore", "strict")
+"""The keys a settings file may hold."""
+
+
+class ConfigError(ValueError):
+    """A settings file that cannot be used; the message names the file and the problem."""
 
 
 @attrs.frozen
@@ -31,28 +54,39 @@ class Settings:
     path: str | None = None
 
 
-def _table(path: Path) -> dict[str, object] | None:
+def _table(path: Path) -> dict[str, Any] | None:
+    """The trfkit table of *path*, or ``None`` when the file has none."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return None
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        if path.name == "pyproject.toml":
+            return None
+        raise ConfigError(f"{path}: cannot be read ({exc})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        if path.name == "pyproject.toml":
+            return None
+        raise ConfigError(f"{path}: not valid TOML ({exc})") from None
     if path.name == "pyproject.toml":
         tool = data.get("tool", {})
         table = tool.get("trfkit") if isinstance(tool, dict) else None
-        return table if isinstance(table, dict) else None
+        if table is not None and not isinstance(table, dict):
+            raise ConfigError(f"{path}: [tool.trfkit] must be a table")
+        return table
     return data
 
 
-def _strings(value: object) -> tuple[str, ...]:
+def _strings(value: object, key: str, path: Path) -> tuple[str, ...]:
     if isinstance(value, str):
         return tuple(v.strip() for v in value.split(",") if v.strip())
-    if isinstance(value, list):
-        return tuple(str(v).strip() for v in value if str(v).strip())
-    return ()
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return tuple(v.strip() for v in value if v.strip())
+    raise ConfigError(f"{path}: {key} must be a list of codes, prefixes or names")
 
 
 def find_settings_file(start: str | Path) -> Path | None:
-    """The nearest ``trfkit.toml`` or ``pyproject.toml`` with ``[tool.trfkit]``."""
+    """The nearest ``trfkit.toml``, or ``pyproject.toml`` with ``[tool.trfkit]``, upward."""
     here = Path(start).resolve()
     if not here.is_dir():
         here = here.parent
@@ -65,14 +99,24 @@ def find_settings_file(start: str | Path) -> Path | None:
 
 
 def load_settings(start: str | Path) -> Settings:
-    """The settings that apply to *start* (defaults when no file is found)."""
+    """The settings that apply to *start* (defaults when no file is found).
+
+    Raises:
+        ConfigError: The file found cannot be read or holds something unknown.
+    """
     path = find_settings_file(start)
     if path is None:
         return Settings()
     table = _table(path) or {}
+    unknown = sorted(set(table) - set(KEYS))
+    if unknown:
+        raise ConfigError(f"{path}: unknown key(s) {', '.join(unknown)}; known: {', '.join(KEYS)}")
+    strict = table.get("strict", False)
+    if not isinstance(strict, bool):
+        raise ConfigError(f"{path}: strict must be true or false")
     return Settings(
-        select=_strings(table.get("select")),
-        ignore=_strings(table.get("ignore")),
-        strict=bool(table.get("strict", False)),
+        select=_strings(table.get("select", []), "select", path),
+        ignore=_strings(table.get("ignore", []), "ignore", path),
+        strict=strict,
         path=str(path),
     )

@@ -95,8 +95,13 @@ def readings(text: str) -> tuple[Reading, ...]:
             orders = [("YMD", (a, b, c))]
         elif len(c) == 4 and len(a) <= 2:
             orders = [("DMY", (c, b, a)), ("MDY", (c, a, b))]
-        elif len(a) <= 2 and len(c) <= 2:
-            orders = [("yMD", (a, b, c)), ("DMy", (c, b, a)), ("MDy", (c, a, b)), ("yDM", (a, c, b))]
+        elif len(a) == len(b) == len(c) == 2:
+            orders = [
+                ("yMD", (a, b, c)),
+                ("DMy", (c, b, a)),
+                ("MDy", (c, a, b)),
+                ("yDM", (a, c, b)),
+            ]
         else:
             orders = []
         for order, (year, month, day) in orders:

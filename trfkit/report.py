@@ -6,8 +6,9 @@ Pure formatting: these functions build strings and never print.
 from __future__ import annotations
 
 import json
+import textwrap
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -125,6 +126,36 @@ class Summary:
 def dumps_json(payload: Any) -> str:
     """JSON with stable key order and non-ASCII kept readable."""
     return json.dumps(payload, ensure_ascii=False, indent=2)
+
+
+class JsonWriter:
+    """Writes the ``--format json`` document one file at a time.
+
+    The output is exactly ``dumps_json({"files": [...], "summary": {...}})``, but
+    no file entry is kept after it is written, so memory does not grow with
+    the number of files.
+
+    Args:
+        write: Where the text goes (e.g. ``sys.stdout.write``).
+    """
+
+    def __init__(self, write: Callable[[str], object]) -> None:
+        self._write = write
+        self._count = 0
+
+    def add(self, entry: dict[str, Any]) -> None:
+        """Write one entry of the ``files`` list."""
+        text = textwrap.indent(dumps_json(entry), "    ")
+        self._write(('{\n  "files": [\n' if self._count == 0 else ",\n") + text)
+        self._count += 1
+
+    def close(self, summary: dict[str, Any]) -> None:
+        """Write the ``summary`` object and end the document."""
+        text = textwrap.indent(dumps_json(summary), "  ").lstrip()
+        if self._count == 0:
+            self._write('{\n  "files": [],\n  "summary": ' + text + "\n}\n")
+        else:
+            self._write('\n  ],\n  "summary": ' + text + "\n}\n")
 
 
 def exit_code(reports: Iterable[Sequence[Diagnostic]], *, strict: bool) -> int:

@@ -1,15 +1,208 @@
-"""Reported tie-break values from a side file (``trfkit check --standings FILE``)."""
+"""Reported tie-break values from a side file (``trfkit check --standings FILE``).
+
+The file has one row per player and one column per FIDE code, as tournament
+programs export their standings:
+
+- **CSV** with a header row; the delimiter (``,`` ``;`` tab or ``|``) is
+  detected. A value with a decimal comma must then not use ``,`` as delimiter
+  (or must be quoted).
+- **JSON**: a list of objects, an object ``{"players": [...]}`` (the shape
+  ``trfkit standings --format json`` writes), or an object keyed by start rank.
+
+The start rank column may be called ``start_rank``, ``SNo``, ``No``, ``Nr``,
+``ID``, ``#`` and similar. Columns such as ``name``, ``rank``, ``fed`` and
+``rating`` are ignored; every other column is a tie-break code (``SB``,
+``SB/C1``, ``BH-M1`` …, case-insensitive). Values may be written ``5¼``,
+``5.25`` or ``5,25``; empty cells and ``-`` mean "no value".
+"""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+import re
 from collections.abc import Mapping
 from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+__all__ = ["ReportedError", "ReportedValue", "load_reported", "parse_value"]
 
 
 class ReportedError(ValueError):
     """The side file cannot be read; the message says why."""
 
 
+class ReportedValue(Fraction):
+    """A reported value, exactly, with the number of decimals it was written with.
+
+    It is a :class:`~fractions.Fraction`; ``decimals`` lets a comparison accept
+    a value rounded to the places it shows (``13.38`` for 13.375).
+    """
+
+    decimals: int | None
+
+    def __new__(
+        cls, value: Fraction | int, denominator: int = 1, decimals: int | None = None
+    ) -> ReportedValue:
+        """Wrap *value* (divided by *denominator*); *decimals* is ``None`` for whole
+        numbers and vulgar fractions."""
+        exact = Fraction(value) / denominator
+        self = super().__new__(cls, exact.numerator, exact.denominator)
+        self.decimals = decimals
+        return self
+
+    def __reduce__(self) -> tuple[type[ReportedValue], tuple[int, int, int | None]]:
+        return (type(self), (self.numerator, self.denominator, self.decimals))
+
+    def __copy__(self) -> ReportedValue:
+        return self
+
+    def __deepcopy__(self, memo: object) -> ReportedValue:
+        return self
+
+
+_START_KEYS = {
+    "startrank", "start", "sno", "snr", "no", "nr", "id", "pairingnumber", "number",
+    "#", "startnumber", "startno", "startnr", "pairno",
+}  # fmt: skip
+_IGNORED = {
+    "name", "player", "rank", "rk", "place", "pos", "position", "fed", "federation", "rating",
+    "elo", "rtg", "title", "club", "sex", "birth", "birthdate", "fideid", "team", "country",
+}  # fmt: skip
+_FRACTIONS = {"¼": Fraction(1, 4), "½": Fraction(1, 2), "¾": Fraction(3, 4)}
+_DECIMAL = re.compile(r"^([+-]?)(\d*)(?:[.,](\d+))?$")
+
+
+def _normal(name: str) -> str:
+    return re.sub(r"[\s_\-.]", "", name.strip().lower())
+
+
+def parse_value(text: object) -> ReportedValue | None:
+    """A reported value: ``5¼``, ``5.25``, ``5,25``, ``½`` or a JSON number.
+
+    Returns:
+        The exact value, or ``None`` for an empty cell, ``-`` or JSON null.
+
+    Raises:
+        ReportedError: When the text is not a number.
+    """
+    if text is None or isinstance(text, bool):
+        if isinstance(text, bool):
+            raise ReportedError(f"{text!r} is not a number")
+        return None
+    if isinstance(text, int):
+        return ReportedValue(Fraction(text))
+    if isinstance(text, float):
+        return parse_value(repr(text))
+    raw = str(text).strip()
+    if raw in ("", "-", "–", "—"):
+        return None
+    extra = Fraction(0)
+    if raw and raw[-1] in _FRACTIONS:
+        extra = _FRACTIONS[raw[-1]]
+        raw = raw[:-1].strip()
+        if raw in ("", "+"):
+            return ReportedValue(extra)
+        if raw == "-":
+            return ReportedValue(-extra)
+    match = _DECIMAL.match(raw)
+    if match is None or not (match.group(2) or match.group(3)):
+        raise ReportedError(f"{text!r} is not a number")
+    sign, whole, frac = match.groups()
+    value = Fraction(int(whole or "0"))
+    if frac:
+        value += Fraction(int(frac), 10 ** len(frac))
+    value += extra
+    if sign == "-":
+        value = -value
+    decimals = len(frac) if frac and not extra else None
+    return ReportedValue(value, 1, decimals)
+
+
+def _rows_from_json(data: Any) -> list[Mapping[str, Any]]:
+    if isinstance(data, dict) and isinstance(data.get("players"), list):
+        data = data["players"]
+    if isinstance(data, list):
+        if not all(isinstance(row, dict) for row in data):
+            raise ReportedError("every entry of the JSON list must be an object")
+        return data
+    if isinstance(data, dict):
+        rows = []
+        for key, value in data.items():
+            if not isinstance(value, dict):
+                raise ReportedError(f"entry {key!r} is not an object")
+            rows.append({"start_rank": key, **value})
+        return rows
+    raise ReportedError("the JSON must be a list of players or an object")
+
+
+def _rows_from_csv(text: str) -> list[Mapping[str, Any]]:
+    first = text.splitlines()[0] if text.strip() else ""
+    counts = {d: first.count(d) for d in (";", "\t", "|", ",")}
+    delimiter = max(counts, key=lambda d: counts[d]) if any(counts.values()) else ","
+    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
+    if not reader.fieldnames:
+        raise ReportedError("the CSV file has no header row")
+    return [row for row in reader if any((v or "").strip() for v in row.values() if v)]
+
+
 def load_reported(path: str) -> Mapping[int, Mapping[str, Fraction]]:
-    """Start rank → FIDE code → reported value (not built yet)."""
-    raise ReportedError("reading reported standings is not built yet")
+    """Start rank → FIDE code (upper case, as written) → reported value.
+
+    Args:
+        path: A CSV or JSON file (JSON when it ends in ``.json`` or starts with
+            ``[`` or ``{``).
+
+    Returns:
+        The values; each is a :class:`ReportedValue` (a ``Fraction``).
+
+    Raises:
+        ReportedError: When the file is missing, malformed, has no start rank
+            column, repeats a start rank or holds a value that is not a number.
+    """
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise ReportedError(f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")
+    if not text.strip():
+        raise ReportedError("the file is empty")
+    if path.lower().endswith(".json") or text.lstrip()[:1] in ("[", "{"):
+        try:
+            rows = _rows_from_json(json.loads(text))
+        except json.JSONDecodeError as exc:
+            raise ReportedError(f"not valid JSON: {exc}") from None
+    else:
+        rows = _rows_from_csv(text)
+    out: dict[int, dict[str, Fraction]] = {}
+    for number, row in enumerate(rows, 1):
+        start_key = next((k for k in row if k is not None and _normal(k) in _START_KEYS), None)
+        if start_key is None:
+            raise ReportedError(
+                f"row {number} has no start rank column (start_rank, SNo, No, ID …)"
+            )
+        try:
+            start = int(str(row[start_key]).strip())
+        except ValueError:
+            raise ReportedError(
+                f"row {number}: start rank {row[start_key]!r} is not a number"
+            ) from None
+        if start in out:
+            raise ReportedError(f"start rank {start} appears twice")
+        values: dict[str, Fraction] = {}
+        for key, cell in row.items():
+            if key is None or key == start_key or _normal(key) in _IGNORED or not key.strip():
+                continue
+            try:
+                value = parse_value(cell)
+            except ReportedError as exc:
+                raise ReportedError(f"row {number}, column {key!r}: {exc}") from None
+            if value is not None:
+                values[key.strip().upper().replace(" ", "")] = value
+        out[start] = values
+    return out

@@ -227,14 +227,19 @@ def _unchanged(record: Record) -> bool:
 def render_lines(records: Iterable[Record], *, newline: str) -> str:
     """Lossless text: untouched records keep their bytes, others are rendered."""
     parts: list[str] = []
-    for record in records:
+    items = list(records)
+    last = len(items) - 1
+    for index, record in enumerate(items):
         source = record.source
         if source is not None and _unchanged(record):
             parts.append(source.text)
-            parts.append(source.newline)
         else:
             parts.append(render_record(record))
-            parts.append(source.newline if source is not None else newline)
+        ending = source.newline if source is not None else newline
+        if not ending and index != last:
+            # The file's last line had no terminator and records now follow it.
+            ending = newline
+        parts.append(ending)
     return "".join(parts)
 
 

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Iterable, Sequence
 from importlib import metadata
 from pathlib import Path
+
+import attrs
 
 from trfkit.checks import lint, schedule, scores, structure
 from trfkit.checks.base import Check, CheckOptions, Context, make_check
@@ -32,32 +35,86 @@ __all__ = [
     "Check",
     "CheckOptions",
     "Context",
+    "PluginProblem",
     "all_checks",
     "all_rules",
     "check",
     "get",
     "make_check",
     "matches",
+    "plugin_problems",
+    "plugins",
     "run_checks",
+    "selected",
+    "unknown_patterns",
 ]
+
+_CODE = re.compile(r"[A-Z]\d{3}")
+_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+
+
+@attrs.frozen
+class PluginProblem:
+    """A plugin entry point (or one of its checks) that was not loaded, and why.
+
+    Attributes:
+        entry_point: ``name = module:attribute`` of the entry point.
+        message: What went wrong.
+    """
+
+    entry_point: str
+    message: str
 
 
 @functools.cache
+def _load_plugins() -> tuple[tuple[Check, ...], tuple[PluginProblem, ...]]:
+    taken_codes = {c.code for c in BUILTIN} | set(PARSE_RULES) | {"S999"}
+    taken_names = {c.name for c in BUILTIN} | {r.name for r in PARSE_RULES.values()}
+    taken_names.add("internal-error")
+    found: list[Check] = []
+    problems: list[PluginProblem] = []
+    entries = sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
+    for entry in entries:
+        label = f"{entry.name} = {entry.value}"
+        try:
+            loaded = entry.load()
+        except Exception as exc:  # a broken plugin must not stop a check run
+            problems.append(PluginProblem(label, f"cannot be loaded: {type(exc).__name__}: {exc}"))
+            continue
+        items = loaded if isinstance(loaded, (list, tuple)) else (loaded,)
+        for item in items:
+            if not isinstance(item, Check):
+                problem = f"{item!r} is not a trfkit.checks.Check"
+            elif not _CODE.fullmatch(item.code) or not _NAME.fullmatch(item.name):
+                problem = (
+                    f"{item.code} {item.name}: a code is a capital letter and three digits, "
+                    "a name is kebab-case"
+                )
+            elif item.code in taken_codes or item.name in taken_names:
+                problem = f"{item.code} {item.name}: the code or the name is already taken"
+            else:
+                taken_codes.add(item.code)
+                taken_names.add(item.name)
+                found.append(item)
+                continue
+            problems.append(PluginProblem(label, problem + "; skipped"))
+    return tuple(found), tuple(problems)
+
+
 def plugins() -> tuple[Check, ...]:
     """Checks registered by installed packages under the ``trfkit.checks`` entry points.
 
     An entry point names a :class:`Check` or a sequence of them. A plugin that
-    fails to load is skipped (``trfkit rules`` reports it).
+    fails to load, or whose code or name is malformed or already taken, is
+    skipped and listed by :func:`plugin_problems` (``trfkit rules`` shows it).
+    Entry points are read once per process (the result is cached).
     """
-    found: list[Check] = []
-    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        try:
-            loaded = entry.load()
-        except Exception:
-            continue
-        items = loaded if isinstance(loaded, (list, tuple)) else (loaded,)
-        found.extend(item for item in items if isinstance(item, Check))
-    return tuple(found)
+    return _load_plugins()[0]
+
+
+def plugin_problems() -> tuple[PluginProblem, ...]:
+    """The plugin entry points or checks that were skipped, and why."""
+    return _load_plugins()[1]
 
 
 def all_checks() -> tuple[Check, ...]:
@@ -88,6 +145,14 @@ def matches(rule_code: str, rule_name: str, patterns: Iterable[str]) -> bool:
         if rule_code.startswith(pattern.upper()) or rule_name == pattern.lower():
             return True
     return False
+
+
+def unknown_patterns(patterns: Iterable[str]) -> list[str]:
+    """The entries of *patterns* that fit no known code, code prefix or name."""
+    rules = all_rules()
+    return [
+        p for p in patterns if p.strip() and not any(matches(r.code, r.name, [p]) for r in rules)
+    ]
 
 
 def selected(
@@ -142,25 +207,48 @@ def check(
     options: CheckOptions | None = None,
     encoding: str | None = None,
 ) -> list[Diagnostic]:
-    """Read and check a TRF file in-process.
+    r"""Read and check a TRF file in-process, as ``trfkit check`` does.
+
+    >>> import trfkit
+    >>> [d.code for d in trfkit.check("012 A\n001    1\n001    1\n", select=["S001"])]
+    ['S001']
 
     Args:
-        source: A path, the file's bytes, or its text.
+        source: A path (:class:`os.PathLike`, or a one-line string naming an
+            existing file), the file's bytes, or its text.
         select: Codes, prefixes or names to keep (all when omitted).
         ignore: Codes, prefixes or names to drop.
         options: Settings for the checks.
         encoding: Force a codec instead of detecting it.
 
     Returns:
-        The reader's and the checks' diagnostics, sorted by position.
+        The reader's and the checks' diagnostics, sorted by position. A file
+        that cannot be read is a ``P001`` diagnostic, never an exception, and
+        a check that fails is an ``S999`` diagnostic.
     """
-    from trfkit.api import parse
+    from trfkit.audit import CheckRequest, check_bytes, check_file
 
-    if isinstance(source, os.PathLike):
-        source = Path(source).read_bytes()
-    result = parse(source, encoding=encoding)
-    found = list(result.diagnostics)
-    if result.tournament.records:
-        found.extend(run_checks(Context(result.tournament, options), select=select, ignore=ignore))
-    found = [d for d in found if selected(d, select, ignore)]
-    return sorted(found, key=lambda d: d.sort_key)
+    request = CheckRequest(
+        options=options or CheckOptions(),
+        select=tuple(select or ()),
+        ignore=tuple(ignore or ()),
+        encoding=encoding,
+    )
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and _names_a_file(source)):
+        return list(check_file(os.fspath(source), request).diagnostics)
+    data = source.encode("utf-8") if isinstance(source, str) else bytes(source)
+    try:
+        return list(check_bytes("<text>", data, request).diagnostics)
+    except Exception as exc:  # the API reports, it does not raise
+        message = f"trfkit failed on this input: {type(exc).__name__}: {exc}"
+        return [INTERNAL.rule.diagnostic(message)]
+
+
+def _names_a_file(text: str) -> bool:
+    """A one-line string that is the path of an existing file (TRF text has line breaks)."""
+    if "\n" in text or "\r" in text or len(text) > 4096:
+        return False
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False

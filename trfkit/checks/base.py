@@ -42,7 +42,28 @@ class CheckOptions:
     withdrawals: bool = True
     extra: Mapping[str, Any] = attrs.field(factory=dict)
     # --- schedule options (berger) ---
+    round_robin: bool | None = None
+    """Treat the file as a round robin (True), never (False), or decide from 192/092/structure."""
+    berger_swap: bool | None = None
+    """Expected double-round-robin variant when 192 does not say: with the FIDE swap of the
+    last two rounds of cycle 1 (True), without (False), either (None, the default)."""
+    berger_team_colours: bool = False
+    """Also check team colours, read from each match's top board (UNCERTAIN; off by default)."""
+    withdrawal_count_forfeits: bool = False
+    """Count forfeits before a withdrawal as completed games (UNCERTAIN; default: played only)."""
     # --- tie-break options ---
+    tournament_type: str | None = None
+    """``"round-robin"`` or ``"swiss"`` forces the unplayed-round regime (else detected)."""
+    koya_threshold: str = "at-least"
+    """Koya counts opponents with ``"at-least"`` 50 % (FIDE) or ``"more-than"`` 50 %."""
+    sb_cut: str = "opponent-score"
+    """SB/C1 cuts the product of the lowest-scored opponent, or the lowest ``"contribution"``."""
+    rr_forfeit_wins_played: bool = False
+    """Round-robin forfeit wins count as games for WON, BPG and BWG (the letter of 15.2)."""
+    withdrawal_boundary: str = "below-half"
+    """Annul a withdrawn player below 50 % completed, or ``"at-most-half"`` (also at 50 %)."""
+    withdrawal_completed: str = "played"
+    """Completed games: ``"played"`` over the board, or ``"scheduled"`` rounds before leaving."""
 
 
 class Context:

@@ -1,8 +1,900 @@
-"""Points, ranks and tie-break checks against the recomputed standings (C.07)."""
+"""Points, ranks and tie-break checks against the recomputed standings (C.07).
+
+The standings are recomputed from the games (:mod:`trfkit.standings`) under
+the rule edition in force on the start date, the round-robin or Swiss regime
+of the tournament and its declared scoring (162, ``XXS``, ``BB?``) and
+abnormal points (299). The checks then compare what the report claims:
+
+- the points column (001 cols 81-84), explaining withdrawals, record 299,
+  blank-result byes and byes entered in advance instead of flagging them;
+- the rank column (001 cols 86-89), ties allowed;
+- tie-break values given with ``--standings FILE`` or appended by an exporter
+  after the last round block.
+
+Every mismatch names the player, the reported and the recomputed value; one
+diagnostic per wrong value.
+"""
 
 from __future__ import annotations
 
-from trfkit.checks.base import Check
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
+from typing import Any
 
-CHECKS: tuple[Check, ...] = ()
+import attrs
+
+from trfkit.checks.base import Check, CheckOptions, Context, make_check
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.model import Player, TieBreakList
+from trfkit.standings import (
+    RANK_CANDIDATES,
+    Row,
+    Standings,
+    compute_standings,
+    order,
+    resolve_tiebreaks,
+)
+from trfkit.tiebreaks import (
+    PAIRING_BYE,
+    Edition,
+    Regime,
+    TieBreak,
+    TieBreakEngine,
+    TieBreakError,
+    appended_columns,
+    format_number,
+    is_team_event,
+    parse_tiebreak,
+)
+
+POINTS_COLUMN = 81
+RANK_COLUMN = 86
+
+
+# --- shared state --------------------------------------------------------------------------
+
+
+def _settings(options: CheckOptions) -> dict[str, Any]:
+    """Keyword settings for :func:`compute_standings` from the check options."""
+    forced = getattr(options, "tournament_type", None)
+    round_robin = getattr(options, "round_robin", None)
+    if forced is None and round_robin is not None:
+        forced = "round-robin" if round_robin else "swiss"
+    completed = "scheduled" if getattr(options, "withdrawal_count_forfeits", False) else "played"
+    return {
+        "rules": options.rules,
+        "tournament_type": forced,
+        "withdrawals": options.withdrawals,
+        "koya_threshold": getattr(options, "koya_threshold", "at-least"),
+        "sb_cut": getattr(options, "sb_cut", "opponent-score"),
+        "rr_forfeit_wins_played": getattr(options, "rr_forfeit_wins_played", False),
+        "withdrawal_boundary": getattr(options, "withdrawal_boundary", "below-half"),
+        "withdrawal_completed": completed,
+    }
+
+
+@attrs.frozen
+class PointsFinding:
+    """How one player's points column compares with the recomputation.
+
+    Attributes:
+        player: The player.
+        kind: ``"mismatch"``, ``"annulled"``, ``"blank-bye"``, ``"pending"`` or ``"abnormal"``.
+        reported: The points column.
+        expected: The recomputed standings score.
+        detail: Extra words for the message.
+        corrections: For ``"blank-bye"``: round → points the blank-result bye was counted with.
+    """
+
+    player: Player
+    kind: str
+    reported: Fraction
+    expected: Fraction
+    detail: str = ""
+    corrections: Mapping[int, Fraction] = attrs.field(factory=dict)
+
+
+@attrs.frozen
+class _State:
+    """Everything the score checks share, computed once per file."""
+
+    standings: Standings
+    """The standings under the options (and the file's own conventions where explained)."""
+    points: tuple[PointsFinding, ...]
+    problems: tuple[str, ...]
+    team: bool
+
+
+def _state(ctx: Context) -> _State | None:
+    return ctx.cached("scores.state", lambda: _compute_state(ctx))  # type: ignore[no-any-return]
+
+
+def _compute_state(ctx: Context) -> _State | None:
+    t = ctx.tournament
+    if not t.players or not any(p.rounds for p in t.players):
+        return None
+    settings = _settings(ctx.options)
+    problems: list[str] = []
+    requested = ctx.options.tiebreaks
+    if settings["rules"] is not None:
+        try:
+            Edition(settings["rules"])
+        except ValueError:
+            problems.append(f"unknown rule set {settings['rules']!r}; the start date decides")
+            settings["rules"] = None
+    if requested:
+        try:
+            tuple(parse_tiebreak(c) for c in requested if c.strip())
+        except TieBreakError as exc:
+            problems.append(f"--tiebreaks: {exc}; the report's own list is used")
+            requested = None
+    standings = compute_standings(t, requested, **settings)
+    engine = standings.engine
+    assert engine is not None
+    findings = tuple(_points_findings(engine))
+    final = standings
+    annulled = [f for f in findings if f.kind == "annulled"]
+    corrections = {f.player.start_rank: f.corrections for f in findings if f.corrections}
+    if annulled and not any(
+        f.kind == "mismatch" and f.player.start_rank in _affected(engine) for f in findings
+    ):
+        # The report keeps the games of annulled players: judge ranks on its terms.
+        settings = {**settings, "withdrawals": False}
+        final = compute_standings(t, requested, **settings)
+    if corrections:
+        corrected = TieBreakEngine(
+            t, final.engine.settings if final.engine else None, corrections=corrections
+        )
+        final = compute_standings(t, requested, engine=corrected, **settings)
+    return _State(final, findings, tuple(problems), is_team_event(t))
+
+
+def _affected(engine: TieBreakEngine) -> set[int]:
+    """Start ranks of players who met an annulled player."""
+    out = set()
+    for i, row in enumerate(engine.opps):
+        if any(o in engine.annulled for o in row if o >= 0):
+            out.add(engine.players[i].start_rank)
+    return out
+
+
+def _points_findings(engine: TieBreakEngine) -> Iterator[PointsFinding]:
+    """Compare every player's points column with the recomputed score."""
+    unit = engine.unit
+    team = is_team_event(engine.tournament)
+    for i, p in enumerate(engine.players):
+        if p.points is None or engine.index.get(p.start_rank) != i:
+            continue
+        reported = p.points
+        annulled = i in engine.annulled
+        score = Fraction(engine.raw_score[i] if annulled else engine.score[i], unit)
+        raw = Fraction(engine.raw_score[i], unit)
+        pending = Fraction(engine.pending[i], unit)
+        bonus = Fraction(engine.bonus[i], unit)
+        team_pab = Fraction(0)
+        if team:
+            team_pab = Fraction(
+                sum(pt for k, pt in zip(engine.base.kinds[i], engine.base.pts[i], strict=True)
+                    if k == PAIRING_BYE),
+                unit,
+            )  # fmt: skip
+        accepted = {score, score + pending, score - team_pab}
+        if reported in accepted or (annulled and reported == 0):
+            if engine.abnormal[i]:
+                change = sum((Fraction(v, unit) for _, v in engine.abnormal[i]), Fraction(0))
+                lines = ", ".join(str(r.line) for r, _ in engine.abnormal[i] if r.line)
+                yield PointsFinding(
+                    p, "abnormal", reported, score,
+                    f"record 299 (line {lines}): {format_number(change)}",
+                )  # fmt: skip
+            if pending and reported == score:
+                yield PointsFinding(p, "pending", reported, score + pending)
+            continue
+        if raw != score and reported in (raw, raw + pending):
+            yield PointsFinding(p, "annulled", reported, score, _annulment_detail(engine, i))
+            continue
+        corrections = _blank_bye_values(engine, engine.blank_byes[i], reported - score)
+        if corrections is None and pending:
+            corrections = _blank_bye_values(
+                engine, engine.blank_byes[i], reported - score - pending
+            )
+        if corrections is not None:
+            yield PointsFinding(p, "blank-bye", reported, score, "", corrections)
+            continue
+        detail = ""
+        if bonus and reported == score - bonus:
+            detail = f"; the file leaves out the {format_number(bonus)} of record 299"
+        yield PointsFinding(p, "mismatch", reported, score, detail)
+
+
+def _annulment_detail(engine: TieBreakEngine, i: int) -> str:
+    names = []
+    for o in sorted({o for o in engine.opps[i] if o in engine.annulled}):
+        w = engine.withdrawals[engine.players[o].start_rank]
+        names.append(
+            f"player {w.start_rank} withdrew having completed {w.completed} of "
+            f"{w.scheduled} games"
+        )
+    return "; ".join(names)
+
+
+def _blank_bye_values(
+    engine: TieBreakEngine, blanks: list[int], difference: Fraction
+) -> dict[int, Fraction] | None:
+    """Round → points for blank-result byes that explain *difference* (ICU total correction)."""
+    if not blanks or difference <= 0:
+        return None
+    win = Fraction(engine.win_u, engine.unit)
+    draw = Fraction(engine.draw_u, engine.unit)
+    k = len(blanks)
+    for wins in range(k + 1):
+        for draws in range(k + 1 - wins):
+            if wins + draws and wins * win + draws * draw == difference:
+                values = [win] * wins + [draw] * draws
+                return {blanks[n] + 1: v for n, v in enumerate(values)}
+    return None
+
+
+def _where(p: Player, column: int) -> dict[str, Any]:
+    return {"line": p.line, "column": column, "players": (p.start_rank,)}
+
+
+def _who(p: Player) -> str:
+    return f"player {p.start_rank} ({p.name})" if p.name else f"player {p.start_rank}"
+
+
+# --- points --------------------------------------------------------------------------------
+
+
+def _points_mismatch(ctx: Context) -> Iterator[Diagnostic]:
+    """The points column (001 columns 81-84) differs from the score of the round results.
+
+    The score is recomputed from every round block with the report's point
+    system: record 162 (TRF-2026), JaVaFo ``XXS`` or bbpPairings ``BB?``, else
+    1 / ½ / 0 with a pairing-allocated bye worth a win (TRF16 result table), plus
+    the bonuses and penalties of record 299. Differences that a rule explains are
+    not errors: a round-robin withdrawal (T002), byes with a blank result counted
+    in the total (T003), record 299 (T004), byes entered for the next round (T005).
+
+    PASS::
+
+        001    1 m    Alpha                                              1.5    1     2 w 1  0000 - H
+
+    FAIL (a win and a half-point bye make 1.5, not 2.0)::
+
+        001    1 m    Alpha                                              2.0    1     2 w 1  0000 - H
+    """
+    state = _state(ctx)
+    if state is None:
+        return
+    for f in state.points:
+        if f.kind == "mismatch":
+            yield POINTS_MISMATCH.rule.diagnostic(
+                f"{_who(f.player)}: points {format_number(f.reported)} in the file, "
+                f"{format_number(f.expected)} recomputed from the round results{f.detail}",
+                **_where(f.player, POINTS_COLUMN),
+            )
+
+
+POINTS_MISMATCH = make_check("T001", "points-mismatch", Severity.ERROR, _points_mismatch)
+
+
+def _points_withdrawal(ctx: Context) -> Iterator[Diagnostic]:
+    """The points column keeps games against a round-robin player who withdrew early.
+
+    C.05 (and the Norwegian, US and Russian rules): when a player withdraws
+    from a round robin having completed fewer than 50 % of their games, the
+    results stay in the report for rating but are not counted in the standings;
+    from 50 % on they count and the remaining games are forfeits. trfkit removes
+    the annulled games from the standings; a report whose points still include
+    them is told so here (for information), and its ranks are judged on its own
+    terms. ``--no-withdrawal-rule`` keeps every game.
+
+    PASS: player 4 played 1 of 3 games and withdrew; player 1 (a win against 4, a
+    draw and a win) shows 1.5. INFO: player 1 shows 2.5.
+    """
+    state = _state(ctx)
+    if state is None:
+        return
+    for f in state.points:
+        if f.kind == "annulled":
+            yield POINTS_WITHDRAWAL.rule.diagnostic(
+                f"{_who(f.player)}: points {format_number(f.reported)} include games that "
+                f"the withdrawal rule removes ({f.detail}); the standings count "
+                f"{format_number(f.expected)}",
+                **_where(f.player, POINTS_COLUMN),
+            )
+
+
+POINTS_WITHDRAWAL = make_check(
+    "T002", "points-withdrawal-annulment", Severity.INFO, _points_withdrawal
+)
+
+
+def _points_blank_bye(ctx: Context) -> Iterator[Diagnostic]:
+    """Byes written with a blank result are counted in the points column.
+
+    TRF16: a blank result means ``Z``, a zero-point bye. Some programs write
+    half-point and full-point byes with a blank result and count them in the
+    total anyway (the ICU's "automatic total correction"). The total is then
+    right for the event but the round block says otherwise; write ``H`` or
+    ``F``. One warning per player; ranks and tie-breaks are judged with the
+    byes counted as the total implies.
+
+    PASS: ``0000 - H`` and 0.5 in the total. WARNING: ``0000 -  `` (blank result)
+    and 0.5 in the total.
+    """
+    state = _state(ctx)
+    if state is None:
+        return
+    for f in state.points:
+        if f.kind == "blank-bye":
+            rounds = ", ".join(
+                f"round {r} as {format_number(v)}" for r, v in sorted(f.corrections.items())
+            )
+            yield POINTS_BLANK_BYE.rule.diagnostic(
+                f"{_who(f.player)}: points {format_number(f.reported)} count byes written "
+                f"with a blank result ({rounds}), which TRF reads as zero-point byes "
+                f"({format_number(f.expected)}); write H or F",
+                **_where(f.player, POINTS_COLUMN),
+            )
+
+
+POINTS_BLANK_BYE = make_check("T003", "points-blank-bye", Severity.WARNING, _points_blank_bye)
+
+
+def _points_abnormal(ctx: Context) -> Iterator[Diagnostic]:
+    """Record 299 (abnormal points) explains a difference between points and results.
+
+    TRF-2026 record 299 gives bonuses or penalties (blank type) or sets the
+    points of a round (a result type). The points column includes them, so the
+    difference from the round results is expected; this is for information.
+
+    PASS: ``299           2.0    1    4`` and player 4, who lost, shows 2.0.
+    """
+    state = _state(ctx)
+    if state is None:
+        return
+    for f in state.points:
+        if f.kind == "abnormal":
+            yield POINTS_ABNORMAL.rule.diagnostic(
+                f"{_who(f.player)}: points {format_number(f.reported)} include {f.detail}",
+                **_where(f.player, POINTS_COLUMN),
+            )
+
+
+POINTS_ABNORMAL = make_check("T004", "points-abnormal-record", Severity.INFO, _points_abnormal)
+
+
+def _points_pending(ctx: Context) -> Iterator[Diagnostic]:
+    """A bye entered for a round not yet played is not counted in the points column.
+
+    In a partial report (written to pair the next round) a player who will be
+    absent may already have ``0000 - H`` or ``0000 - F`` in the next round's
+    block. JaVaFo requires the points to include that bye; bbpPairings and some
+    exporters leave it out. Both are consistent; this notes which convention the
+    file follows, and the standings use the rounds played.
+
+    PASS: the points include the pending bye. INFO: they do not.
+    """
+    state = _state(ctx)
+    if state is None:
+        return
+    for f in state.points:
+        if f.kind == "pending":
+            yield POINTS_PENDING.rule.diagnostic(
+                f"{_who(f.player)}: points {format_number(f.reported)} leave out the bye "
+                f"already entered for the next round ({format_number(f.expected)} with it)",
+                **_where(f.player, POINTS_COLUMN),
+            )
+
+
+POINTS_PENDING = make_check("T005", "points-pending-bye", Severity.INFO, _points_pending)
+
+
+# --- ranks ---------------------------------------------------------------------------------
+
+
+def _reported_ranks(ctx: Context, state: _State) -> dict[int, Player]:
+    """Players whose rank column is filled (not blank, not 0) and counts in the standings."""
+    if state.team:
+        return {}
+    annulled = {r.start_rank for r in state.standings.rows if r.annulled}
+    out = {}
+    for p in ctx.tournament.players:
+        if p.rank and p.start_rank not in annulled and p.start_rank not in out:
+            out[p.start_rank] = p
+    return out
+
+
+@attrs.frozen
+class _RankMismatch:
+    """A reported rank outside the places its recomputed tie group shares."""
+
+    player: Player
+    row: Row
+    first: int
+    last: int
+    """The places shared by the player's tie group, counting only ranked players."""
+
+    @property
+    def places(self) -> str:
+        """``"6"`` or ``"2-3 (tied)"``."""
+        return str(self.first) if self.first == self.last else f"{self.first}-{self.last} (tied)"
+
+
+def _mismatches(rows: tuple[Row, ...], ranked: Mapping[int, Player]) -> list[_RankMismatch]:
+    """Ranks that differ, placing only the players the report ranks (not 0 or blank)."""
+    found = []
+    position = 1
+    index = 0
+    while index < len(rows):
+        end = index
+        while end < len(rows) and rows[end].rank == rows[index].rank:
+            end += 1
+        members = [r for r in rows[index:end] if r.start_rank in ranked and r.rank is not None]
+        if members:
+            first, last = position, position + len(members) - 1
+            for row in members:
+                p = ranked[row.start_rank]
+                assert p.rank is not None
+                if not first <= p.rank <= last:
+                    found.append(_RankMismatch(p, row, first, last))
+            position = last + 1
+        index = end
+    return found
+
+
+@attrs.frozen
+class _RankFindings:
+    errors: tuple[_RankMismatch, ...] = ()
+    warnings: tuple[_RankMismatch, ...] = ()
+    names: str = ""
+    placeholder: bool = False
+    """The rank column repeats the start ranks and disagrees with the standings."""
+    summary: int = 0
+    """How many ranks differ inside their points group when there are too many to list."""
+
+
+def _rank_findings(ctx: Context) -> _RankFindings:
+    """What the rank column gets wrong, computed once per file."""
+
+    def compute() -> _RankFindings:
+        state = _state(ctx)
+        if state is None:
+            return _RankFindings()
+        ranked = _reported_ranks(ctx, state)
+        if not ranked:
+            return _RankFindings()
+        st = state.standings
+        engine = st.engine
+        assert engine is not None
+        declared = st.source.startswith("record") or st.source == "--tiebreaks"
+        candidates: list[tuple[TieBreak, ...]] = [st.tiebreaks]
+        if not declared:
+            for codes in RANK_CANDIDATES[engine.settings.regime]:
+                listed = (parse_tiebreak("PTS"), *(parse_tiebreak(c) for c in codes))
+                if [tb.key for tb in listed] != [tb.key for tb in st.tiebreaks]:
+                    candidates.append(listed)
+        best: list[_RankMismatch] | None = None
+        best_list = st.tiebreaks
+        for listed in candidates:
+            found = _mismatches(order(engine, listed), ranked)
+            if best is None or len(found) < len(best):
+                best, best_list = found, listed
+            if not found:
+                break
+        assert best is not None
+        names = ", ".join(tb.text for tb in best_list)
+        if not best:
+            return _RankFindings(names=names)
+        if all(p.rank == p.start_rank for p in ranked.values()) and len(ranked) > 2:
+            return _RankFindings(names=names, placeholder=True)
+        if declared:
+            return _RankFindings(tuple(best), (), names)
+        by_points = _mismatches(order(engine, (parse_tiebreak("PTS"),)), ranked)
+        outside = {m.player.start_rank for m in by_points}
+        errors = tuple(m for m in best if m.player.start_rank in outside)
+        warnings = tuple(m for m in best if m.player.start_rank not in outside)
+        if len(warnings) > max(3, len(ranked) // 10):
+            return _RankFindings(errors, (), names, False, len(warnings))
+        return _RankFindings(errors, warnings, names)
+
+    return ctx.cached("scores.ranks", compute)  # type: ignore[no-any-return]
+
+
+def _rank_mismatch(ctx: Context) -> Iterator[Diagnostic]:
+    """The rank column (001 columns 86-89) differs from the recomputed standings.
+
+    The standings apply the tie-break list as a hierarchy (C.07 4.2): record
+    212 or 202, ``--tiebreaks``, or the default for the tournament type. A
+    reported rank is right when it falls inside the places its tie group shares
+    (TRF-2026 allows equal ranks); players the report leaves unranked (rank blank
+    or 0, e.g. withdrawn players or a bye dummy) take no place. When the report
+    declares no list, only ranks that no tie-break can explain (outside the
+    player's points group) are errors; see T007 for the others. A rank column
+    that is blank or 0 throughout is not judged, and one that merely repeats the
+    start ranks is reported once (T012).
+
+    PASS: two players on 3.5 points tied on every tie-break, ranked 2 and 3 (or 2
+    and 2). FAIL: the player on 1.5 points ranked above a player on 3.5 points.
+    """
+    state = _state(ctx)
+    if state is None:
+        return
+    found = _rank_findings(ctx)
+    for m in found.errors:
+        yield RANK_MISMATCH.rule.diagnostic(
+            f"{_who(m.player)}: rank {m.player.rank} in the file, {m.places} recomputed "
+            f"({format_number(m.row.values[0])} points; tie-breaks {found.names})",
+            **_where(m.player, RANK_COLUMN),
+        )
+
+
+RANK_MISMATCH = make_check("T006", "rank-mismatch", Severity.ERROR, _rank_mismatch)
+
+
+def _rank_undeclared(ctx: Context) -> Iterator[Diagnostic]:
+    """A rank differs inside its points group, and the report declares no tie-break list.
+
+    Without record 212/202 (or ``--tiebreaks``) the order inside a points group
+    depends on tie-breaks the report does not name. trfkit tries the default list
+    and other common ones and keeps the one the rank column agrees with best;
+    a rank that still differs is reported here as a warning (one warning for the
+    file when many do). Declare the list to make them errors (T006).
+
+    PASS: ranks that follow any common list. WARNING: two players on 3.5 points
+    ranked in an order that no common list gives.
+    """
+    state = _state(ctx)
+    if state is None:
+        return
+    found = _rank_findings(ctx)
+    for m in found.warnings:
+        yield RANK_UNDECLARED.rule.diagnostic(
+            f"{_who(m.player)}: rank {m.player.rank} in the file, {m.places} under the "
+            f"tie-breaks {found.names} (the report declares no list)",
+            **_where(m.player, RANK_COLUMN),
+        )
+
+
+RANK_UNDECLARED = make_check(
+    "T007", "rank-order-undeclared", Severity.WARNING, _rank_undeclared
+)
+
+
+def _rank_placeholder(ctx: Context) -> Iterator[Diagnostic]:
+    """The rank column repeats the start ranks, and they are not the final order.
+
+    Some exporters write the start rank into columns 86-89 when they do not
+    compute the standings. The ranks are then not judged player by player.
+
+    PASS: a rank column with the final standings. WARNING: ranks 1, 2, 3 … equal to
+    the start ranks while player 2 finished first.
+    """
+    state = _state(ctx)
+    if state is None:
+        return
+    found = _rank_findings(ctx)
+    if found.placeholder:
+        yield RANK_PLACEHOLDER.rule.diagnostic(
+            "the rank column (86-89) repeats the start ranks, which are not the final "
+            f"order (tie-breaks {found.names}); the ranks were not checked one by one"
+        )
+
+
+RANK_PLACEHOLDER = make_check(
+    "T012", "rank-column-start-ranks", Severity.WARNING, _rank_placeholder
+)
+
+
+def _rank_order_unknown(ctx: Context) -> Iterator[Diagnostic]:
+    """The order inside points groups follows no common tie-break list; it was not checked.
+
+    When the report declares no tie-break list and many ranks inside points groups
+    disagree with every common list (T007), the report used criteria trfkit
+    cannot guess (another edition of the rules, a national list, a median
+    variant). Ranks outside their points group are still errors (T006).
+    Declare the list with record 212/202 or ``--tiebreaks`` to check the order.
+
+    INFO only.
+    """
+    state = _state(ctx)
+    if state is None:
+        return
+    found = _rank_findings(ctx)
+    if found.summary:
+        yield RANK_ORDER_UNKNOWN.rule.diagnostic(
+            f"{found.summary} ranks differ inside their points groups under every common "
+            f"tie-break list (closest: {found.names}); the report declares no list, so that "
+            "order was not checked (declare it with record 212/202 or --tiebreaks)"
+        )
+
+
+RANK_ORDER_UNKNOWN = make_check(
+    "T013", "rank-order-unknown", Severity.INFO, _rank_order_unknown
+)
+
+
+# --- tie-break values ----------------------------------------------------------------------
+
+
+def _close(reported: Fraction, exact: Fraction) -> bool:
+    """Equal, or equal after rounding to the decimals the report shows (two or more)."""
+    if reported == exact:
+        return True
+    decimals = getattr(reported, "decimals", None)
+    if decimals is None or decimals < 2:
+        return False
+    scale = 10**decimals
+    if (exact * scale).denominator == 1:
+        return False
+    return abs(reported - exact) * scale * 2 <= 1
+
+
+def _recomputed(state: _State, tb: TieBreak) -> dict[int, Fraction | None]:
+    """Start rank → value of *tb* (DE from the standings' tie groups)."""
+    st = state.standings
+    engine = st.engine
+    assert engine is not None
+    for position, listed in enumerate(st.tiebreaks):
+        if listed.key == tb.key:
+            return {row.start_rank: row.values[position] for row in st.rows}
+    if tb.name == "DE":
+        rows = order(engine, (*st.tiebreaks[:1], tb))
+        return {row.start_rank: row.values[1] for row in rows}
+    return engine.values(tb)
+
+
+def _other_reading(state: _State, tb: TieBreak, start_rank: int, reported: Fraction) -> str:
+    """A hint when the reported value is what another edition or reading gives."""
+    st = state.standings
+    engine = st.engine
+    assert engine is not None
+    t = engine.tournament
+    for edition in Edition:
+        if edition is engine.settings.edition or tb.name == "DE":
+            continue
+        other = TieBreakEngine(t, attrs.evolve(engine.settings, edition=edition))
+        value = other.values(tb).get(start_rank)
+        if value is not None and _close(reported, value):
+            return f"; the reported value follows the {edition.value} rules"
+    variants: list[tuple[str, dict[str, Any]]] = []
+    if engine.settings.regime is Regime.SWISS:
+        variants.append(("the round-robin regime", {"regime": Regime.ROUND_ROBIN}))
+    else:
+        variants.append(("the Swiss regime", {"regime": Regime.SWISS}))
+    if engine.annulled:
+        variants.append(("the withdrawal rule off", {"withdrawals": False}))
+    if tb.name == "SB" and tb.cut:
+        other_cut = "contribution" if engine.settings.sb_cut == "opponent-score" else (
+            "opponent-score"
+        )
+        variants.append((f"sb_cut={other_cut}", {"sb_cut": other_cut}))
+    if tb.name == "KS":
+        other_ks = "more-than" if engine.settings.koya_threshold == "at-least" else "at-least"
+        variants.append((f"koya_threshold={other_ks}", {"koya_threshold": other_ks}))
+    for words, change in variants:
+        other = TieBreakEngine(t, attrs.evolve(engine.settings, **change))
+        value = other.values(tb).get(start_rank)
+        if value is not None and _close(reported, value):
+            return f"; the reported value is what {words} gives"
+    return ""
+
+
+def _reported_sources(ctx: Context, state: _State) -> Iterator[tuple[str, int, str, Fraction]]:
+    """(source, start rank, code, value) from the side file and appended columns."""
+    side = ctx.options.standings or {}
+    source = ctx.options.standings_source or "--standings"
+    for start_rank, values in side.items():
+        for code, value in values.items():
+            yield source, start_rank, code, value
+    appended = appended_columns(ctx.tournament)
+    if appended:
+        from trfkit.reported import ReportedError, parse_value
+
+        codes = [tb.text for tb in state.standings.tiebreaks]
+        declared = state.standings.source.startswith("record")
+        for start_rank, texts in appended.items():
+            if not declared:
+                break
+            if len(texts) == len(codes):
+                names = codes
+            elif len(texts) == len(codes) - 1 and codes[0].upper() == "PTS":
+                names = codes[1:]
+            else:
+                continue
+            for code, text in zip(names, texts, strict=True):
+                try:
+                    value = parse_value(text)
+                except ReportedError:
+                    continue
+                if value is not None:
+                    yield "columns appended to the player line", start_rank, code, value
+
+
+def _tiebreak_mismatch(ctx: Context) -> Iterator[Diagnostic]:
+    """A reported tie-break value differs from the recomputed one.
+
+    Values come from ``--standings FILE`` (CSV or JSON, one row per start rank,
+    columns named by FIDE code: ``SB``, ``SB/C1``, ``BH/M1`` …) and from numbers
+    an exporter appended to the 001 lines after the last round (named by record
+    212/202). They are recomputed under the edition and regime in force (see
+    T011); when another edition or reading gives the reported value, the message
+    says so. A value shown with two or more decimals matches when it is the
+    recomputed value rounded (``13.38`` for 13.375).
+
+    PASS: ``start_rank,SB`` / ``1,9.25`` for a player whose SB is 9.25.
+    FAIL: ``1,9.5``.
+    """
+    state = _state(ctx)
+    if state is None or state.team:
+        return
+    players = ctx.tournament.players_by_rank
+    cache: dict[str, dict[int, Fraction | None] | None] = {}
+    for source, start_rank, code, value in _reported_sources(ctx, state):
+        p = players.get(start_rank)
+        if p is None:
+            continue
+        if code not in cache:
+            try:
+                tb = parse_tiebreak(code)
+            except TieBreakError:
+                cache[code] = None
+            else:
+                cache[code] = _recomputed(state, tb)
+        computed = cache[code]
+        if computed is None or start_rank not in computed:
+            continue
+        exact = computed[start_rank]
+        if exact is None:
+            if value == 0:
+                continue
+            shown = "no value"
+        elif _close(value, exact):
+            continue
+        else:
+            shown = format_number(exact, integer=parse_tiebreak(code).is_integer)
+        hint = _other_reading(state, parse_tiebreak(code), start_rank, value)
+        yield TIEBREAK_MISMATCH.rule.diagnostic(
+            f"{_who(p)}: {code} reported {format_number(value)} ({source}), "
+            f"recomputed {shown}{hint}",
+            **_where(p, RANK_COLUMN if source.startswith("columns") else 1),
+        )
+
+
+TIEBREAK_MISMATCH = make_check(
+    "T008", "tiebreak-mismatch", Severity.ERROR, _tiebreak_mismatch
+)
+
+
+def _tiebreak_unknown(ctx: Context) -> Iterator[Diagnostic]:
+    """A tie-break code that trfkit cannot compute, or a list that cannot be used.
+
+    Codes are the FIDE acronyms of C.07 (PTS, DE, WIN, WON, BPG, BWG, PS, REP/GE,
+    STD, TPN, BH, AOB, FB, SB, KS, ARO, TPR, PTP, APRO, APPO, RTNG) with the
+    modifiers of TRF-2026 (``/C1``, ``/M1``, ``/L+1``, ``/P``, ``/R``, ``/F``).
+    Team codes (MPvGP, EDE …) are not computed for individual standings. An
+    unknown code in record 202/212 is left out of the list; an unknown column of
+    a side file is not compared. The 2026 rules also forbid the Buchholz family
+    in round robins.
+
+    PASS: ``212 PTS,DE,SB,KS``. WARNING: ``212 PTS,XYZ``.
+    """
+    state = _state(ctx)
+    if state is None:
+        return
+    for message in state.problems:
+        yield TIEBREAK_UNKNOWN.rule.diagnostic(message)
+    records = {r.code: r for r in ctx.tournament.of_type(TieBreakList)}
+    for message in state.standings.problems:
+        if state.team and "team tie-break" in message:
+            continue
+        code = message.split(":")[0].replace("record ", "")
+        record = records.get(code)
+        yield TIEBREAK_UNKNOWN.rule.diagnostic(
+            message, line=record.line if record else None, column=5 if record else None
+        )
+    engine = state.standings.engine
+    if (
+        engine is not None
+        and engine.settings.regime is Regime.ROUND_ROBIN
+        and engine.settings.edition is Edition.FIDE_2026
+        and not state.team
+    ):
+        for tb in state.standings.tiebreaks:
+            if tb.name in ("BH", "FB", "AOB"):
+                yield TIEBREAK_UNKNOWN.rule.diagnostic(
+                    f"{tb.text} is listed, but C.07 (2026) art. 8 says the Buchholz family "
+                    "must not be used in round robins"
+                )
+    side = ctx.options.standings or {}
+    seen: set[str] = set()
+    source = ctx.options.standings_source or "--standings"
+    for values in side.values():
+        for code in values:
+            if code in seen:
+                continue
+            seen.add(code)
+            try:
+                parse_tiebreak(code)
+            except TieBreakError as exc:
+                yield TIEBREAK_UNKNOWN.rule.diagnostic(f"{source}: column {code!r}: {exc}")
+
+
+TIEBREAK_UNKNOWN = make_check(
+    "T009", "tiebreak-code-unknown", Severity.WARNING, _tiebreak_unknown
+)
+
+
+def _standings_unknown_player(ctx: Context) -> Iterator[Diagnostic]:
+    """The side file of ``--standings`` has a row for a start rank the report lacks.
+
+    PASS: every row's start rank has a 001 record. WARNING: a row for player 17
+    in a report of 16 players.
+    """
+    side = ctx.options.standings or {}
+    known = ctx.tournament.players_by_rank
+    source = ctx.options.standings_source or "--standings"
+    for start_rank in side:
+        if start_rank not in known:
+            yield STANDINGS_UNKNOWN_PLAYER.rule.diagnostic(
+                f"{source}: start rank {start_rank} has no player record in the report"
+            )
+
+
+STANDINGS_UNKNOWN_PLAYER = make_check(
+    "T010", "standings-unknown-player", Severity.WARNING, _standings_unknown_player
+)
+
+
+def _tiebreak_rules(ctx: Context) -> Iterator[Diagnostic]:
+    """Which rules the standings were recomputed under, and why.
+
+    Programs disagree silently about unplayed rounds and rule editions; trfkit
+    says what it applied: the C.07 edition (from the start date in record 042,
+    or ``--rules``), the regime (round robin: C.07 15.2; Swiss: art. 16), the
+    tie-break list and where it came from, and the point system.
+
+    INFO only.
+    """
+    state = _state(ctx)
+    if state is None:
+        return
+    st = state.standings
+    engine = st.engine
+    assert engine is not None
+    withdrawn = ""
+    annulled = [w for w in st.withdrawals if w.annulled]
+    if annulled:
+        withdrawn = "; withdrawal rule: games of player(s) " + ", ".join(
+            str(w.start_rank) for w in annulled
+        ) + " removed"
+    yield TIEBREAK_RULES.rule.diagnostic(
+        f"standings under {engine.settings.edition.value} ({st.edition.reason}); "
+        f"{engine.settings.regime.value} ({st.regime.reason}); tie-breaks "
+        f"{', '.join(tb.text for tb in st.tiebreaks)} ({st.source}); "
+        f"scoring {engine.point_system.source}{withdrawn}"
+    )
+
+
+TIEBREAK_RULES = make_check("T011", "tiebreak-rules", Severity.INFO, _tiebreak_rules)
+
+CHECKS: tuple[Check, ...] = (
+    POINTS_MISMATCH,
+    POINTS_WITHDRAWAL,
+    POINTS_BLANK_BYE,
+    POINTS_ABNORMAL,
+    POINTS_PENDING,
+    RANK_MISMATCH,
+    RANK_UNDECLARED,
+    TIEBREAK_MISMATCH,
+    TIEBREAK_UNKNOWN,
+    STANDINGS_UNKNOWN_PLAYER,
+    TIEBREAK_RULES,
+    RANK_PLACEHOLDER,
+    RANK_ORDER_UNKNOWN,
+)
 """The score and tie-break checks, in code order."""
+
+__all__ = ["CHECKS", "PointsFinding", "resolve_tiebreaks"]

@@ -5,6 +5,15 @@ files; --glob changes that). Text output is one line per finding:
 
     path:line:col: CODE message
 
+and, for several files, a summary line. --format json prints one document
+({"files": [...], "summary": {...}}); --format github prints workflow
+annotations; --report FILE.html also writes a self-contained HTML report.
+
+--select and --ignore take codes (E001), prefixes (E, E0) or names
+(url-in-header), comma-separated or repeated. They and --strict can also be
+set in [tool.trfkit] of a pyproject.toml or in a trfkit.toml, found in the
+first PATH's folder or above; the command line wins.
+
 Exit codes: 0 no error, 1 errors (or warnings with --strict), 2 usage error or a
 named file that cannot be read. Inside a directory, an unreadable file is an
 error of that file (exit 1) and the rest of the batch is still checked.
@@ -16,7 +25,7 @@ import argparse
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from trfkit.commands import common
 
@@ -51,7 +60,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--strict", action="store_true", help="warnings fail too (exit 1)")
     parser.add_argument(
-        "--show-info", action="store_true", help="also print info diagnostics in text output"
+        "--show-info",
+        action="store_true",
+        help="also print info diagnostics in text and github output",
     )
     parser.add_argument(
         "--jobs",
@@ -83,103 +94,155 @@ def _split(values: Sequence[str]) -> tuple[str, ...]:
     return tuple(v.strip() for value in values for v in value.split(",") if v.strip())
 
 
+class _Progress:
+    """A one-line progress bar on stderr, redrawn in place; silent when not wanted."""
+
+    WIDTH = 24
+
+    def __init__(self, stream: TextIO, total: int, enabled: bool) -> None:
+        self.stream = stream
+        self.total = total
+        self.enabled = enabled
+        self.shown = False
+
+    def clear(self) -> None:
+        """Erase the bar (before other output, and at the end)."""
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+    def update(self, done: int, path: str) -> None:
+        """Draw the bar after *done* files."""
+        if not self.enabled:
+            return
+        filled = self.WIDTH * done // max(self.total, 1)
+        bar = "#" * filled + "." * (self.WIDTH - filled)
+        self.stream.write(f"\r\x1b[K[{bar}] {done}/{self.total} {path[-50:]}")
+        self.stream.flush()
+        self.shown = True
+
+
+def _usage(message: str) -> int:
+    from trfkit.report import EXIT_USAGE
+
+    sys.stderr.write(f"trfkit check: {message}\n")
+    return EXIT_USAGE
+
+
 def run(args: argparse.Namespace) -> int:
     """Check every path and print the findings."""
     from trfkit import report
     from trfkit.audit import DEFAULT_GLOBS, CheckRequest, check_bytes, check_many, discover
-    from trfkit.config import load_settings
+    from trfkit.checks import unknown_patterns
+    from trfkit.config import ConfigError, load_settings
+    from trfkit.diagnostics import Severity
 
-    settings = load_settings(args.paths[0] if args.paths[0] != "-" else os.getcwd())
+    try:
+        settings = load_settings(args.paths[0] if args.paths[0] != "-" else os.getcwd())
+    except ConfigError as exc:
+        return _usage(str(exc))
     select = _split(args.select) or settings.select
     ignore = _split(args.ignore) or settings.ignore
     strict = args.strict or settings.strict
+    unknown = unknown_patterns(select + ignore)
+    if unknown:
+        from_file = settings.path and not (args.select or args.ignore)
+        where = f" (from {settings.path})" if from_file else ""
+        return _usage(
+            f"unknown code, prefix or name {', '.join(map(repr, unknown))}{where}; "
+            "'trfkit rules' lists them"
+        )
+    if args.jobs < 0:
+        return _usage(f"--jobs must be 0 (all cores) or more, not {args.jobs}")
+    if args.report:
+        folder = os.path.dirname(os.path.abspath(args.report))
+        if os.path.isdir(args.report) or not os.path.isdir(folder):
+            return _usage(f"--report {args.report}: cannot write there")
     try:
         options = common.check_options(args)
     except common.UsageError as exc:
-        sys.stderr.write(f"trfkit check: {exc}\n")
-        return report.EXIT_USAGE
+        return _usage(str(exc))
     request = CheckRequest(
         options=options,
         select=select,
         ignore=ignore,
         encoding=args.encoding,
         limits=common.limits(args),
+        tables=bool(args.report),
     )
-    named: dict[str, bool] = {}
-    files: list[str] = []
-    stdin_report = None
     for path in args.paths:
-        if path == "-":
-            stdin_report = check_bytes("<stdin>", sys.stdin.buffer.read(), request)
-            continue
-        if not os.path.lexists(path):
-            sys.stderr.write(f"trfkit check: {path}: no such file or directory\n")
-            return report.EXIT_USAGE
+        if path != "-" and not os.path.lexists(path):
+            return _usage(f"{path}: no such file or directory")
+    stdin_report = None
+    if "-" in args.paths:
+        stdin_report = check_bytes("<stdin>", sys.stdin.buffer.read(), request)
     globs = tuple(args.glob) if args.glob else DEFAULT_GLOBS
+    named: set[str] = set()
+    files: list[str] = []
     for path, is_named in discover([p for p in args.paths if p != "-"], globs):
-        named[path] = is_named
+        if is_named:
+            named.add(path)
         files.append(path)
     if not files and stdin_report is None:
         patterns = " ".join(globs)
-        sys.stderr.write(
-            f"trfkit check: no TRF files found in {', '.join(args.paths)} (looked for {patterns})\n"
-        )
-        return report.EXIT_USAGE
+        return _usage(f"no TRF files found in {', '.join(args.paths)} (looked for {patterns})")
+    total = len(files) + (stdin_report is not None)
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
-    show_progress = (
-        args.format == "text" and not args.no_progress and sys.stderr.isatty() and len(files) > 1
+    progress = _Progress(
+        sys.stderr,
+        total,
+        args.format == "text" and not args.no_progress and sys.stderr.isatty() and total > 1,
     )
+    html = None
+    if args.report:
+        from trfkit.html import HtmlReport
+
+        html = HtmlReport(total=total)
+    json_out = report.JsonWriter(sys.stdout.write) if args.format == "json" else None
+    formatter = report.format_github if args.format == "github" else report.format_text
+    threshold = Severity.WARNING if strict else Severity.ERROR
     summary = report.Summary()
-    results = []
-    usage_failure = False
-    json_files = []
-    reports = check_many(files, request, jobs)
+    failed = usage_failure = False
+    reports: Iterable[FileReport] = check_many(files, request, jobs)
     if stdin_report is not None:
         reports = _chain([stdin_report], reports)
-    html_reports = []
     for index, file_report in enumerate(reports, 1):
         shown = [
             d
             for d in file_report.diagnostics
-            if d.severity.value > 0 or args.show_info or args.format != "text"
+            if d.severity > Severity.INFO or args.show_info or json_out is not None
         ]
-        if not file_report.readable and named.get(file_report.path, False):
+        if not file_report.readable and file_report.path in named:
             usage_failure = True
             message = file_report.diagnostics[0].message if file_report.diagnostics else ""
+            progress.clear()
             sys.stderr.write(f"trfkit check: {file_report.path}: {message}\n")
         summary.add(file_report, shown)
-        results.append(shown)
-        if args.report:
-            html_reports.append(file_report)
-        if args.format == "json":
+        failed = failed or any(d.severity >= threshold for d in shown)
+        if html is not None:
+            html.add(file_report)
+        if json_out is not None:
             entry = report.file_json(file_report)
             entry["diagnostics"] = [report.diagnostic_json(d) for d in shown]
-            json_files.append(entry)
-        else:
-            formatter = report.format_github if args.format == "github" else report.format_text
-            lines = [formatter(d, file_report.path) for d in shown]
-            if lines:
-                if show_progress:
-                    sys.stderr.write("\r\x1b[K")
-                sys.stdout.write("\n".join(lines) + "\n")
-        if show_progress:
-            sys.stderr.write(f"\r[{index}/{len(files)}] {file_report.path[-60:]}")
-            sys.stderr.flush()
-    if show_progress:
-        sys.stderr.write("\r\x1b[K")
-    if args.format == "json":
-        sys.stdout.write(
-            report.dumps_json({"files": json_files, "summary": summary.as_json()}) + "\n"
-        )
-    elif args.format == "text" and summary.files > 1:
+            json_out.add(entry)
+        elif shown:
+            progress.clear()
+            sys.stdout.write("".join(formatter(d, file_report.path) + "\n" for d in shown))
+        progress.update(index, file_report.path)
+    progress.clear()
+    if json_out is not None:
+        json_out.close(summary.as_json())
+    elif summary.files > 1:
         sys.stdout.write(summary.as_text() + "\n")
-    if args.report:
-        from trfkit.html import write_report
-
-        write_report(args.report, html_reports, request)
+    if html is not None:
+        try:
+            html.write(args.report)
+        except OSError as exc:
+            return _usage(f"--report {args.report}: {exc.strerror or exc}")
     if usage_failure:
         return report.EXIT_USAGE
-    return report.exit_code(results, strict=strict)
+    return report.EXIT_DISCREPANCY if failed else report.EXIT_OK
 
 
 def _chain(first: Iterable[FileReport], rest: Iterable[FileReport]) -> Iterator[FileReport]:

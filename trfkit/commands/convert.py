@@ -1,66 +1,432 @@
-"""Write a TRF file back, or convert it.
+"""Write a TRF file back, or convert it: TRF16, TRF-2026, JSON or a CSV crosstable.
 
-Without options the input is written back losslessly: byte for byte as read.
-The output is written to a temporary file and renamed, and the command never
-writes over its input.
+Without --to the input is written back losslessly: byte for byte as read (a JSON
+input is written back as JSON). With --to trf16 or --to trf26 the records are
+converted (013 <-> 310, XXR <-> 142, XXC <-> 152, XXS <-> 162, 092 -> 192, TRF06
+titles -> GM IM ...); untouched lines keep their bytes unless --canonical asks for
+every line in the standard columns. Output encoding: the input's for a plain write
+back, else UTF-8 (--output-encoding changes it).
+
+Every adjustment (a field moved, a code rewritten, a value dropped) is listed with
+--report-adjustments, always in --format json output, and in the file itself as
+### comment lines with --comments. The report goes to stdout, or to stderr when the
+converted data does. Several inputs need -o DIR; each output is named after its
+input with the extension of the target (.trf, .json, .csv).
+
+Outputs are written to a temporary file and renamed, and the command never writes
+over one of its inputs. Exit codes: 0 written, 2 usage error, an unreadable input
+or an output that cannot be written (the other inputs are still converted).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from trfkit.commands import common
+
+if TYPE_CHECKING:
+    from trfkit.convert import Adjustment
+
+TARGETS = ("trf", "trf16", "trf26", "json", "csv")
+"""The ``--to`` choices."""
+_EXTENSIONS = {"json": ".json", "csv": ".csv"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's options."""
-    parser.add_argument("input", metavar="INPUT", help="the TRF file ('-' for stdin)")
     parser.add_argument(
-        "-o", "--output", metavar="OUTPUT", default="-", help="where to write ('-' for stdout)"
+        "inputs", nargs="+", metavar="INPUT", help="TRF or JSON files ('-' for stdin)"
     )
     parser.add_argument(
-        "--output-encoding", metavar="E", help="write with this codec (default: the input's)"
+        "-o",
+        "--output",
+        metavar="OUTPUT",
+        default="-",
+        help="file or existing directory to write to ('-' for stdout, the default)",
+    )
+    parser.add_argument(
+        "--to",
+        choices=TARGETS,
+        help="trf: the same TRF version; trf16, trf26: convert; json: the JSON form; "
+        "csv: a crosstable (default: write the input back as it is)",
+    )
+    parser.add_argument(
+        "--from",
+        dest="source",
+        choices=("trf", "json"),
+        help="what the input is (default: JSON for *.json or text starting with '{')",
+    )
+    parser.add_argument(
+        "--canonical",
+        action="store_true",
+        help="write every TRF line in the standard columns (no trailing blanks)",
+    )
+    parser.add_argument(
+        "--output-encoding",
+        metavar="E",
+        help="write with this codec (default: the input's for a plain write back, else "
+        "UTF-8; UTF-8 with BOM for CSV)",
+    )
+    parser.add_argument(
+        "--newline",
+        choices=("lf", "crlf", "cr"),
+        help="line endings (default: the input's; LF with --canonical; CRLF for CSV)",
+    )
+    parser.add_argument(
+        "--report-adjustments",
+        action="store_true",
+        help="list every adjustment the conversion made",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="format of the adjustment report (json always lists the adjustments)",
+    )
+    parser.add_argument(
+        "--comments",
+        action="store_true",
+        help="also write the adjustment report into the TRF as ### comment lines",
+    )
+    parser.add_argument(
+        "--keep-unsupported",
+        action="store_true",
+        help="--to trf16: keep records TRF16 does not define instead of dropping them",
+    )
+    parser.add_argument(
+        "--double-round-robin",
+        choices=("swapped", "berger"),
+        default="swapped",
+        help="--to trf26: the 192 code for a 092 'double round robin': swapped "
+        "(FIDE_DOUBLEROUNDROBIN, last two rounds of cycle 1 swapped as FIDE recommends; "
+        "default) or berger (BERGER_DOUBLEROUNDROBIN)",
+    )
+    parser.add_argument(
+        "--delimiter",
+        default="comma",
+        metavar="D",
+        help="--to csv: comma (default), semicolon, tab, locale (the locale's list "
+        "separator and decimal mark) or one character",
     )
     common.add_reading_options(parser)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Read, then write."""
-    from trfkit.api import dump_bytes, parse
-    from trfkit.audit import read_bytes
-    from trfkit.errors import WriteError
-    from trfkit.fileio import same_file, write_atomic
+@attrs.frozen
+class _Output:
+    """One converted input."""
 
-    if args.input == "-":
-        data: bytes | str = sys.stdin.buffer.read()
-    else:
-        data = read_bytes(args.input, common.limits(args))
-    if isinstance(data, str):
-        sys.stderr.write(f"trfkit convert: {data}\n")
-        return 2
-    result = parse(data, encoding=args.encoding, limits=common.limits(args))
-    fatal = [d for d in result.diagnostics if d.code in ("P001", "P010")]
-    if fatal:
-        sys.stderr.write(f"trfkit convert: {args.input}: {fatal[0].message}\n")
-        return 2
+    data: bytes
+    adjustments: tuple[Adjustment, ...]
+    source_kind: str
+    source_format: str | None
+    target: str
+
+
+class _Failure(Exception):
+    """A reason one input cannot be converted (exit 2 for the run)."""
+
+
+def run(args: argparse.Namespace) -> int:
+    """Convert every input and report what changed."""
+    inputs: list[str] = list(args.inputs)
     try:
-        out = dump_bytes(result.tournament, encoding=args.output_encoding)
-    except WriteError as exc:
+        _check_usage(args, inputs)
+        targets = _targets(args, inputs)
+    except common.UsageError as exc:
         sys.stderr.write(f"trfkit convert: {exc}\n")
         return 2
-    if args.output == "-":
-        sys.stdout.buffer.write(out)
-        sys.stdout.buffer.flush()
-        return 0
-    if args.input != "-" and same_file(args.input, args.output):
-        sys.stderr.write(
-            f"trfkit convert: {args.output} is the input file; trfkit never writes over its input\n"
-        )
-        return 2
+    status = 0
+    to_stdout = any(t == "-" for t in targets)
+    stream = sys.stderr if to_stdout else sys.stdout
+    reports: list[dict[str, Any]] = []
+    for path, target in zip(inputs, targets, strict=True):
+        try:
+            out = _convert(path, args)
+            _write(path, target, out.data)
+        except _Failure as exc:
+            sys.stderr.write(f"trfkit convert: {exc}\n")
+            status = 2
+            continue
+        shown = "<stdin>" if path == "-" else path
+        reports.append(_report_json(shown, target, out))
+        if args.format == "text":
+            _report_text(shown, out.adjustments, args, stream)
+    if args.format == "json":
+        from trfkit.report import dumps_json
+
+        stream.write(dumps_json({"files": reports}) + "\n")
+    stream.flush()
+    return status
+
+
+def _check_usage(args: argparse.Namespace, inputs: list[str]) -> None:
+    if "-" in inputs and len(inputs) > 1:
+        raise common.UsageError("'-' (stdin) cannot be mixed with other inputs")
+    if args.to in ("json", "csv") and args.comments:
+        raise common.UsageError("--comments writes ### lines into TRF output only")
+    if args.to == "json" and args.output_encoding:
+        from trfkit.convert import codec_name
+
+        if codec_name(args.output_encoding) != "utf-8":
+            raise common.UsageError("JSON is always written in UTF-8")
+    if args.to is not None and args.to != "csv" and args.delimiter != "comma":
+        raise common.UsageError("--delimiter applies to --to csv only")
+    if args.output_encoding:
+        import codecs
+
+        try:
+            codecs.lookup(args.output_encoding)
+        except LookupError:
+            raise common.UsageError(f"unknown encoding {args.output_encoding!r}") from None
+
+
+def _targets(args: argparse.Namespace, inputs: list[str]) -> list[str]:
+    """Where each input goes; checks the never-overwrite rule before anything is written."""
+    from trfkit.fileio import same_file
+
+    output = args.output
+    folder = output != "-" and os.path.isdir(output)
+    if len(inputs) > 1 and not folder:
+        raise common.UsageError("several inputs need -o DIR, an existing directory")
+    if not folder:
+        targets = [output]
+    else:
+        if "-" in inputs:
+            raise common.UsageError("stdin has no name to give its output in a directory")
+        suffix = _EXTENSIONS.get(args.to or "", ".trf")
+        if args.to is None and args.source == "json":
+            suffix = ".json"
+        targets = []
+        for path in inputs:
+            own = suffix
+            if args.to is None and args.source is None and path.lower().endswith(".json"):
+                own = ".json"
+            targets.append(str(Path(output) / (Path(path).stem + own)))
+        seen: dict[str, str] = {}
+        for path, target in zip(inputs, targets, strict=True):
+            if target in seen:
+                raise common.UsageError(
+                    f"{seen[target]} and {path} would both be written to {target}"
+                )
+            seen[target] = path
+    for target in targets:
+        if target == "-":
+            continue
+        for path in inputs:
+            if path != "-" and same_file(path, target):
+                raise common.UsageError(
+                    f"{target} is the input file; trfkit never writes over its input"
+                )
+    return targets
+
+
+def _read(path: str, args: argparse.Namespace) -> bytes:
+    from trfkit.audit import read_bytes
+
+    if path == "-":
+        return sys.stdin.buffer.read()
+    data = read_bytes(path, common.limits(args))
+    if isinstance(data, str):
+        raise _Failure(data)
+    return data
+
+
+def _is_json(path: str, data: bytes, args: argparse.Namespace) -> bool:
+    if args.source is not None:
+        return bool(args.source == "json")
+    if path.lower().endswith(".json"):
+        return True
+    return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
+
+
+def _convert(path: str, args: argparse.Namespace) -> _Output:
+    """Read one input and produce its output bytes and adjustments."""
+    from trfkit import convert as cv
+    from trfkit.api import dump_bytes, parse
+    from trfkit.errors import WriteError
+    from trfkit.jsonform import JsonFormError
+    from trfkit.jsonform import loads as json_loads
+    from trfkit.model import Encoding
+
+    name = "<stdin>" if path == "-" else path
+    data = _read(path, args)
+    diagnostics: tuple[Any, ...] = ()
+    if _is_json(path, data, args):
+        kind = "json"
+        try:
+            tournament = json_loads(data)
+        except JsonFormError as exc:
+            raise _Failure(f"{name}: {exc}") from None
+        tournament = attrs.evolve(tournament, encoding=Encoding())
+    else:
+        kind = "trf"
+        result = parse(data, encoding=args.encoding, limits=common.limits(args))
+        fatal = [d for d in result.diagnostics if d.code in ("P001", "P010")]
+        if fatal:
+            raise _Failure(f"{name}: {fatal[0].message}")
+        tournament, diagnostics = result.tournament, result.diagnostics
+    source_format = tournament.file_format.value
+    target = args.to or kind
+    plain = (
+        kind == "trf"
+        and target == "trf"
+        and not (args.canonical or args.newline or args.comments)
+    )
     try:
-        write_atomic(args.output, out)
+        if plain:
+            out = dump_bytes(tournament, encoding=args.output_encoding)
+            codec = args.output_encoding or tournament.encoding.codec
+            found = cv.encoding_adjustments(
+                tournament.encoding, codec, bom=tournament.encoding.bom and _is_utf8(codec)
+            )
+            return _Output(out, tuple(found), kind, source_format, target)
+        if target == "json":
+            return _to_json(tournament, args, kind, source_format)
+        if target == "csv":
+            return _to_csv(tournament, args, kind, source_format)
+        return _to_trf(tournament, args, kind, source_format, target, diagnostics)
+    except WriteError as exc:
+        raise _Failure(f"{name}: {exc}") from None
+
+
+def _is_utf8(codec: str) -> bool:
+    from trfkit.convert import codec_name
+
+    return codec_name(codec) == "utf-8"
+
+
+def _newline(args: argparse.Namespace, default: str | None) -> str | None:
+    from trfkit.convert import NEWLINES
+
+    return NEWLINES[args.newline] if args.newline else default
+
+
+def _to_trf(
+    tournament: Any,
+    args: argparse.Namespace,
+    kind: str,
+    source_format: str,
+    target: str,
+    diagnostics: tuple[Any, ...],
+) -> _Output:
+    from trfkit import convert as cv
+    from trfkit.writer import encode
+
+    options = cv.ConvertOptions(
+        keep_unsupported=args.keep_unsupported,
+        double_round_robin_swap=args.double_round_robin == "swapped",
+    )
+    version = {"trf16": "trf16", "trf26": "trf26"}.get(target)
+    conversion = cv.convert(tournament, version, options=options)
+    canonical = args.canonical or kind == "json"
+    repair = cv.lines_to_repair(diagnostics) if version else frozenset()
+    rendered = cv.render_trf(
+        conversion,
+        canonical=canonical,
+        newline=_newline(args, None),
+        comments=args.comments,
+        repair=repair,
+    )
+    rewrites = canonical or version is not None or args.comments
+    codec = args.output_encoding or ("utf-8" if rewrites else tournament.encoding.codec)
+    bom = tournament.encoding.bom and not rewrites and _is_utf8(codec)
+    data = encode(("\ufeff" if bom else "") + rendered.text, codec)
+    found = [*rendered.adjustments, *cv.encoding_adjustments(tournament.encoding, codec, bom=bom)]
+    return _Output(data, tuple(found), kind, source_format, target)
+
+
+def _to_json(tournament: Any, args: argparse.Namespace, kind: str, source_format: str) -> _Output:
+    from trfkit import convert as cv
+    from trfkit.jsonform import dumps
+
+    rendered = cv.render_trf(tournament, canonical=True)
+    text = dumps(tournament)
+    newline = _newline(args, "\n")
+    if newline and newline != "\n":
+        text = text.replace("\n", newline)
+    found = list(rendered.adjustments) if kind == "trf" else []
+    found.extend(cv.encoding_adjustments(tournament.encoding, "utf-8", bom=False))
+    return _Output(text.encode("utf-8"), tuple(found), kind, source_format, "json")
+
+
+def _to_csv(tournament: Any, args: argparse.Namespace, kind: str, source_format: str) -> _Output:
+    from trfkit import csvform
+    from trfkit.convert import Action, Adjustment
+
+    delimiter = args.delimiter
+    if delimiter == "locale":
+        options = csvform.locale_options()
+    else:
+        try:
+            options = csvform.CsvOptions(delimiter=csvform.DELIMITERS.get(delimiter, delimiter))
+        except ValueError as exc:
+            raise _Failure(f"--delimiter: {exc}") from None
+    codec = args.output_encoding or "utf-8-sig"
+    data = csvform.dump_bytes(
+        tournament, options, encoding=codec, newline=_newline(args, "\r\n") or "\r\n"
+    )
+    others = len(tournament.records) - len(tournament.players)
+    found = (
+        Adjustment(
+            action=Action.DROPPED,
+            line=None,
+            field="records",
+            before=f"{others} records other than players",
+            why="the CSV holds the crosstable only (players and round blocks)",
+        ),
+    )
+    return _Output(data, found if others else (), kind, source_format, "csv")
+
+
+def _write(path: str, target: str, data: bytes) -> None:
+    from trfkit.fileio import write_atomic
+
+    if target == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        write_atomic(target, data)
     except OSError as exc:
-        sys.stderr.write(f"trfkit convert: cannot write {args.output}: {exc.strerror or exc}\n")
-        return 2
-    return 0
+        raise _Failure(f"cannot write {target}: {exc.strerror or exc}") from None
+
+
+def _report_json(path: str, target: str, out: _Output) -> dict[str, Any]:
+    from trfkit.convert import summary
+
+    return {
+        "input": path,
+        "output": target,
+        "from": out.source_kind,
+        "source_format": out.source_format,
+        "to": out.target,
+        "summary": summary(out.adjustments),
+        "adjustments": [a.as_json() for a in out.adjustments],
+    }
+
+
+def _report_text(
+    path: str, adjustments: tuple[Adjustment, ...], args: argparse.Namespace, stream: Any
+) -> None:
+    from trfkit.convert import Action, summary
+
+    if args.report_adjustments:
+        for a in adjustments:
+            where = f"{path}:{a.line}" if a.line is not None else path
+            stream.write(f"{where}: {a.message}\n")
+        counts = summary(adjustments)
+        listed = ", ".join(f"{n} {action}" for action, n in counts.items()) or "none"
+        stream.write(f"{path}: {len(adjustments)} adjustments ({listed})\n")
+        return
+    dropped = sum(1 for a in adjustments if a.action is Action.DROPPED)
+    if dropped:
+        sys.stderr.write(
+            f"trfkit convert: {path}: {dropped} value{'s' if dropped != 1 else ''} could not be "
+            "kept; --report-adjustments lists them\n"
+        )

@@ -1,4 +1,8 @@
-"""Print the documentation of one diagnostic code (by code or by name)."""
+"""Print the documentation of one diagnostic code (by code or by name).
+
+The documentation says what the finding means, the FIDE rule or format text it
+comes from, and a passing and a failing example.
+"""
 
 from __future__ import annotations
 
@@ -8,19 +12,19 @@ import sys
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's options."""
-    parser.add_argument("code", metavar="CODE", help="a code such as B001, or its name")
+    parser.add_argument("code", metavar="CODE", help="a code such as E001, or its name")
 
 
 def run(args: argparse.Namespace) -> int:
     """Print one rule's documentation."""
-    from trfkit.checks import get
+    from trfkit.checks import get, plugins
 
     try:
         rule = get(args.code)
     except ValueError as exc:
         sys.stderr.write(f"trfkit explain: {exc}\n")
         return 2
-    sys.stdout.write(
-        f"{rule.code} {rule.name} ({rule.severity.label})\n\n{rule.doc or rule.summary}\n"
-    )
+    origin = ", from a plugin" if rule.code in {c.code for c in plugins()} else ""
+    body = rule.doc or rule.summary
+    sys.stdout.write(f"{rule.code} {rule.name} ({rule.severity.label}{origin})\n\n{body}\n")
     return 0

@@ -1,15 +1,269 @@
-"""Recompute the standings and tie-breaks of a TRF file."""
+"""Recompute the standings and tie-breaks of a TRF file.
+
+The table lists rank, start number, name, points and every tie-break of the
+list (record 212/202, else --tiebreaks, else the default for the tournament
+type: DE,WIN,SB,KS for round robins, BH/C1,BH,SB for Swiss events). The rule
+edition is the one in force on the start date (record 042) unless --rules
+names another; every output says which edition and regime were applied, and why.
+
+--format json prints {"tiebreaks": [...], "players": [{"start_rank", "name",
+"rank", "PTS", ...}], "rules": {...}} with values as JSON numbers.
+
+--explain N shows, for player N, each round's contribution to every tie-break:
+opponent, result, the opponent's score, how a forfeit or bye is treated (game,
+dummy, virtual opponent) and what a cut removes.
+
+Exit codes: 0 success, 2 usage error or unreadable input.
+"""
 
 from __future__ import annotations
 
 import argparse
+import csv
+import io
+import sys
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from trfkit.commands import common
+
+if TYPE_CHECKING:
+    from trfkit.standings import Standings
+    from trfkit.tiebreaks import Explanation
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's options."""
-    parser.add_argument("file", help="the TRF file")
+    parser.add_argument("file", metavar="FILE", help="the TRF file ('-' for stdin)")
+    common.add_tiebreak_options(parser)
+    parser.add_argument(
+        "--format",
+        choices=("text", "json", "csv"),
+        default="text",
+        help="output format (default: text)",
+    )
+    parser.add_argument(
+        "--explain",
+        type=int,
+        metavar="START_RANK",
+        help="show each round's contribution to every tie-break for one player",
+    )
+    parser.add_argument(
+        "--type",
+        choices=("round-robin", "swiss"),
+        dest="tournament_type",
+        help="treat unplayed rounds as in a round robin (C.07 15.2) or a Swiss (art. 16) "
+        "instead of detecting the type",
+    )
+    common.add_reading_options(parser)
+
+
+def _number(value: Fraction | None, integer: bool) -> Any:
+    """A JSON number: an int for whole counts and ratings, else a float (exact for quarters)."""
+    if value is None:
+        return None
+    if integer and value.denominator == 1:
+        return int(value)
+    as_float = float(value)
+    if Fraction(as_float) != value:
+        as_float = round(as_float, 6)
+    return as_float
+
+
+def render_json(st: Standings) -> dict[str, Any]:
+    """The ``--format json`` document."""
+    keys = st.keys()
+    players = []
+    for row in st.rows:
+        item: dict[str, Any] = {"start_rank": row.start_rank, "name": row.name, "rank": row.rank}
+        for key, tb, value in zip(keys, st.tiebreaks, row.values, strict=True):
+            item[key] = _number(value, tb.is_integer)
+        if row.annulled:
+            item["withdrawn"] = True
+        players.append(item)
+    engine = st.engine
+    assert engine is not None
+    return {
+        "tiebreaks": list(keys),
+        "players": players,
+        "rules": {
+            "edition": engine.settings.edition.value,
+            "reason": st.edition.reason,
+            "regime": engine.settings.regime.value,
+            "regime_reason": st.regime.reason,
+            "tiebreaks_from": st.source,
+            "scoring": engine.point_system.source,
+        },
+    }
+
+
+def render_csv(st: Standings) -> str:
+    """The ``--format csv`` table (decimal point, comma separator)."""
+    from trfkit.tiebreaks import format_number
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    keys = st.keys()
+    writer.writerow(["rank", "start_rank", "name", *keys])
+    for row in st.rows:
+        writer.writerow(
+            [
+                "" if row.rank is None else row.rank,
+                row.start_rank,
+                row.name,
+                *(
+                    format_number(v, integer=tb.is_integer)
+                    for tb, v in zip(st.tiebreaks, row.values, strict=True)
+                ),
+            ]
+        )
+    return out.getvalue()
+
+
+def _header(st: Standings) -> list[str]:
+    engine = st.engine
+    assert engine is not None
+    lines = [
+        f"Rules:     {engine.settings.edition.value} ({st.edition.reason})",
+        f"Regime:    {engine.settings.regime.value} ({st.regime.reason})",
+        f"Tie-breaks: {', '.join(tb.text for tb in st.tiebreaks)} ({st.source})",
+        f"Scoring:   {engine.point_system.source}",
+    ]
+    for w in st.withdrawals:
+        what = (
+            "games removed from the standings" if w.annulled else "games kept; the rest are forfeits"
+        )
+        lines.append(
+            f"Withdrawal: player {w.start_rank} stopped in round {w.from_round} after "
+            f"{w.completed} of {w.scheduled} games: {what} (C.05)"
+        )
+    lines.extend(f"Note:      {p}" for p in st.problems)
+    return lines
+
+
+def render_text(st: Standings) -> str:
+    """The standings as an aligned table with a header saying which rules applied."""
+    from trfkit.tiebreaks import format_number
+
+    keys = st.keys()
+    names = [row.name for row in st.rows]
+    name_width = max([4, *(len(n) for n in names)])
+    name_width = min(name_width, 33)
+    cells = [
+        [format_number(v, integer=tb.is_integer) for tb, v in zip(st.tiebreaks, row.values, strict=True)]
+        for row in st.rows
+    ]
+    widths = [max([len(k), *(len(c[n]) for c in cells)]) for n, k in enumerate(keys)]
+    head = f"{'Rk':>4} {'No':>4}  {'Name':<{name_width}}" + "".join(
+        f"  {k:>{w}}" for k, w in zip(keys, widths, strict=True)
+    )
+    lines = [*_header(st), "", head, "-" * len(head)]
+    for row, values in zip(st.rows, cells, strict=True):
+        rank = "" if row.rank is None else str(row.rank)
+        tied = "=" if row.rank is not None and row.last != row.rank else " "
+        line = f"{rank:>3}{tied} {row.start_rank:>4}  {row.name[:name_width]:<{name_width}}"
+        line += "".join(f"  {c:>{w}}" for c, w in zip(values, widths, strict=True))
+        if row.annulled:
+            line += "  (withdrawn, games annulled)"
+        lines.append(line.rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def render_explanation(st: Standings, explanation: Explanation) -> str:
+    """``--explain``: one line per round with each tie-break's contribution."""
+    from trfkit.tiebreaks import format_number
+
+    keys = [tb.text for tb in st.tiebreaks]
+    shown = [k for k in keys if any(k in line.contributions for line in explanation.rounds)]
+    players = st.engine.tournament.players_by_rank if st.engine else {}
+    out = [*_header(st), ""]
+    row = st.row(explanation.start_rank)
+    rank = "withdrawn" if row is None or row.rank is None else f"rank {row.rank}"
+    out.append(
+        f"Player {explanation.start_rank} {explanation.name}: "
+        f"{format_number(explanation.score)} points, {rank}"
+    )
+    out.append("")
+    head = f"{'Rd':>3}  {'Opp':>4}  {'Name':<20} {'Res':>3} {'Pts':>5} {'Opp score':>9}  "
+    head += "".join(f"{k:>8}" for k in shown) + "  Treatment"
+    out.append(head)
+    out.append("-" * len(head))
+    for line in explanation.rounds:
+        opponent = players.get(line.opponent) if line.opponent is not None else None
+        name = opponent.name[:20] if opponent is not None else ""
+        text = (
+            f"{line.round:>3}  {'' if line.opponent is None else line.opponent:>4}  "
+            f"{name:<20} {line.result or '.':>3} {format_number(line.points):>5} "
+            f"{format_number(line.opponent_score):>9}  "
+        )
+        text += "".join(f"{format_number(line.contributions.get(k)):>8}" for k in shown)
+        text += f"  {line.treatment or line.kind}"
+        out.append(text.rstrip())
+    out.append("")
+    integer = {tb.text: tb.is_integer for tb in st.tiebreaks}
+    totals = ", ".join(
+        f"{k} {format_number(v, integer=integer.get(k, False)) or '-'}"
+        for k, v in explanation.totals.items()
+    )
+    out.append(f"Totals: {totals}")
+    if row is not None:
+        for tb, value in zip(st.tiebreaks, row.values, strict=True):
+            if tb.name == "DE":
+                out.append(
+                    f"{tb.text}: {format_number(value) or 'not tied when applied'} "
+                    "(points against the players tied with this one, art. 6)"
+                )
+    out.extend(explanation.notes)
+    return "\n".join(out) + "\n"
 
 
 def run(args: argparse.Namespace) -> int:
-    """Not built yet."""
-    raise NotImplementedError
+    """Print the recomputed standings (or one player's explanation)."""
+    from trfkit import report
+    from trfkit.api import parse
+    from trfkit.audit import read_bytes
+    from trfkit.standings import compute_standings
+    from trfkit.tiebreaks import TieBreakError
+
+    data = (
+        sys.stdin.buffer.read() if args.file == "-" else read_bytes(args.file, common.limits(args))
+    )
+    if isinstance(data, str):
+        sys.stderr.write(f"trfkit standings: {data}\n")
+        return report.EXIT_USAGE
+    result = parse(data, encoding=args.encoding, limits=common.limits(args))
+    fatal = [d for d in result.diagnostics if d.code in ("P001", "P010")]
+    if fatal:
+        sys.stderr.write(f"trfkit standings: {args.file}: {fatal[0].message}\n")
+        return report.EXIT_USAGE
+    tournament = result.tournament
+    if not tournament.players:
+        sys.stderr.write(f"trfkit standings: {args.file}: no player records\n")
+        return report.EXIT_USAGE
+    options = common.check_options(args)
+    try:
+        st = compute_standings(
+            tournament,
+            options.tiebreaks,
+            rules=options.rules,
+            tournament_type=args.tournament_type,
+            withdrawals=options.withdrawals,
+        )
+    except TieBreakError as exc:
+        sys.stderr.write(f"trfkit standings: {exc}\n")
+        return report.EXIT_USAGE
+    if args.explain is not None:
+        if args.explain not in tournament.players_by_rank:
+            sys.stderr.write(f"trfkit standings: no player with start rank {args.explain}\n")
+            return report.EXIT_USAGE
+        assert st.engine is not None
+        explanation = st.engine.explain(args.explain, st.tiebreaks)
+        sys.stdout.write(render_explanation(st, explanation))
+        return report.EXIT_OK
+    if args.format == "json":
+        sys.stdout.write(report.dumps_json(render_json(st)) + "\n")
+    elif args.format == "csv":
+        sys.stdout.write(render_csv(st))
+    else:
+        sys.stdout.write(render_text(st))
+    return report.EXIT_OK

@@ -1,0 +1,1673 @@
+"""Version conversion TRF16 ↔ TRF-2026, and the report of every adjustment made on the way.
+
+Conversion works on the model and is pure: :func:`to_trf26` and :func:`to_trf16` return
+a :class:`Conversion`, the new :class:`~trfkit.model.Tournament` plus a tuple of
+:class:`Adjustment` values that say what changed, where (the original line) and why.
+What the target version cannot express is listed, never dropped silently.
+
+The record mapping (TRF16 §1-§3 and TRF-2026 §4 of the format notes):
+
+==========================  ==========================================================
+TRF16 / TRF(x)              TRF-2026
+==========================  ==========================================================
+``013`` team                ``310`` team (team numbers 1, 2, … in file order)
+``XXR n``                   ``142 n``
+``XXC white1`` / ``black1``  ``152 W`` / ``152 B`` (``XXC rank`` has no equivalent: kept)
+``XXS`` scoring             ``162`` scoring (when 162 can express it: one value per
+                            symbol W D L A P, no colour-dependent points)
+``092`` free text           ``092`` kept, plus a ``192`` code where the text names a
+                            system (round robin, double round robin, Swiss Dutch, …)
+TRF06 titles ``g m f c``…   ``GM IM FM CM``… (both directions)
+``240`` byes (individual)   moved into the round blocks (``0000 - H``) going to TRF16
+==========================  ==========================================================
+
+Going to TRF16, the records TRF16 has no place for (172, 182, 202, 212, 222, 250, 260,
+299, 300, 320, 330, 352, 362, 801, 802, national rating records and ``###`` comments)
+are dropped and listed, or kept with ``keep_unsupported``. Going to TRF-2026, the
+TRF(x)/TRF(bx) extension records (``XXA``, ``XXZ``, ``XXP``, ``BB?``, ``DAT``) are kept:
+pairing programs read them and TRF-2026 has no exact equivalent.
+
+Rendering (:func:`render_trf`) adds the adjustments of the text itself: a field
+re-aligned in its columns, a number written without leading zeros, trailing blanks
+removed, a changed line ending or encoding. Together they name every line of the output
+that differs from the input.
+"""
+
+from __future__ import annotations
+
+import codecs
+import enum
+import re
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from fractions import Fraction
+
+import attrs
+
+from trfkit import __version__
+from trfkit import columns as C
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.model import (
+    OLD_TITLES,
+    AbnormalPoints,
+    Acceleration,
+    Acceleration16,
+    BbpScore,
+    Byes,
+    Colour,
+    DataLine,
+    Encoding,
+    FileFormat,
+    ForfeitedMatch,
+    InitialColour,
+    NationalRecord,
+    Player,
+    ProhibitedPairing,
+    RawRecord,
+    Record,
+    Result,
+    RoundCount,
+    RoundDates,
+    RoundResult,
+    Scoring,
+    Source,
+    Team,
+    TeamLineup,
+    TeamPairingByes,
+    TextRecord,
+    TieBreakList,
+    Tokens,
+    Tournament,
+)
+from trfkit.writer import render_record
+
+# --- the report ---------------------------------------------------------------------------
+
+
+class Action(enum.Enum):
+    """What an adjustment did."""
+
+    REWRITTEN = "rewritten"
+    """Same meaning, other text: another record code, a standard code, a number format."""
+    MOVED = "moved"
+    """A value now stands elsewhere: re-aligned in its columns, or in another record."""
+    DROPPED = "dropped"
+    """Information the output does not hold any more."""
+    ADDED = "added"
+    """A record or value the input did not have."""
+    MERGED = "merged"
+    """Left out because the output holds the same information elsewhere (a duplicate)."""
+    KEPT = "kept"
+    """Kept as it is although the target version does not define it (a note)."""
+    TRIMMED = "trimmed"
+    """Trailing blanks removed."""
+
+
+@attrs.frozen(kw_only=True)
+class Adjustment:
+    """One change a conversion or a rewrite made, located in the original file.
+
+    Attributes:
+        action: What was done.
+        line: The 1-based line of the input it concerns; ``None`` for the file as a whole.
+        record: The record code of that line (``"013"``, ``"001"``, ``"XXR"``), or ``""``.
+        field: The field concerned (``"title"``, ``"round 3"``), ``""`` for the whole record.
+        column: The field's first column in the input, when it has one.
+        before: The text as it was (the line, or the field's characters).
+        after: The text as written, ``None`` when nothing replaces it.
+        why: The reason, citing the rule or the limitation of the target.
+    """
+
+    action: Action
+    line: int | None
+    record: str = ""
+    field: str = ""
+    column: int | None = None
+    before: str | None = None
+    after: str | None = None
+    why: str = ""
+
+    @property
+    def subject(self) -> str:
+        """The record and field in a few words (``"001 title"``)."""
+        return " ".join(part for part in (self.record, self.field) if part) or "file"
+
+    @property
+    def message(self) -> str:
+        """One sentence for people: what became of which text, and why."""
+        what = f"{self.subject} {self.action.value}"
+        if self.action is Action.TRIMMED:
+            what = f"{self.subject}: trailing blanks removed"
+        elif self.before is not None and self.after is not None:
+            what += f": {self.before!r} -> {self.after!r}"
+        elif self.before is not None:
+            what += f": {self.before!r}"
+        elif self.after is not None:
+            what += f": {self.after!r}"
+        return f"{what} ({self.why})" if self.why else what
+
+    def as_json(self) -> dict[str, object]:
+        """The adjustment as a JSON object (the ``--format json`` schema)."""
+        return {
+            "action": self.action.value,
+            "line": self.line,
+            "record": self.record,
+            "field": self.field,
+            "column": self.column,
+            "before": self.before,
+            "after": self.after,
+            "why": self.why,
+            "message": self.message,
+        }
+
+
+@attrs.frozen
+class ConvertOptions:
+    """Choices a conversion makes.
+
+    Attributes:
+        keep_unsupported: Going to TRF16, keep records TRF16 does not define (reported as
+            kept) instead of dropping them (reported as dropped).
+        type_codes: Going to TRF-2026, add a 192 code after a 092 text that names a
+            system 192 can encode.
+        double_round_robin_swap: Which 192 code a free-text "double round robin" becomes.
+            **UNCERTAIN** (the 092 text does not say whether the last two rounds of the
+            first cycle were swapped): FIDE recommends the swap (C.05 Annex 1), so the
+            default ``True`` writes ``FIDE_DOUBLEROUNDROBIN`` (``FIDE_TEAM_DOUBLEROUNDROBIN``
+            for teams); ``False`` writes ``BERGER_DOUBLEROUNDROBIN``
+            (``BERGER_TEAM_ROUNDROBIN_G2``), the plain Berger table played twice.
+    """
+
+    keep_unsupported: bool = False
+    type_codes: bool = True
+    double_round_robin_swap: bool = True
+
+
+@attrs.frozen
+class Conversion:
+    """What a conversion returns.
+
+    Attributes:
+        tournament: The converted tournament. Records that came from an input line keep
+            its :class:`~trfkit.model.Source`, so a lossless write re-renders only the
+            records that changed.
+        adjustments: Everything the conversion changed, in the order of the input.
+        target: The version converted to, ``None`` when the version was kept.
+    """
+
+    tournament: Tournament
+    adjustments: tuple[Adjustment, ...] = ()
+    target: FileFormat | None = None
+
+
+# --- 092 free text → 192 code ---------------------------------------------------------------
+
+TYPE_CODES = frozenset(
+    {
+        "FIDE_DUTCH",
+        "FIDE_DUTCH_BAKU",
+        "FIDE_DUTCH_2017",
+        "FIDE_DUTCH_2017_BAKU",
+        "FIDE_DUTCH_2025",
+        "FIDE_DUTCH_2025_BAKU",
+        "FIDE_DUTCH_2026",
+        "FIDE_DUTCH_2026_BAKU",
+        "FIDE_DUBOV",
+        "FIDE_BURSTEIN",
+        "FIDE_BURSTEIN_BAKU",
+        "FIDE_DOUBLESWISS",
+        "CUSTOM_SWISS",
+        "BERGER_ROUNDROBIN",
+        "BERGER_DOUBLEROUNDROBIN",
+        "FIDE_ROUNDROBIN",
+        "FIDE_DOUBLEROUNDROBIN",
+        "CUSTOM_ROUNDROBIN",
+        "FIDE_SCHILLER",
+        "FIDE_SCHEVENINGEN",
+        "FIDE_DOUBLESCHEVENINGEN",
+        "CUSTOM_KNOCKOUT",
+        "FIDE_TEAM_BAKU",
+        "BERGER_TEAM_ROUNDROBIN",
+        "FIDE_TEAM_ROUNDROBIN",
+        "FIDE_TEAM_DOUBLEROUNDROBIN",
+    }
+)
+"""192 codes written verbatim in a 092 text are recognised as themselves (format notes §4.2;
+the list is the one implementations use, the official table was not available)."""
+
+_TEAM_CODE = re.compile(r"FIDE_TEAM_(TYPEA_|TYPEB_)?(MP_GP|GP_MP|MP|GP)(_BAKU)?|BERGER_\w+_G\d+")
+_YEAR = re.compile(r"\b(2017|2025|2026)\b")
+_ROUND_ROBIN_WORDS = ("roundrobin", "allplayall", "berger", "rundenturnier", "closed")
+
+
+def type_code(text: str, *, team: bool, options: ConvertOptions | None = None) -> str | None:
+    """The TRF-2026 192 code a 092 free text names, or ``None`` when it names none.
+
+    Recognised: a 192 code written out (``FIDE-TEAM-BAKU`` too); round robin words
+    ("Round Robin", "All-Play-All", "Berger", "Rundenturnier"), with "double" for a
+    double round robin; and, for individual events, the Swiss systems Dutch (with the
+    2017, 2025 or 2026 edition and "Baku" acceleration when the text says so), Burstein,
+    Dubov, Double Swiss, Scheveningen and Schiller. "Swiss" alone names no system and
+    gives ``None``, as does any team Swiss (192 needs its match/game point order).
+
+    Args:
+        text: The 092 value.
+        team: Whether the tournament is a team event (013/310 records present).
+        options: The double-round-robin reading (see :class:`ConvertOptions`).
+    """
+    options = options or ConvertOptions()
+    code = text.strip().upper().replace("-", "_")
+    if code in TYPE_CODES or _TEAM_CODE.fullmatch(code):
+        return code
+    words = re.sub(r"[^a-z0-9]+", " ", text.lower()).split()
+    joined = "".join(words)
+    team = team or "team" in joined
+    double = "double" in words or "2x" in words or "doubleroundrobin" in joined
+    if any(word in joined for word in _ROUND_ROBIN_WORDS):
+        if team:
+            if not double:
+                return "FIDE_TEAM_ROUNDROBIN"
+            swap = options.double_round_robin_swap
+            return "FIDE_TEAM_DOUBLEROUNDROBIN" if swap else "BERGER_TEAM_ROUNDROBIN_G2"
+        if not double:
+            return "FIDE_ROUNDROBIN"
+        return "FIDE_DOUBLEROUNDROBIN" if options.double_round_robin_swap else (
+            "BERGER_DOUBLEROUNDROBIN"
+        )
+    if team:
+        return None
+    baku = "_BAKU" if "baku" in joined else ""
+    if "dutch" in joined or "javafo" in joined:
+        year = _YEAR.search(text)
+        return f"FIDE_DUTCH{'_' + year.group(1) if year else ''}{baku}"
+    if "burstein" in joined:
+        return f"FIDE_BURSTEIN{baku}"
+    if "dubov" in joined:
+        return "FIDE_DUBOV"
+    if "doubleswiss" in joined:
+        return "FIDE_DOUBLESWISS"
+    if "scheveningen" in joined:
+        return "FIDE_DOUBLESCHEVENINGEN" if double else "FIDE_SCHEVENINGEN"
+    if "schiller" in joined:
+        return "FIDE_SCHILLER"
+    return None
+
+
+# --- scoring: XXS ↔ 162 -----------------------------------------------------------------------
+
+_HALF = Fraction(1, 2)
+JAVAFO_DEFAULTS: dict[str, Fraction] = {
+    "WW": Fraction(1),
+    "BW": Fraction(1),
+    "FW": Fraction(1),
+    "FPB": Fraction(1),
+    "WD": _HALF,
+    "BD": _HALF,
+    "HPB": _HALF,
+    "WL": Fraction(0),
+    "BL": Fraction(0),
+    "ZPB": Fraction(0),
+    "FL": Fraction(0),
+    "PAB": Fraction(1),
+}
+"""JaVaFo's ``XXS`` codes and their defaults (JaVaFo AUM, format notes §3.1)."""
+_JAVAFO_SHORTCUTS = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
+SCORING_GROUPS: dict[str, tuple[str, ...]] = {
+    "W": ("WW", "BW", "FW", "FPB"),
+    "D": ("WD", "BD", "HPB"),
+    "L": ("WL", "BL"),
+    "A": ("ZPB", "FL"),
+    "P": ("PAB",),
+}
+"""Which JaVaFo codes each 162 symbol stands for (TRF-2026 162: W = win over the board,
+by forfeit or FPB; D = draw or HPB; L = loss over the board; A = ZPB or forfeit loss;
+P = PAB). 162's ``X`` (unknown result) has no JaVaFo code."""
+_XXS_ORDER = (("W", ("W",)), ("D", ("D",)), ("L", ("WL", "BL")), ("A", ("ZPB", "FL")))
+
+
+def javafo_table(records: Iterable[Scoring]) -> dict[str, Fraction] | None:
+    """The effective JaVaFo scoring after every ``XXS`` assignment.
+
+    Later assignments override earlier ones; ``None`` when one uses a code JaVaFo does
+    not define.
+    """
+    table = dict(JAVAFO_DEFAULTS)
+    for record in records:
+        for symbol, value in record.values:
+            key = symbol.upper()
+            if key in _JAVAFO_SHORTCUTS:
+                for code in _JAVAFO_SHORTCUTS[key]:
+                    table[code] = value
+            elif key in table:
+                table[key] = value
+            else:
+                return None
+    return table
+
+
+def table_162(record: Scoring) -> tuple[dict[str, Fraction], list[str]]:
+    """The effective 162 values (W D L A P X, defaults applied) and the unknown symbols.
+
+    TRF-2026 defaults: W 1.0, D 0.5, L 0.0, A 0.0, P = W, X = D; ``Z`` is read as ``A``
+    (bbpPairings writes it so).
+    """
+    given: dict[str, Fraction] = {}
+    unknown: list[str] = []
+    for symbol, value in record.values:
+        key = {"Z": "A"}.get(symbol.upper(), symbol.upper())
+        if key in ("W", "D", "L", "A", "P", "X"):
+            given[key] = value
+        else:
+            unknown.append(symbol)
+    table = {
+        "W": given.get("W", Fraction(1)),
+        "D": given.get("D", _HALF),
+        "L": given.get("L", Fraction(0)),
+        "A": given.get("A", Fraction(0)),
+    }
+    table["P"] = given.get("P", table["W"])
+    table["X"] = given.get("X", table["D"])
+    return table, unknown
+
+
+def _xxs_to_162(table: dict[str, Fraction]) -> tuple[tuple[str, Fraction], ...] | None:
+    """The 162 pairs equal to a JaVaFo table (only values off the 162 defaults).
+
+    ``None`` when one 162 symbol would need two values.
+    """
+    values: dict[str, Fraction] = {}
+    for symbol, codes in SCORING_GROUPS.items():
+        found = {table[c] for c in codes}
+        if len(found) != 1:
+            return None
+        values[symbol] = found.pop()
+    defaults = {"W": Fraction(1), "D": _HALF, "L": Fraction(0), "A": Fraction(0)}
+    defaults["P"] = values["W"]
+    return tuple((s, v) for s, v in values.items() if v != defaults[s])
+
+
+def _162_to_xxs(table: dict[str, Fraction]) -> tuple[tuple[str, Fraction], ...]:
+    """The shortest ``XXS`` assignments giving a 162 table (values off JaVaFo's defaults)."""
+    pairs: list[tuple[str, Fraction]] = []
+    for symbol, codes in _XXS_ORDER:
+        default = JAVAFO_DEFAULTS[SCORING_GROUPS[symbol][0]]
+        if table[symbol] != default:
+            pairs.extend((code, table[symbol]) for code in codes)
+    if table["P"] != JAVAFO_DEFAULTS["PAB"]:
+        pairs.append(("PAB", table["P"]))
+    return tuple(pairs)
+
+
+# --- shared helpers ---------------------------------------------------------------------------
+
+
+def record_code(record: Record) -> str:
+    """The three-character code a record is written with (``"001"``, ``"XXR"``, ``"###"``)."""
+    code = getattr(record, "code", None)
+    if isinstance(code, str) and not isinstance(record, RawRecord):
+        return code
+    fixed = {
+        Player: "001",
+        RoundDates: "132",
+        InitialColour: "152",
+        Byes: "240",
+        Acceleration: "250",
+        ProhibitedPairing: "260",
+        AbnormalPoints: "299",
+        TeamLineup: "300",
+        TeamPairingByes: "320",
+        ForfeitedMatch: "330",
+        Acceleration16: "XXA",
+        DataLine: "DAT",
+    }.get(type(record))
+    if fixed:
+        return fixed
+    if isinstance(record, RawRecord):
+        return {"comment": "###", "blank": "", "ruler": "ruler"}.get(record.kind, record.text[:3])
+    return ""
+
+
+def _text_of(record: Record) -> str:
+    """The line a record came from, else its standard rendering."""
+    if record.source is not None:
+        return record.source.text
+    return render_record(record).rstrip()
+
+
+def _line_of(record: Record) -> str:
+    return render_record(record).rstrip()
+
+
+def _rerendered(record: Record) -> Source | None:
+    """A copy of *record*'s source that makes the writer render the record anew."""
+    source = record.source
+    if source is None:
+        return None
+    return Source(source.line, source.text, source.newline, origin=None)
+
+
+def _norm(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def _is_team_event(tournament: Tournament) -> bool:
+    """Two team records or more (a single 013 line can be a coaching team in an open)."""
+    return len(tournament.teams) >= 2
+
+
+def _twin(team: Team, others: Iterable[Team]) -> Team | None:
+    """The team among *others* with the same name, or else the same non-empty members."""
+    for other in others:
+        if _norm(other.name) == _norm(team.name):
+            return other
+    for other in others:
+        if team.members and other.members == team.members:
+            return other
+    return None
+
+
+class _Builder:
+    """Collects the output records and the adjustments of one conversion."""
+
+    def __init__(self, tournament: Tournament, options: ConvertOptions) -> None:
+        self.tournament = tournament
+        self.options = options
+        self.out: list[Record] = []
+        self.adjustments: list[Adjustment] = []
+
+    def note(
+        self,
+        action: Action,
+        record: Record,
+        why: str,
+        *,
+        field: str = "",
+        column: int | None = None,
+        before: str | None = None,
+        after: str | None = None,
+        code: str | None = None,
+    ) -> None:
+        self.adjustments.append(
+            Adjustment(
+                action=action,
+                line=record.line,
+                record=record_code(record) if code is None else code,
+                field=field,
+                column=column,
+                before=before,
+                after=after,
+                why=why,
+            )
+        )
+
+    def rewrite(self, old: Record, new: Record, why: str) -> None:
+        """Replace *old* by *new* at its place."""
+        self.note(Action.REWRITTEN, old, why, before=_text_of(old), after=_line_of(new))
+        self.out.append(new)
+
+    def drop(self, record: Record, why: str, *, duplicate: bool = False) -> None:
+        """Leave *record* out of the output (a *duplicate* loses no information)."""
+        action = Action.MERGED if duplicate else Action.DROPPED
+        self.note(action, record, why, before=_text_of(record))
+
+    def keep_note(self, record: Record, why: str) -> None:
+        """Keep *record* and note that the target does not define it."""
+        self.note(Action.KEPT, record, why)
+        self.out.append(record)
+
+    def unsupported(self, record: Record, why: str) -> None:
+        """A record TRF16 cannot express: dropped, or kept with ``keep_unsupported``."""
+        if self.options.keep_unsupported:
+            self.keep_note(record, f"{why}; kept as requested")
+        else:
+            self.drop(record, why)
+
+    def player(self, record: Player) -> Player:
+        """Rewrite a TRF06 or lower-case title as the standard title (both versions)."""
+        source = record.source
+        if source is None or record.title is None:
+            return record
+        field = C.PLAYER.field("title")
+        written = source.text[field.slice].strip()
+        if written == record.title.value:
+            return record
+        old = written.lower() in OLD_TITLES and written.islower()
+        why = (
+            "TRF06 title code; TRF16 and TRF-2026 write GM IM WGM FM WIM CM WFM WCM"
+            if old
+            else "titles are written in capitals"
+        )
+        self.note(
+            Action.REWRITTEN,
+            record,
+            why,
+            field="title",
+            column=field.start,
+            before=written,
+            after=record.title.value,
+        )
+        return attrs.evolve(record, source=_rerendered(record))
+
+    def result(self, target: FileFormat) -> Conversion:
+        return Conversion(
+            Tournament(tuple(self.out), encoding=self.tournament.encoding),
+            tuple(self.adjustments),
+            target,
+        )
+
+
+_EXTENSION_WHY = {
+    "XXA": "JaVaFo acceleration (TRF(x)); TRF-2026 250 has another layout",
+    "XXZ": "JaVaFo absentees (TRF(x)) have no TRF-2026 record",
+    "XXP": "JaVaFo forbidden pairs (TRF(x)); TRF-2026 260 needs a round range",
+    "DAT": "Tornelo data line; not a TRF-2026 record",
+}
+_DATE = re.compile(r"\d{4}/\d{2}/\d{2}")
+_COLOUR_TOKENS = {"white1": "W", "black1": "B"}
+
+
+# --- TRF16 → TRF-2026 ------------------------------------------------------------------------
+
+
+def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -> Conversion:
+    """Convert to TRF-2026: 013 → 310, XXR → 142, XXC → 152, XXS → 162, 092 → 192.
+
+    Records already in TRF-2026 stay as they are; a TRF(x) record that duplicates one
+    (``XXR 9`` next to ``142 9``) is dropped, and one that contradicts it is dropped with
+    the contradiction reported. See the module documentation for the whole mapping.
+
+    Args:
+        tournament: The tournament to convert.
+        options: Conversion choices (defaults of :class:`ConvertOptions` when omitted).
+    """
+    b = _Builder(tournament, options or ConvertOptions())
+    records = tournament.records
+    count_142 = next((r for r in records if isinstance(r, RoundCount) and r.code == "142"), None)
+    colour_152 = next((r for r in records if isinstance(r, InitialColour)), None)
+    scoring_162 = next((r for r in records if isinstance(r, Scoring) and r.code == "162"), None)
+    has_192 = any(isinstance(r, TextRecord) and r.code == "192" for r in records)
+    xxs = [r for r in records if isinstance(r, Scoring) and r.code == "XXS"]
+    teams_310 = [t for t in tournament.teams if t.code == "310"]
+    numbers = {t.number for t in tournament.teams if t.code == "310" and t.number is not None}
+    next_number = 1
+    is_team = _is_team_event(tournament)
+    for r in records:
+        if isinstance(r, RoundCount) and r.code == "XXR":
+            if count_142 is None:
+                count = RoundCount("142", r.rounds, source=r.source)
+                b.rewrite(r, count, "TRF-2026 142 replaces XXR")
+            elif count_142.rounds == r.rounds:
+                why = f"the same number of rounds is in 142 (line {count_142.line})"
+                b.drop(r, why, duplicate=True)
+            else:
+                b.drop(r, f"contradicts 142 {count_142.rounds} (line {count_142.line}); 142 kept")
+        elif isinstance(r, Tokens) and r.code == "XXC":
+            _xxc_to_152(b, r, colour_152)
+        elif isinstance(r, Scoring) and r.code == "XXS":
+            _xxs_to_162_record(b, r, xxs, scoring_162)
+        elif isinstance(r, Team) and r.code == "013":
+            twin = _twin(r, teams_310)
+            if twin is not None:
+                same = twin.members == r.members
+                b.drop(
+                    r,
+                    f"team {r.name!r} is already in 310 (line {twin.line})"
+                    + ("" if same else f"; its 013 members {_ids(r.members)} differ, 310 kept"),
+                    duplicate=same,
+                )
+                continue
+            while next_number in numbers:
+                next_number += 1
+            numbers.add(next_number)
+            new = attrs.evolve(r, code="310", number=next_number)
+            b.rewrite(
+                r,
+                new,
+                f"TRF-2026 310 replaces 013; team number {next_number} given in file order, "
+                "match points, game points and rank left blank (013 has none)",
+            )
+        elif isinstance(r, TextRecord) and r.code == "092":
+            b.out.append(r)
+            if has_192 or not b.options.type_codes:
+                continue
+            code = type_code(r.value, team=is_team, options=b.options)
+            if code is None:
+                b.note(
+                    Action.KEPT,
+                    r,
+                    f"{r.value!r} names no system with a 192 code; no 192 written",
+                )
+                continue
+            new_192 = TextRecord("192", code)
+            b.note(
+                Action.ADDED,
+                r,
+                f"TRF-2026 192 code recognised in 092 {r.value!r}",
+                code="192",
+                after=_line_of(new_192),
+            )
+            b.out.append(new_192)
+        elif isinstance(r, TextRecord) and r.code in ("042", "052"):
+            if r.value and not _DATE.fullmatch(r.value.strip()):
+                b.note(
+                    Action.KEPT,
+                    r,
+                    f"TRF-2026 writes dates as YYYY/MM/DD; {r.value!r} is kept as written",
+                )
+            b.out.append(r)
+        elif isinstance(r, Player):
+            b.out.append(b.player(r))
+        elif isinstance(r, (Acceleration16, DataLine)) or (
+            isinstance(r, Tokens) and r.code in ("XXZ", "XXP")
+        ):
+            b.keep_note(r, _EXTENSION_WHY[record_code(r)])
+        elif isinstance(r, BbpScore):
+            b.keep_note(r, "bbpPairings scoring (TRF(bx)); not a TRF-2026 record")
+        elif isinstance(r, RawRecord) and r.kind == "ruler":
+            b.keep_note(r, "a column ruler; TRF-2026 wants comment lines to start with ###")
+        elif isinstance(r, RawRecord) and r.kind == "unknown":
+            b.keep_note(r, "not a TRF record")
+        else:
+            b.out.append(r)
+    return b.result(FileFormat.TRF26)
+
+
+def _ids(ids: Sequence[int | None]) -> str:
+    return " ".join("-" if i is None else str(i) for i in ids) or "none"
+
+
+def _xxc_to_152(b: _Builder, r: Tokens, colour_152: InitialColour | None) -> None:
+    colours = [t for t in r.tokens if t.lower() in _COLOUR_TOKENS]
+    rest = tuple(t for t in r.tokens if t.lower() not in _COLOUR_TOKENS)
+    if not colours:
+        b.keep_note(r, "XXC options other than white1/black1 have no TRF-2026 record")
+        return
+    colour = _COLOUR_TOKENS[colours[-1].lower()]
+    if colour_152 is not None:
+        agree = colour_152.colour.upper() == colour
+        why = (
+            f"the same initial colour is in 152 (line {colour_152.line})"
+            if agree
+            else f"contradicts 152 {colour_152.colour} (line {colour_152.line}); 152 kept"
+        )
+        if rest:
+            new = attrs.evolve(r, tokens=rest)
+            action = Action.MERGED if agree else Action.DROPPED
+            b.note(action, r, why, field="colour", before=" ".join(colours))
+            b.note(
+                Action.KEPT, r, f"XXC {' '.join(rest)} has no TRF-2026 record", after=_line_of(new)
+            )
+            b.out.append(new)
+        else:
+            b.drop(r, why, duplicate=agree)
+        return
+    if not rest:
+        initial = InitialColour(colour, source=r.source)
+        b.rewrite(r, initial, "TRF-2026 152 replaces XXC white1/black1")
+        return
+    new_152 = InitialColour(colour)
+    kept = attrs.evolve(r, tokens=rest)
+    b.note(
+        Action.MOVED,
+        r,
+        "TRF-2026 152 replaces XXC white1/black1",
+        field="colour",
+        before=" ".join(colours),
+        after=_line_of(new_152),
+    )
+    b.note(
+        Action.KEPT,
+        r,
+        f"XXC {' '.join(rest)} has no TRF-2026 record",
+        after=_line_of(kept),
+    )
+    b.out.extend((new_152, kept))
+
+
+def _xxs_to_162_record(
+    b: _Builder, r: Scoring, xxs: list[Scoring], scoring_162: Scoring | None
+) -> None:
+    table = javafo_table(xxs)
+    pairs = None if table is None else _xxs_to_162(table)
+    if pairs is None:
+        why = (
+            "uses a code JaVaFo does not define"
+            if table is None
+            else "gives points by colour or splits a 162 symbol (162 has one value per symbol)"
+        )
+        b.keep_note(r, f"XXS {why}; TRF-2026 162 cannot express it")
+        return
+    if r is not xxs[0]:
+        b.drop(r, f"merged into the 162 record written for line {xxs[0].line}", duplicate=True)
+        return
+    if scoring_162 is not None:
+        same = _xxs_to_162(_162_as_javafo(scoring_162)) == pairs
+        b.drop(
+            r,
+            f"the same scoring is in 162 (line {scoring_162.line})"
+            if same
+            else f"contradicts 162 (line {scoring_162.line}); 162 kept",
+            duplicate=same,
+        )
+        return
+    if not pairs:
+        b.drop(r, "every XXS value is the TRF-2026 default; no 162 needed", duplicate=True)
+        return
+    b.rewrite(
+        r,
+        Scoring("162", pairs, source=r.source),
+        "TRF-2026 162 replaces XXS (only values that differ from the 162 defaults)",
+    )
+
+
+def _162_as_javafo(record: Scoring) -> dict[str, Fraction]:
+    table, _ = table_162(record)
+    return {code: table[symbol] for symbol, codes in SCORING_GROUPS.items() for code in codes}
+
+
+# --- TRF-2026 → TRF16 ------------------------------------------------------------------------
+
+_ONLY_26 = {
+    "172": "the encoded starting rank method (172) is TRF-2026 only",
+    "182": "the pairing controller (182) is TRF-2026 only",
+    "222": "the encoded time control (222) is TRF-2026 only; 122 holds the rate of play",
+    "352": "board colours of team matches (352) are TRF-2026 only",
+}
+_UNSUPPORTED_16: dict[type[Record], str] = {
+    TieBreakList: "TRF16 declares no tie-breaks",
+    NationalRecord: "TRF16 has no national rating records",
+    Acceleration: "TRF16 has no 250 acceleration record (JaVaFo's XXA has another layout)",
+    ProhibitedPairing: "TRF16 has no 260 prohibited-pairing record",
+    AbnormalPoints: "TRF16 has no 299 record; the 001 points keep the total",
+    TeamLineup: "TRF16 has no 300 team line-up record",
+    TeamPairingByes: "TRF16 has no 320 team bye record",
+    ForfeitedMatch: "TRF16 has no 330 forfeited-match record",
+}
+
+
+def to_trf16(tournament: Tournament, *, options: ConvertOptions | None = None) -> Conversion:
+    """Convert to TRF16: 310 → 013, 142 → XXR, 152 → XXC, 162 → XXS, 192 → 092.
+
+    A 192 code becomes the 092 text when the file has no 092 (else it is dropped, 092
+    describing the type). 240 byes of individual events move into the players' round
+    blocks (``0000 - H`` in that round, the JaVaFo convention) where the block is empty.
+    Everything TRF16 cannot express is dropped and listed (kept with
+    ``options.keep_unsupported``). See the module documentation for the whole mapping.
+
+    Args:
+        tournament: The tournament to convert.
+        options: Conversion choices (defaults of :class:`ConvertOptions` when omitted).
+    """
+    b = _Builder(tournament, options or ConvertOptions())
+    records = tournament.records
+    has_xxr = next((r for r in records if isinstance(r, RoundCount) and r.code == "XXR"), None)
+    xxc = next((r for r in records if isinstance(r, Tokens) and r.code == "XXC"), None)
+    xxs = [r for r in records if isinstance(r, Scoring) and r.code == "XXS"]
+    has_092 = any(isinstance(r, TextRecord) and r.code == "092" for r in records)
+    teams_013 = [t for t in tournament.teams if t.code == "013"]
+    colour = next((r for r in records if isinstance(r, InitialColour)), None)
+    xxc_colour = _merged_xxc(b, xxc, colour)
+    byes = {} if _is_team_event(tournament) else _bye_blocks(records)
+    for r in records:
+        if isinstance(r, RoundCount) and r.code == "142":
+            if has_xxr is None:
+                new = RoundCount("XXR", r.rounds, source=r.source)
+                b.rewrite(r, new, "TRF16 writes 142 as JaVaFo's XXR")
+            elif has_xxr.rounds == r.rounds:
+                why = f"the same number of rounds is in XXR (line {has_xxr.line})"
+                b.drop(r, why, duplicate=True)
+            else:
+                b.drop(r, f"contradicts XXR {has_xxr.rounds} (line {has_xxr.line}); XXR kept")
+        elif isinstance(r, InitialColour):
+            _152_to_xxc(b, r, xxc, xxc_colour if r is colour else None)
+        elif isinstance(r, Tokens) and r.code == "XXC" and r is xxc and xxc_colour is not None:
+            b.rewrite(
+                r,
+                xxc_colour,
+                f"the initial colour of 152 (line {colour.line if colour else '?'}) joins XXC",
+            )
+        elif isinstance(r, Scoring) and r.code == "162":
+            _162_to_xxs_record(b, r, xxs)
+        elif isinstance(r, Scoring) and r.code == "362":
+            b.unsupported(r, "TRF16 has no team match scoring (362)")
+        elif isinstance(r, TextRecord) and r.code == "192":
+            if has_092:
+                b.drop(r, "TRF16 has no coded tournament type; 092 describes it")
+            else:
+                b.rewrite(
+                    r,
+                    TextRecord("092", r.value, source=r.source),
+                    "TRF16 has no coded tournament type; the code is written as the 092 text",
+                )
+        elif isinstance(r, TextRecord) and r.code in _ONLY_26:
+            b.unsupported(r, _ONLY_26[r.code])
+        elif isinstance(r, Team) and r.code == "310":
+            _310_to_013(b, r, teams_013)
+        elif isinstance(r, Byes):
+            _byes_note(b, r, byes)
+        elif isinstance(r, RawRecord) and r.kind in ("801", "802"):
+            b.unsupported(r, f"the informative team results ({r.kind}) are TRF-2026 only")
+        elif isinstance(r, RawRecord) and r.kind == "comment":
+            b.unsupported(r, "TRF16 has no comment lines (### is TRF-2026)")
+        elif type(r) in _UNSUPPORTED_16:
+            b.unsupported(r, _UNSUPPORTED_16[type(r)])
+        elif isinstance(r, Player):
+            b.out.append(_with_byes(b, b.player(r), byes))
+        else:
+            b.out.append(r)
+    return b.result(FileFormat.TRF16)
+
+
+def _merged_xxc(b: _Builder, xxc: Tokens | None, colour: InitialColour | None) -> Tokens | None:
+    """The XXC record with 152's colour added, when both exist and XXC has no colour."""
+    if xxc is None or colour is None:
+        return None
+    token = {"W": "white1", "B": "black1"}.get(colour.colour.upper())
+    if token is None or any(t.lower() in _COLOUR_TOKENS for t in xxc.tokens):
+        return None
+    return attrs.evolve(xxc, tokens=(*xxc.tokens, token))
+
+
+def _152_to_xxc(
+    b: _Builder, r: InitialColour, xxc: Tokens | None, merged: Tokens | None
+) -> None:
+    token = {"W": "white1", "B": "black1"}.get(r.colour.upper())
+    if token is None:
+        b.drop(r, f"152 {r.colour!r} is neither W nor B; XXC cannot say it")
+        return
+    if merged is not None:
+        b.note(
+            Action.MOVED,
+            r,
+            f"TRF16 writes 152 as JaVaFo's XXC {token}, added to the XXC record (line "
+            f"{xxc.line if xxc else '?'})",
+            before=_text_of(r),
+            after=_line_of(merged),
+        )
+        return
+    if xxc is not None:
+        have = [t for t in xxc.tokens if t.lower() in _COLOUR_TOKENS]
+        same = bool(have) and have[-1].lower() == token
+        b.drop(
+            r,
+            f"the same colour is in XXC (line {xxc.line})"
+            if same
+            else f"contradicts XXC {' '.join(have)} (line {xxc.line}); XXC kept",
+            duplicate=same,
+        )
+        return
+    b.rewrite(r, Tokens("XXC", (token,), source=r.source), "TRF16 writes 152 as JaVaFo's XXC")
+
+
+def _162_to_xxs_record(b: _Builder, r: Scoring, xxs: list[Scoring]) -> None:
+    table, unknown = table_162(r)
+    given_x = any(s.upper() == "X" for s, _ in r.values)
+    pairs = _162_to_xxs(table)
+    if xxs:
+        javafo = javafo_table(xxs)
+        same = javafo is not None and _162_to_xxs(
+            {s: javafo[codes[0]] for s, codes in SCORING_GROUPS.items()}
+        ) == pairs
+        b.drop(
+            r,
+            f"the same scoring is in XXS (line {xxs[0].line})"
+            if same
+            else f"contradicts XXS (line {xxs[0].line}); XXS kept",
+            duplicate=same,
+        )
+        return
+    lost = [f"symbol {s!r} is not a 162 symbol" for s in unknown]
+    if given_x and table["X"] != table["D"]:
+        lost.append(f"X {C.format_points(table['X'])} (unknown result): XXS has no code for it")
+    for text in lost:
+        b.note(Action.DROPPED, r, text, field="scoring", before=_text_of(r))
+    if not pairs:
+        b.drop(r, "every 162 value is JaVaFo's default; TRF16 needs no XXS", duplicate=True)
+        return
+    b.rewrite(
+        r,
+        Scoring("XXS", pairs, source=r.source),
+        "TRF16 writes 162 as JaVaFo's XXS (only values that differ from JaVaFo's defaults)",
+    )
+
+
+def _310_to_013(b: _Builder, r: Team, teams_013: list[Team]) -> None:
+    twin = _twin(r, teams_013)
+    if twin is not None:
+        same = twin.members == r.members
+        b.drop(
+            r,
+            f"team {r.name!r} is already in 013 (line {twin.line})"
+            + ("" if same else f"; its 310 members {_ids(r.members)} differ, 013 kept"),
+        )
+        return
+    new = Team("013", r.name, r.members, source=r.source)
+    b.rewrite(r, new, "TRF16 writes teams as 013 (name and members only)")
+    for name, label in (
+        ("number", "team number"),
+        ("nickname", "nickname"),
+        ("strength", "strength factor"),
+        ("match_points", "match points"),
+        ("game_points", "game points"),
+        ("rank", "team rank"),
+    ):
+        value = getattr(r, name)
+        if value is None or value == "":
+            continue
+        field = C.TEAM26.field(name)
+        text = C.format_value(value, field.kind)
+        b.note(
+            Action.DROPPED,
+            r,
+            f"013 has no {label}",
+            field=label,
+            column=field.start,
+            before=text,
+        )
+
+
+_BYE_KINDS = {"F": Result.FULL_BYE, "H": Result.HALF_BYE, "Z": Result.ZERO_BYE}
+
+
+def _bye_blocks(records: Sequence[Record]) -> dict[int, dict[int, tuple[Byes, Result]]]:
+    """Start rank → round → (240 record, bye) for every readable 240 entry."""
+    found: dict[int, dict[int, tuple[Byes, Result]]] = {}
+    for r in records:
+        if isinstance(r, Byes) and r.round and r.kind.upper() in _BYE_KINDS:
+            for rank in r.ids:
+                if rank is not None:
+                    found.setdefault(rank, {}).setdefault(r.round, (r, _BYE_KINDS[r.kind.upper()]))
+    return found
+
+
+def _byes_note(
+    b: _Builder, r: Byes, byes: dict[int, dict[int, tuple[Byes, Result]]]
+) -> None:
+    if _is_team_event(b.tournament):
+        b.unsupported(r, "TRF16 has no team bye record (240)")
+        return
+    if not byes or r.kind.upper() not in _BYE_KINDS or not r.round:
+        b.unsupported(r, "TRF16 has no 240 record and this one names no round or bye kind")
+        return
+    players = b.tournament.players_by_rank
+    for rank in r.ids:
+        if rank is None:
+            continue
+        player = players.get(rank)
+        if player is None:
+            b.note(
+                Action.DROPPED,
+                r,
+                f"start rank {rank} is no player; TRF16 has no 240 record",
+                field=f"id {rank}",
+                before=_text_of(r),
+            )
+            continue
+        block = player.round(r.round)
+        code = r.kind.upper()
+        if block is None or block.is_blank:
+            why = (
+                f"TRF16 shows byes in the round blocks: player {rank} round {r.round} "
+                f"(line {player.line})"
+            )
+            b.note(Action.MOVED, r, why, field=f"id {rank}", before=code, after=f"0000 - {code}")
+        elif block.opponent is None and block.effective_result is _BYE_KINDS[code]:
+            b.note(
+                Action.MERGED,
+                r,
+                f"player {rank}'s round {r.round} block (line {player.line}) already shows {code}",
+                field=f"id {rank}",
+                before=code,
+            )
+        else:
+            shown = C.format_value(block.opponent, C.Kind.INT) or "0000"
+            b.note(
+                Action.DROPPED,
+                r,
+                f"player {rank}'s round {r.round} block (line {player.line}) shows "
+                f"{shown} {block.colour.value} {block.result.value if block.result else ' '}; "
+                "it is kept and the 240 entry is lost",
+                field=f"id {rank}",
+                before=code,
+            )
+
+
+def _with_byes(
+    b: _Builder, player: Player, byes: dict[int, dict[int, tuple[Byes, Result]]]
+) -> Player:
+    """The player with the 240 byes written into empty round blocks."""
+    wanted = byes.get(player.start_rank)
+    if not wanted:
+        return player
+    rounds = list(player.rounds)
+    changed = False
+    for number in sorted(wanted):
+        record, result = wanted[number]
+        block = player.round(number)
+        if block is not None and not block.is_blank:
+            continue
+        while len(rounds) < number:
+            rounds.append(RoundResult(len(rounds) + 1, None, Colour.NONE, None))
+        rounds[number - 1] = RoundResult(number, None, Colour.NONE, result)
+        changed = True
+        b.note(
+            Action.ADDED,
+            player,
+            f"bye from the 240 record on line {record.line}",
+            field=f"round {number}",
+            column=C.round_block_start(number),
+            after=f"0000 - {result.value}",
+        )
+    if not changed:
+        return player
+    return attrs.evolve(player, rounds=tuple(rounds), source=_rerendered(player))
+
+
+# --- entry point ------------------------------------------------------------------------------
+
+
+def convert(
+    tournament: Tournament,
+    target: FileFormat | str | None,
+    *,
+    options: ConvertOptions | None = None,
+) -> Conversion:
+    """Convert *tournament* to *target* (``"trf16"``, ``"trf26"``, or ``None`` to keep it).
+
+    Args:
+        tournament: The tournament to convert.
+        target: The version to convert to; ``None`` returns the tournament unchanged.
+        options: Conversion choices.
+    """
+    if target is None:
+        return Conversion(tournament)
+    fmt = FileFormat(target) if isinstance(target, str) else target
+    if fmt is FileFormat.TRF26:
+        return to_trf26(tournament, options=options)
+    return to_trf16(tournament, options=options)
+
+
+# --- rendering, with the adjustments of the text ------------------------------------------------
+
+
+@attrs.frozen
+class Rendered:
+    """TRF text and the complete list of adjustments that lead to it.
+
+    Attributes:
+        text: The text (no byte-order mark; :func:`encode_trf` adds one when asked).
+        adjustments: Conversion adjustments, then those of the text, sorted by line.
+        tournament: The tournament written (with the ``###`` report lines, if asked).
+    """
+
+    text: str
+    adjustments: tuple[Adjustment, ...]
+    tournament: Tournament
+
+
+NEWLINES = {"lf": "\n", "crlf": "\r\n", "cr": "\r"}
+"""The ``--newline`` choices."""
+_NEWLINE_NAMES = {"\n": "LF", "\r\n": "CRLF", "\r": "CR"}
+
+
+def output_line(record: Record, *, canonical: bool, repair: bool = False) -> str:
+    """The line written for *record*.
+
+    In lossless mode an unchanged record keeps its source text; everything else is
+    rendered in the standard columns (without trailing blanks in canonical mode).
+    """
+    source = record.source
+    if (
+        not canonical
+        and not repair
+        and source is not None
+        and (source.origin is record or source.origin == record)
+    ):
+        return source.text
+    text = render_record(record)
+    return text.rstrip() if canonical else text
+
+
+def render_trf(
+    conversion: Conversion | Tournament,
+    *,
+    canonical: bool = False,
+    newline: str | None = None,
+    comments: bool = False,
+    repair: Collection[int] = (),
+) -> Rendered:
+    r"""Write a (converted) tournament as TRF text and list every adjustment.
+
+    Lossless mode keeps the line of every record the conversion did not touch; canonical
+    mode writes every record in the standard columns. Either way the adjustments name
+    every line of the output that differs from the input: the conversion's, plus one per
+    re-written field (alignment, number format, codes), trailing blanks, the line ending
+    and the final newline.
+
+    Args:
+        conversion: A :class:`Conversion`, or a tournament to write without converting.
+        canonical: Write every record in the standard columns.
+        newline: The line terminator (``"\n"``, ``"\r\n"`` or ``"\r"``); ``None`` keeps
+            each line's own in lossless mode and writes ``"\n"`` in canonical mode.
+        comments: Also write the adjustments as ``###`` comment lines at the top.
+        repair: Input lines to write in the standard columns even in lossless mode:
+            the lines the reader could not read cleanly (see :func:`lines_to_repair`),
+            so that the output reads without warnings.
+    """
+    if isinstance(conversion, Tournament):
+        conversion = Conversion(conversion)
+    tournament = conversion.tournament
+    records = list(tournament.records)
+    lines = [
+        output_line(
+            r, canonical=canonical, repair=r.source is not None and r.source.line in repair
+        )
+        for r in records
+    ]
+    adjustments = list(conversion.adjustments)
+    explained = {(a.line, a.field) for a in adjustments if a.line is not None}
+    for record, line in zip(records, lines, strict=True):
+        source = record.source
+        if source is None or line == source.text or (source.line, "") in explained:
+            continue
+        adjustments.extend(
+            a for a in describe_line(record, source, line) if (a.line, a.field) not in explained
+        )
+    default = newline or ("\n" if canonical else tournament.encoding.newline)
+    endings = _endings(records, canonical=canonical, newline=newline, default=default)
+    adjustments.extend(_ending_adjustments(tournament, records, endings, canonical=canonical))
+    adjustments.sort(key=lambda a: (a.line if a.line is not None else 0))
+    if comments:
+        comment_records = report_comments(adjustments, conversion.target)
+        note = Adjustment(
+            action=Action.ADDED,
+            line=None,
+            record="###",
+            after=f"{len(comment_records)} comment lines",
+            why="the adjustment report, written into the file as asked",
+        )
+        adjustments.insert(0, note)
+        records = [*comment_records, *records]
+        lines = [r.text for r in comment_records] + lines
+        endings = [default] * len(comment_records) + endings
+    text = "".join(line + ending for line, ending in zip(lines, endings, strict=True))
+    written = Tournament(tuple(records), encoding=tournament.encoding)
+    return Rendered(text, tuple(adjustments), written)
+
+
+def lines_to_repair(diagnostics: Iterable[Diagnostic]) -> frozenset[int]:
+    """The lines with a reader warning or error: a conversion writes them anew.
+
+    A record the reader had to repair (a result ``*``, a shifted field, a bad code) is
+    written in the standard columns, so that the converted file reads cleanly; what
+    the repair changes is reported like any other adjustment.
+    """
+    return frozenset(
+        d.line for d in diagnostics if d.line is not None and d.severity >= Severity.WARNING
+    )
+
+
+def _endings(
+    records: Sequence[Record], *, canonical: bool, newline: str | None, default: str
+) -> list[str]:
+    endings: list[str] = []
+    last = len(records) - 1
+    for index, record in enumerate(records):
+        source = record.source
+        if canonical or source is None:
+            ending = default
+        elif newline is not None and source.newline:
+            ending = newline
+        else:
+            ending = source.newline
+        if not ending and index != last:
+            ending = default
+        endings.append(ending)
+    return endings
+
+
+def _ending_adjustments(
+    tournament: Tournament, records: Sequence[Record], endings: Sequence[str], *, canonical: bool
+) -> list[Adjustment]:
+    found: list[Adjustment] = []
+    changed: dict[tuple[str, str], list[int]] = {}
+    for record, ending in zip(records, endings, strict=True):
+        source = record.source
+        if source is None or not source.newline or source.newline == ending:
+            continue
+        changed.setdefault((source.newline, ending), []).append(source.line)
+    for (old, new), numbers in changed.items():
+        found.append(
+            Adjustment(
+                action=Action.REWRITTEN,
+                line=None,
+                field="line endings",
+                before=_NEWLINE_NAMES.get(old, repr(old)),
+                after=_NEWLINE_NAMES.get(new, repr(new)),
+                why=f"{len(numbers)} lines; "
+                + ("canonical output uses one line ending" if canonical else "as asked"),
+            )
+        )
+    if records and endings and endings[-1] and not tournament.encoding.final_newline:
+        last = records[-1].source
+        if last is not None and not last.newline:
+            found.append(
+                Adjustment(
+                    action=Action.ADDED,
+                    line=last.line,
+                    field="line ending",
+                    after=_NEWLINE_NAMES.get(endings[-1], repr(endings[-1])),
+                    why="the last line had no line ending",
+                )
+            )
+    return found
+
+
+# --- describing how a line was re-written ---------------------------------------------------------
+
+_FIXED_LAYOUTS: dict[type[Record], C.Layout] = {
+    Byes: C.BYES,
+    Acceleration: C.ACCELERATION,
+    ProhibitedPairing: C.PROHIBITED,
+    AbnormalPoints: C.ABNORMAL,
+    TeamLineup: C.LINEUP,
+    TeamPairingByes: C.TEAM_PAB,
+    ForfeitedMatch: C.FORFEITED_MATCH,
+}
+_XXA = C.Layout(
+    (C.Field("start_rank", 5, 8, C.Kind.INT, C.Align.RIGHT),),
+    C.Repeat("points", 10, 4, 5, C.Kind.POINTS),
+)
+_ROUND_DATES = C.Layout((C.Field("prefix", 5, C.ROUND_START - 1),), C.ROUND_DATES)
+_NATIONAL_REST = C.Field("rest", 90, 10_000)
+
+
+def _layout_of(record: Record) -> C.Layout | None:
+    if isinstance(record, Player):
+        return C.PLAYER
+    if isinstance(record, NationalRecord):
+        return C.Layout((*C.NATIONAL.fields, _NATIONAL_REST))
+    if isinstance(record, Team):
+        return C.TEAM16 if record.code == "013" else C.TEAM26
+    if isinstance(record, RoundDates):
+        return _ROUND_DATES
+    if isinstance(record, Acceleration16):
+        return _XXA
+    return _FIXED_LAYOUTS.get(type(record))
+
+
+def describe_line(record: Record, source: Source, line: str) -> list[Adjustment]:
+    """The adjustments that turn *source*'s text into *line*, field by field.
+
+    Args:
+        record: The record written.
+        source: Where it was read from (its text is the original line).
+        line: The line written for it.
+    """
+    before = source.text.lstrip("\ufeff")
+    code = record_code(record)
+    found: list[Adjustment] = []
+    layout = _layout_of(record)
+    if before != line and layout is not None and before[:3] == line[:3]:
+        found.extend(_compare_layout(record, layout, source.line, code, before, line))
+    elif before.rstrip() != line.rstrip():
+        found.append(_compare_free(record, source.line, code, before, line))
+    if before != before.rstrip() and line == line.rstrip():
+        found.append(Adjustment(action=Action.TRIMMED, line=source.line, record=code))
+    if not found and before != line:
+        found.append(
+            Adjustment(
+                action=Action.REWRITTEN,
+                line=source.line,
+                record=code,
+                before=before,
+                after=line,
+                why="written in the standard layout",
+            )
+        )
+    return found
+
+
+def _fields(layout: C.Layout, width: int) -> Iterator[C.Field]:
+    yield from layout.fields
+    if layout.repeat is not None:
+        index = 0
+        while True:
+            field = layout.repeat.item(index)
+            if field.start > width:
+                break
+            yield field
+            index += 1
+
+
+def _compare_layout(
+    record: Record, layout: C.Layout, number: int, code: str, before: str, after: str
+) -> list[Adjustment]:
+    width = max(len(before), len(after))
+    found: list[Adjustment] = []
+    covered = set(range(1, 4))
+    for field in _fields(layout, width):
+        covered.update(range(field.start, field.end + 1))
+        old = before[field.slice].ljust(min(field.width, 10_000))
+        new = after[field.slice].ljust(min(field.width, 10_000))
+        if old.rstrip() == new.rstrip():
+            continue
+        found.append(_field_change(field, number, code, old.strip(), new.strip()))
+    if isinstance(record, Player):
+        found.extend(_compare_blocks(number, before, after))
+        covered.update(range(C.ROUND_START, width + 1))
+    for start, end in _runs(c for c in range(1, width + 1) if c not in covered):
+        old = before[start - 1 : end]
+        new = after[start - 1 : end]
+        if old.strip() == new.strip():
+            continue
+        found.append(
+            Adjustment(
+                action=Action.DROPPED if old.strip() and not new.strip() else Action.REWRITTEN,
+                line=number,
+                record=code,
+                field=f"columns {start}-{end}" if end > start else f"column {start}",
+                column=start,
+                before=old,
+                after=new,
+                why="text where the layout has a separating blank",
+            )
+        )
+    return found
+
+
+def _runs(columns: Iterable[int]) -> Iterator[tuple[int, int]]:
+    start = end = None
+    for c in columns:
+        if end is not None and c == end + 1:
+            end = c
+            continue
+        if start is not None and end is not None:
+            yield start, end
+        start = end = c
+    if start is not None and end is not None:
+        yield start, end
+
+
+_FIELD_LABELS = {"start_rank": "start rank", "fide_id": "FIDE id", "birth_date": "birth date"}
+
+
+def _field_change(field: C.Field, number: int, code: str, old: str, new: str) -> Adjustment:
+    label = _FIELD_LABELS.get(field.name, field.name.replace("_", " "))
+    if field.name in ("members", "ids", "boards", "teams", "dates", "points") and field.start > 4:
+        label = f"{label} (column {field.start})"
+    if old == new:
+        action = Action.MOVED
+        side = "right" if field.align is C.Align.RIGHT else "left"
+        why = f"{side}-aligned in columns {field.start}-{field.end}, as the layout has it"
+    elif not new:
+        action = Action.DROPPED
+        why = f"not a valid {field.kind.value}; the reader could not keep it"
+    else:
+        action = Action.REWRITTEN
+        why = _why(field, old, new)
+    return Adjustment(
+        action=action,
+        line=number,
+        record=code,
+        field=label,
+        column=field.start,
+        before=old,
+        after=new,
+        why=why,
+    )
+
+
+def _why(field: C.Field, old: str, new: str) -> str:
+    if field.name == "title":
+        if old.lower() in OLD_TITLES and old.islower():
+            return "TRF06 title code; TRF16 and TRF-2026 write GM IM WGM FM WIM CM WFM WCM"
+        return "titles are written in capitals"
+    if field.name == "sex":
+        return "TRF16 codes sex as m (man) or w (woman)"
+    if field.kind is C.Kind.POINTS:
+        return "points are written with a decimal point and one decimal at least (format 11.5)"
+    if field.kind is C.Kind.INT:
+        try:
+            same = int(old) == int(new)
+        except ValueError:
+            same = False
+        if same:
+            return "numbers are written without leading zeros"
+    return "written in the standard form"
+
+
+def _compare_blocks(number: int, before: str, after: str) -> list[Adjustment]:
+    found: list[Adjustment] = []
+    width = max(len(before), len(after))
+    round_number = 0
+    for start in range(C.ROUND_START - 1, width, C.ROUND_STRIDE):
+        round_number += 1
+        old = before[start : start + C.ROUND_STRIDE].ljust(C.ROUND_STRIDE)
+        new = after[start : start + C.ROUND_STRIDE].ljust(C.ROUND_STRIDE)
+        if old == new:
+            continue
+        action, why = _block_change(old, new, at_end=start >= len(after))
+        found.append(
+            Adjustment(
+                action=action,
+                line=number,
+                record="001",
+                field=f"round {round_number}",
+                column=start + 1,
+                before=old.rstrip(),
+                after=new.rstrip(),
+                why=why,
+            )
+        )
+    return found
+
+
+_RESULT_CODES = frozenset(r.value for r in Result) | {
+    r.value.lower() for r in Result if r.value.isalpha()
+}
+
+
+def _block_change(old: str, new: str, *, at_end: bool) -> tuple[Action, str]:
+    """How a 10-column round block was re-written, and why (TRF16 round block layout)."""
+    if not new.strip():
+        if old[7] != " " and old[7] not in _RESULT_CODES:
+            return (
+                Action.DROPPED,
+                f"result {old[7]!r} is no TRF result code; without it the block says nothing",
+            )
+        where = "; at the end of the line it is left out" if at_end else ""
+        return (
+            Action.REWRITTEN,
+            "a block without opponent, colour or result is written blank (TRF16: blank "
+            f"means 0000, - and Z){where}",
+        )
+    reasons: list[str] = []
+    lost = False
+    if old[7] != new[7]:
+        if new[7] == " ":
+            lost = True
+            reasons.append(f"result {old[7]!r} is no TRF result code")
+        else:
+            reasons.append("result letters are written upper-case")
+    op_old, op_new = old[:4].strip(), new[:4].strip()
+    if op_old != op_new:
+        if op_new == "0000":
+            reasons.append("a round without opponent is written 0000")
+        elif op_old.lstrip("0") == op_new:
+            reasons.append("start ranks are written without leading zeros")
+        else:
+            lost = True
+            reasons.append(f"opponent {op_old!r} is not a start rank")
+    elif old[:4] != new[:4]:
+        reasons.append("the opponent is right-aligned in the block's first 4 columns")
+    if old[5] != new[5]:
+        if old[5] in " \t" and new[5] == "-":
+            reasons.append("a blank colour means '-'")
+        elif old[5].lower() == new[5]:
+            reasons.append("colours are written w and b")
+        else:
+            lost = True
+            reasons.append(f"colour {old[5]!r} is not w, b or -")
+    separators_old = old[4] + old[6] + old[8:]
+    if separators_old != new[4] + new[6] + new[8:]:
+        lost = lost or bool(separators_old.strip())
+        reasons.append("text in the block's separating blanks")
+    if lost:
+        action = Action.DROPPED
+    elif old.strip() == new.strip():
+        action = Action.MOVED
+    else:
+        action = Action.REWRITTEN
+    return action, "; ".join(reasons) or "written in the standard block layout"
+
+
+def _compare_free(record: Record, number: int, code: str, before: str, after: str) -> Adjustment:
+    if " ".join(before.split()) == " ".join(after.split()):
+        return Adjustment(
+            action=Action.MOVED,
+            line=number,
+            record=code,
+            before=before.rstrip(),
+            after=after,
+            why="blanks between the values as the standard layout writes them",
+        )
+    lost = isinstance(record, RoundCount) and record.rounds is None
+    lost = lost or (isinstance(record, BbpScore) and record.points is None)
+    why = "written in the standard form"
+    if lost:
+        why = "the value is not a number; the reader could not keep it"
+    elif isinstance(record, Scoring):
+        why = "symbols and points written in the standard columns"
+    elif isinstance(record, TieBreakList):
+        why = "tie-break codes written comma-separated without blanks"
+    elif isinstance(record, TextRecord):
+        why = "the value starts in column 5"
+    return Adjustment(
+        action=Action.DROPPED if lost else Action.REWRITTEN,
+        line=number,
+        record=code,
+        before=before.rstrip(),
+        after=after,
+        why=why,
+    )
+
+
+# --- the report as ### comments, and encoding -----------------------------------------------------
+
+
+def report_comments(
+    adjustments: Sequence[Adjustment], target: FileFormat | None = None
+) -> list[RawRecord]:
+    """The adjustment report as ``###`` comment records (TRF-2026 remark 1).
+
+    Adjustments that differ only in their line (the same title rewritten on 40 lines)
+    are grouped into one comment that lists the lines.
+    """
+    names = {FileFormat.TRF16: "TRF16", FileFormat.TRF26: "TRF-2026"}
+    head = f"### trfkit {__version__}: "
+    head += f"converted to {names[target]}, " if target else "written in the standard layout, "
+    head += f"{len(adjustments)} adjustment{'s' if len(adjustments) != 1 else ''}"
+    out = [RawRecord("comment", head)]
+    groups: dict[tuple[str, str, str, str], list[Adjustment]] = {}
+    for a in adjustments:
+        key = (a.action.value, a.record, re.sub(r"\d+", "#", a.field), a.why)
+        groups.setdefault(key, []).append(a)
+    for items in groups.values():
+        first = items[0]
+        if len(items) == 1:
+            where = f"line {first.line}: " if first.line is not None else ""
+            text = where + first.message
+        else:
+            lines = sorted({a.line for a in items if a.line is not None})
+            text = (
+                f"{len(items)} x {first.subject} {first.action.value} on lines "
+                f"{_ranges(lines)} ({first.why})"
+            )
+        out.append(RawRecord("comment", _clip("### " + text.replace("\t", " "))))
+    return out
+
+
+def _clip(text: str, width: int = 240) -> str:
+    text = " ".join(text.splitlines())
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _ranges(numbers: Sequence[int]) -> str:
+    parts: list[str] = []
+    for start, end in _runs(numbers):
+        parts.append(str(start) if start == end else f"{start}-{end}")
+    return ", ".join(parts) or "-"
+
+
+def encoding_adjustments(original: Encoding, codec: str, *, bom: bool) -> list[Adjustment]:
+    """File-level adjustments of writing *original*'s text with *codec* (and a BOM or not)."""
+    found: list[Adjustment] = []
+    old = codec_name(original.codec)
+    new = codec_name(codec)
+    if old != new:
+        found.append(
+            Adjustment(
+                action=Action.REWRITTEN,
+                line=None,
+                field="encoding",
+                before=old,
+                after=new,
+                why="the characters are the same; their bytes differ",
+            )
+        )
+    if original.bom and not bom:
+        found.append(
+            Adjustment(
+                action=Action.DROPPED,
+                line=None,
+                field="byte-order mark",
+                before="BOM",
+                why="TRF readers do not expect one",
+            )
+        )
+    elif bom and not original.bom:
+        found.append(
+            Adjustment(
+                action=Action.ADDED,
+                line=None,
+                field="byte-order mark",
+                after="BOM",
+                why="as asked",
+            )
+        )
+    return found
+
+
+def codec_name(codec: str) -> str:
+    """The standard name of a codec (``"latin-1"`` → ``"iso8859-1"``), or *codec* if unknown."""
+    try:
+        return codecs.lookup(codec).name
+    except LookupError:
+        return codec
+
+
+def summary(adjustments: Sequence[Adjustment]) -> dict[str, int]:
+    """How many adjustments of each action (for one-line summaries)."""
+    counts: dict[str, int] = {}
+    for a in adjustments:
+        counts[a.action.value] = counts.get(a.action.value, 0) + 1
+    return counts
+
+
+__all__ = [
+    "Action",
+    "Adjustment",
+    "Conversion",
+    "ConvertOptions",
+    "Rendered",
+    "codec_name",
+    "convert",
+    "describe_line",
+    "encoding_adjustments",
+    "lines_to_repair",
+    "render_trf",
+    "report_comments",
+    "to_trf16",
+    "to_trf26",
+    "type_code",
+]

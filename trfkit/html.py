@@ -1,0 +1,535 @@
+"""The HTML report of ``trfkit check --report FILE.html``.
+
+One self-contained page: inline CSS and JavaScript, no network access, no
+external assets (a Content-Security-Policy forbids them). For each file it
+shows the findings and the crosstable (players × rounds, or players × players
+for a round robin of up to 40 players), where every cell that a diagnostic is
+about is highlighted in the colour of its worst severity, carries the messages
+in its ``title`` (shown on hover) and opens them in a panel on click; clicking a
+finding shows its cells. Next to the reported points and ranks stand the
+recomputed ones when :mod:`trfkit.tiebreaks` provides them (see the hook in
+:mod:`trfkit.crosstable`). A batch gets an index sorted by severity.
+
+Everything that comes from a file (names, paths, messages) is escaped. The
+page is built file by file (:class:`HtmlReport`) from the compact tables of
+:class:`~trfkit.audit.FileReport`, so no tournament is kept; in a batch of more
+than :data:`CLEAN_TABLE_LIMIT` files, clean files are listed in the index only.
+
+When the page loads, its script writes the highlighted cells, as found by
+``getComputedStyle``, into ``<pre id="highlighted">`` as JSON, which lets a
+browser test compare them with the diagnostics.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from html import escape
+
+import attrs
+
+from trfkit.audit import CheckRequest, FileReport
+from trfkit.crosstable import Cell, CrossTable, Row, Spot, locate
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.fileio import write_atomic
+
+CLEAN_TABLE_LIMIT = 100
+"""Batches of up to this many files show the crosstables of clean files too."""
+
+_SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2, None: 3}
+
+
+def format_points(value: Fraction | None) -> str:
+    """Points as a report prints them: ``5.25``, ``3.5``, ``4.0``; ``-`` when unknown.
+
+    >>> format_points(Fraction(21, 4))
+    '5.25'
+    """
+    if value is None:
+        return "-"
+    sign = "-" if value < 0 else ""
+    value = abs(value)
+    whole, rest = divmod(value.numerator, value.denominator)
+    denominator = value.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    if denominator != 1:
+        return f"{sign}{value.numerator}/{value.denominator}"
+    digits = ""
+    remainder = Fraction(rest, value.denominator)
+    while remainder:
+        remainder *= 10
+        digit = int(remainder)
+        digits += str(digit)
+        remainder -= digit
+    return f"{sign}{whole}.{digits or '0'}"
+
+
+def _e(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def _where(d: Diagnostic) -> str:
+    if d.line is None:
+        return "file"
+    return f"{d.line}:{d.column}" if d.column is not None else str(d.line)
+
+
+@attrs.frozen
+class _IndexEntry:
+    order: int
+    path: str
+    anchor: str | None
+    worst: Severity | None
+    counts: tuple[int, int, int]
+    codes: str
+
+
+class HtmlReport:
+    """An HTML report built one file at a time.
+
+    Args:
+        total: How many files the report will hold (decides whether clean files
+            get a crosstable, see :data:`CLEAN_TABLE_LIMIT`).
+    """
+
+    def __init__(self, total: int = 1) -> None:
+        self.total = total
+        self._sections: list[str] = []
+        self._index: list[_IndexEntry] = []
+
+    def add(self, report: FileReport) -> None:
+        """Render one file's section now; only the HTML text and an index entry are kept."""
+        number = len(self._index) + 1
+        worst = report.worst
+        errors, warnings, infos = (
+            sum(1 for d in report.diagnostics if d.severity is s)
+            for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)
+        )
+        counts = (errors, warnings, infos)
+        codes: dict[str, int] = {}
+        for d in report.diagnostics:
+            if d.severity > Severity.INFO:
+                codes[d.code] = codes.get(d.code, 0) + 1
+        listed = ", ".join(f"{c}×{n}" for c, n in sorted(codes.items()))
+        serious = worst is not None and worst > Severity.INFO
+        anchor: str | None = f"f{number}"
+        if serious or self.total <= CLEAN_TABLE_LIMIT:
+            self._sections.append(_file_section(report, f"f{number}", number))
+        else:
+            anchor = None
+        self._index.append(_IndexEntry(number, report.path, anchor, worst, counts, listed))
+
+    def render(self) -> str:
+        """The whole page."""
+        files = len(self._index)
+        errors = sum(1 for e in self._index if e.worst is Severity.ERROR)
+        warnings = sum(1 for e in self._index if e.worst is Severity.WARNING)
+        clean = files - errors - warnings
+        noun = "file" if files == 1 else "files"
+        parts = [
+            _HEAD,
+            "<header><h1>trfkit check report</h1>",
+            f'<p class="summary">{files} {noun}: {clean} clean, {errors} with errors, '
+            f"{warnings} with warnings only. Hover over a highlighted cell to read its "
+            "findings; click it to keep them open.</p></header>",
+        ]
+        if files > 1:
+            parts.append(self._render_index())
+        parts.append("<main>")
+        parts.extend(self._sections)
+        parts.append("</main>")
+        parts.append(_TAIL)
+        return "\n".join(parts)
+
+    def _render_index(self) -> str:
+        rows = []
+        ordered = sorted(self._index, key=lambda e: (_SEVERITY_ORDER[e.worst], e.order))
+        for entry in ordered:
+            label = entry.worst.label if entry.worst is not None else "clean"
+            name = _e(entry.path)
+            if entry.anchor:
+                name = f'<a href="#{entry.anchor}">{name}</a>'
+            errors, warnings, infos = entry.counts
+            rows.append(
+                f'<tr class="sev-{label}"><td><span class="badge sev-{label}">{label}</span></td>'
+                f"<td>{name}</td><td class=num>{errors}</td><td class=num>{warnings}</td>"
+                f"<td class=num>{infos}</td><td>{_e(entry.codes)}</td></tr>"
+            )
+        return (
+            '<nav id="index"><h2>Files by severity</h2><table class="index"><thead><tr>'
+            "<th>Worst</th><th>File</th><th>Errors</th><th>Warnings</th><th>Info</th>"
+            "<th>Codes</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></nav>"
+        )
+
+    def write(self, path: str | os.PathLike[str]) -> None:
+        """Write the page to *path* atomically (UTF-8)."""
+        write_atomic(path, self.render().encode("utf-8"))
+
+
+def write_report(
+    path: str | os.PathLike[str], reports: Iterable[FileReport], request: CheckRequest | None = None
+) -> None:
+    """Write the HTML report of *reports* to *path*.
+
+    Args:
+        path: The ``.html`` file to write (replaced atomically).
+        reports: The checked files; their crosstables come from checking with
+            ``CheckRequest(tables=True)``.
+        request: The request the files were checked with (kept for the page's
+            future settings block; the page does not need it today).
+    """
+    items = list(reports)
+    page = HtmlReport(total=len(items))
+    for item in items:
+        page.add(item)
+    page.write(path)
+
+
+# --- one file -----------------------------------------------------------------------------
+
+
+def _file_section(report: FileReport, anchor: str, number: int) -> str:
+    worst = report.worst
+    label = worst.label if worst is not None else "clean"
+    table = report.table
+    meta = []
+    if table is not None:
+        if table.name:
+            meta.append(_e(table.name))
+        meta.append(f"{len(table.rows)} players, {table.rounds} rounds")
+        meta.append("round robin" if table.round_robin else "players × rounds")
+    if report.encoding:
+        meta.append(_e(report.encoding))
+    parts = [
+        f'<section class="file" id="{anchor}" data-file="{number}">',
+        f'<h2><span class="badge sev-{label}">{label}</span> {_e(report.path)}</h2>',
+        f'<p class="meta">{" · ".join(meta)}</p>' if meta else "",
+        _findings(report.diagnostics),
+    ]
+    if table is not None:
+        parts.append(_crosstable(table, report.diagnostics, number))
+    parts.append("</section>")
+    return "\n".join(p for p in parts if p)
+
+
+def _findings(diagnostics: Sequence[Diagnostic]) -> str:
+    if not diagnostics:
+        return '<p class="none">No findings.</p>'
+    rows = []
+    for index, d in enumerate(diagnostics):
+        rows.append(
+            f'<tr class="finding sev-{d.severity.label}" data-d="{index}" tabindex="0">'
+            f"<td>{_e(_where(d))}</td><td><b>{_e(d.code)}</b></td><td>{_e(d.name)}</td>"
+            f"<td>{_e(d.severity.label)}</td><td>{_e(d.message)}</td></tr>"
+        )
+    return (
+        f"<details open><summary>Findings ({len(diagnostics)})</summary>"
+        '<table class="findings"><thead><tr><th>Line:col</th><th>Code</th><th>Name</th>'
+        "<th>Severity</th><th>Message</th></tr></thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table></details>"
+    )
+
+
+class _Marks:
+    """Which diagnostics (by index) fall on which cell or row."""
+
+    def __init__(self, table: CrossTable, diagnostics: Sequence[Diagnostic]) -> None:
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        self.fields: dict[tuple[int, str], list[int]] = {}
+        self.rows: dict[int, list[int]] = {}
+        self.diagnostics = diagnostics
+        for index, d in enumerate(diagnostics):
+            for spot in locate(d, table):
+                self._add(spot, index)
+
+    def _add(self, spot: Spot, index: int) -> None:
+        if spot.round is not None:
+            self.cells.setdefault((spot.player, spot.round), []).append(index)
+        elif spot.field is not None:
+            self.fields.setdefault((spot.player, spot.field), []).append(index)
+        else:
+            self.rows.setdefault(spot.player, []).append(index)
+
+    def attributes(self, indices: Sequence[int]) -> str:
+        """``class``/``title``/``data-d`` attributes for a cell holding *indices*."""
+        if not indices:
+            return ""
+        found = [self.diagnostics[i] for i in indices]
+        worst = max(d.severity for d in found)
+        title = "\n".join(f"{d.code} {d.name}: {d.message}" for d in found)
+        numbers = " ".join(str(i) for i in sorted(set(indices)))
+        return f' data-hl="{worst.label}" title="{_e(title)}" data-d="{numbers}"'
+
+
+def _crosstable(table: CrossTable, diagnostics: Sequence[Diagnostic], number: int) -> str:
+    marks = _Marks(table, diagnostics)
+    if table.round_robin:
+        head, body = _round_robin_rows(table, marks)
+    else:
+        head, body = _swiss_rows(table, marks)
+    note = _e(table.standings_note) if table.standings_note else ""
+    return (
+        f'<div class="scroll"><table class="xt" data-file="{number}"><thead>{head}</thead>'
+        f"<tbody>{body}</tbody></table></div>"
+        + (f'<p class="note">Recomputed standings: {note}.</p>' if note else "")
+    )
+
+
+def _standing_cells(table: CrossTable, row: Row, marks: _Marks) -> str:
+    recomputed = {s.start_rank: s for s in table.recomputed or ()}
+    mine = recomputed.get(row.start_rank)
+    points = marks.attributes(marks.fields.get((row.start_rank, "points"), []))
+    rank = marks.attributes(marks.fields.get((row.start_rank, "rank"), []))
+    p = row.start_rank
+    cells = [
+        f'<td class="num" data-p="{p}" data-f="points"{points}>{format_points(row.points)}</td>',
+        f'<td class="num" data-p="{p}" data-f="rank"{rank}>'
+        f"{row.rank if row.rank is not None else '-'}</td>",
+    ]
+    if mine is None:
+        cells.append('<td class="num re">-</td><td class="num re">-</td>')
+    else:
+        points_differ = mine.points is not None and mine.points != row.points
+        rank_differ = mine.rank is not None and mine.rank != row.rank
+        cells.append(
+            f'<td class="num re{" differs" if points_differ else ""}">'
+            f"{format_points(mine.points)}</td>"
+            f'<td class="num re{" differs" if rank_differ else ""}">'
+            f"{mine.rank if mine.rank is not None else '-'}</td>"
+        )
+    return "".join(cells)
+
+
+def _identity(row: Row, marks: _Marks) -> str:
+    attributes = marks.attributes(marks.rows.get(row.start_rank, []))
+    return (
+        f'<td class="num">{row.start_rank}</td>'
+        f'<th class="name" data-p="{row.start_rank}"{attributes}>'
+        f"{_e(row.name) or '&nbsp;'}</th>"
+        f"<td>{_e(row.title)}</td><td class=num>{row.rating if row.rating else ''}</td>"
+        f"<td>{_e(row.federation)}</td>"
+    )
+
+
+_STANDING_HEAD = "<th>Pts</th><th>Rank</th><th class=re>Pts*</th><th class=re>Rank*</th>"
+
+
+def _swiss_rows(table: CrossTable, marks: _Marks) -> tuple[str, str]:
+    rounds = max([table.rounds, *(len(r.cells) for r in table.rows)], default=0)
+    head = (
+        "<tr><th>No.</th><th>Name</th><th>Title</th><th>Rtg</th><th>Fed</th>"
+        + "".join(f"<th>R{n}</th>" for n in range(1, rounds + 1))
+        + _STANDING_HEAD
+        + "</tr>"
+    )
+    lines = []
+    for row in table.rows:
+        cells = []
+        for n in range(1, rounds + 1):
+            cell = row.cell(n)
+            text = _e(cell.text) if cell is not None else ""
+            attributes = marks.attributes(marks.cells.get((row.start_rank, n), []))
+            cells.append(
+                f'<td class="c" data-p="{row.start_rank}" data-r="{n}"{attributes}>{text}</td>'
+            )
+        lines.append(
+            f"<tr>{_identity(row, marks)}{''.join(cells)}{_standing_cells(table, row, marks)}</tr>"
+        )
+    return head, "".join(lines)
+
+
+def _round_robin_rows(table: CrossTable, marks: _Marks) -> tuple[str, str]:
+    ranks = [row.start_rank for row in table.rows]
+    head = (
+        "<tr><th>No.</th><th>Name</th><th>Title</th><th>Rtg</th><th>Fed</th>"
+        + "".join(f"<th>{n}</th>" for n in ranks)
+        + "<th>Byes</th>"
+        + _STANDING_HEAD
+        + "</tr>"
+    )
+    lines = []
+    for row in table.rows:
+        games: dict[int, list[Cell]] = {}
+        byes: list[Cell] = []
+        for cell in row.cells:
+            if cell.opponent is not None:
+                games.setdefault(cell.opponent, []).append(cell)
+            elif cell.result:
+                byes.append(cell)
+        cells = []
+        for other in ranks:
+            if other == row.start_rank:
+                cells.append('<td class="self"></td>')
+                continue
+            played = games.get(other, [])
+            indices = [i for c in played for i in marks.cells.get((row.start_rank, c.round), [])]
+            text = " ".join(f"{_colour(c)}{c.result}" for c in played)
+            rounds = " ".join(str(c.round) for c in played)
+            cells.append(
+                f'<td class="c" data-p="{row.start_rank}" data-q="{other}" data-r="{rounds}"'
+                f"{marks.attributes(indices)}>{_e(text)}</td>"
+            )
+        used = {c.round for cells_ in games.values() for c in cells_}
+        bye_rounds = [n for (p, n) in marks.cells if p == row.start_rank and n not in used]
+        indices = [i for n in sorted(bye_rounds) for i in marks.cells[(row.start_rank, n)]]
+        text = " ".join(f"R{c.round} {c.result}" for c in byes)
+        rounds = " ".join(str(n) for n in sorted(bye_rounds))
+        cells.append(
+            f'<td class="c byes" data-p="{row.start_rank}" data-q="" data-r="{rounds}"'
+            f"{marks.attributes(indices)}>{_e(text)}</td>"
+        )
+        lines.append(
+            f"<tr>{_identity(row, marks)}{''.join(cells)}{_standing_cells(table, row, marks)}</tr>"
+        )
+    return head, "".join(lines)
+
+
+def _colour(cell: Cell) -> str:
+    return cell.colour if cell.colour in ("w", "b") else ""
+
+
+# --- the fixed parts of the page ------------------------------------------------------------
+
+_HEAD = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy"
+  content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="trfkit">
+<title>trfkit check report</title>
+<style>
+:root { --error: #f6b9b9; --warning: #fde29a; --info: #cfe2fb; --line: #c9ced6; }
+body { font: 14px/1.4 system-ui, sans-serif; margin: 0 1.5rem 2rem; color: #1d232b; }
+header h1 { font-size: 1.5rem; margin: 1rem 0 0.25rem; }
+h2 { font-size: 1.1rem; margin: 1.75rem 0 0.25rem; word-break: break-all; }
+.summary, .meta, .note, .none { color: #4a5463; margin: 0.25rem 0; }
+table { border-collapse: collapse; margin: 0.5rem 0; }
+th, td { border: 1px solid var(--line); padding: 2px 6px; text-align: left; }
+thead th { background: #eef1f5; position: sticky; top: 0; }
+.num { text-align: right; font-variant-numeric: tabular-nums; }
+.scroll { overflow-x: auto; max-width: 100%; }
+table.xt td.c { font-family: ui-monospace, monospace; text-align: center; white-space: nowrap; }
+table.xt th.name { font-weight: normal; white-space: nowrap; }
+table.xt td.self { background: #5d6673; }
+table.xt .re { background: #f4f6f9; }
+table.xt td.differs { font-weight: bold; color: #9b1c1c; }
+[data-hl] { cursor: pointer; }
+[data-hl="error"] { background: var(--error); }
+[data-hl="warning"] { background: var(--warning); }
+[data-hl="info"] { background: var(--info); }
+.focus { outline: 3px solid #1f4fd1; outline-offset: -3px; }
+.badge { display: inline-block; border-radius: 3px; padding: 0 6px; font-size: 0.8rem;
+  text-transform: uppercase; background: #dfe6ee; }
+.badge.sev-error { background: var(--error); } .badge.sev-warning { background: var(--warning); }
+.badge.sev-info { background: var(--info); } .badge.sev-clean { background: #c8ebcf; }
+tr.finding { cursor: pointer; } tr.finding:hover td { background: #f3f6fb; }
+tr.finding.sev-error td:nth-child(4) { color: #9b1c1c; }
+#detail { position: fixed; right: 1rem; bottom: 1rem; max-width: 34rem; background: #fff;
+  border: 1px solid #8a94a3; box-shadow: 0 4px 16px rgba(0,0,0,.2); padding: 0.5rem 0.75rem; }
+#detail[hidden] { display: none; }
+#detail button { float: right; }
+#detail p { margin: 0.3rem 0; }
+</style>
+</head>
+<body>
+<div id="probes" hidden>
+<span data-hl="error"></span><span data-hl="warning"></span><span data-hl="info"></span>
+</div>"""
+
+_TAIL = """<aside id="detail" hidden>
+<button type="button" id="detail-close">×</button><div id="detail-body"></div>
+</aside>
+<pre id="highlighted" hidden></pre>
+<pre id="selftest" hidden></pre>
+<script>
+(function () {
+  "use strict";
+  var probes = document.querySelectorAll("#probes span");
+  var marked = [];
+  for (var i = 0; i < probes.length; i++) {
+    probes[i].style.display = "block";
+    marked.push(getComputedStyle(probes[i]).backgroundColor);
+  }
+  var found = [];
+  var cells = document.querySelectorAll("table.xt td, table.xt th");
+  for (var j = 0; j < cells.length; j++) {
+    var el = cells[j];
+    if (marked.indexOf(getComputedStyle(el).backgroundColor) < 0) { continue; }
+    var table = el.closest("table.xt");
+    found.push({
+      file: Number(table.getAttribute("data-file")),
+      player: Number(el.getAttribute("data-p")),
+      round: el.hasAttribute("data-r") ? el.getAttribute("data-r") : null,
+      opponent: el.hasAttribute("data-q") ? el.getAttribute("data-q") : null,
+      field: el.hasAttribute("data-f") ? el.getAttribute("data-f") : null,
+      severity: el.getAttribute("data-hl")
+    });
+  }
+  document.getElementById("highlighted").textContent = JSON.stringify(found);
+
+  var panel = document.getElementById("detail");
+  var body = document.getElementById("detail-body");
+  function clearFocus() {
+    var old = document.querySelectorAll(".focus");
+    for (var k = 0; k < old.length; k++) { old[k].classList.remove("focus"); }
+  }
+  function show(section, numbers, cell) {
+    clearFocus();
+    while (body.firstChild) { body.removeChild(body.firstChild); }
+    var cellsOf = section.querySelectorAll("[data-hl]");
+    numbers.forEach(function (n) {
+      var row = section.querySelector('tr.finding[data-d="' + n + '"]');
+      if (!row) { return; }
+      var p = document.createElement("p");
+      var tds = row.querySelectorAll("td");
+      p.textContent = tds[0].textContent + "  " + tds[1].textContent + " " + tds[2].textContent +
+        ": " + tds[4].textContent;
+      body.appendChild(p);
+      row.classList.add("focus");
+      for (var m = 0; m < cellsOf.length; m++) {
+        var list = (cellsOf[m].getAttribute("data-d") || "").split(" ");
+        if (list.indexOf(String(n)) >= 0) { cellsOf[m].classList.add("focus"); }
+      }
+    });
+    if (cell) { cell.classList.add("focus"); }
+    panel.hidden = body.childNodes.length === 0;
+  }
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    if (!(target instanceof Element)) { return; }
+    if (target.id === "detail-close") { panel.hidden = true; clearFocus(); return; }
+    var section = target.closest("section.file");
+    if (!section) { return; }
+    var cell = target.closest("[data-hl]");
+    if (cell) { show(section, cell.getAttribute("data-d").split(" "), cell); return; }
+    var finding = target.closest("tr.finding");
+    if (finding) {
+      show(section, [finding.getAttribute("data-d")], null);
+      var first = section.querySelector("table.xt .focus");
+      if (first) { first.scrollIntoView({block: "nearest", inline: "nearest"}); }
+    }
+  });
+
+  // Opened as report.html#trfkit-selftest, the page clicks its first highlighted cell
+  // and writes what the panel shows into <pre id="selftest"> (for a browser test).
+  if (location.hash === "#trfkit-selftest") {
+    var first = document.querySelector("table.xt [data-hl]");
+    if (first) { first.click(); }
+    document.getElementById("selftest").textContent = JSON.stringify({
+      clicked: first ? first.getAttribute("data-p") + ":" + first.getAttribute("data-r") : null,
+      panelVisible: !panel.hidden,
+      panel: body.textContent,
+      focused: document.querySelectorAll("table.xt .focus, tr.finding.focus").length
+    });
+  }
+})();
+</script>
+</body>
+</html>
+"""

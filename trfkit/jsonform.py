@@ -1,0 +1,572 @@
+"""The versioned JSON form of a tournament, and its JSON Schema.
+
+The JSON form holds the records of a tournament in file order, every record as an
+object whose ``"type"`` names its kind, with the model's fields as members::
+
+    {
+      "format": "trfkit",
+      "version": 1,
+      "trf_version": "trf16",
+      "records": [
+        {"type": "header", "code": "012", "value": "Club Open"},
+        {"type": "player", "start_rank": 1, "sex": "m", "title": "GM",
+         "name": "Alpha, Ann", "rating": 2500, "federation": "NOR",
+         "fide_id": "1503014", "birth_date": "1990/11/30", "points": "1.5",
+         "rank": 1, "rounds": [
+           {"round": 1, "opponent": 2, "colour": "w", "result": "1"},
+           {"round": 2, "opponent": null, "colour": "-", "result": "H"}]}
+      ]
+    }
+
+Rules of the form (schema ``trfkit/schema/trfkit-tournament-v1.schema.json``):
+
+- Points are **strings** holding the exact value: a decimal with a point (``"1.5"``,
+  ``"5.25"``, ``"-2.0"``) or, for values with no finite decimal, a fraction (``"1/3"``).
+  Numbers in JSON are binary floats in most readers; strings keep scores exact.
+- Start ranks, ratings, ranks and round numbers are integers; a blank field is ``null``.
+- Text fields hold the field's characters without the padding of the columns.
+- ``trf_version`` says which edition the records follow (``"trf16"`` or ``"trf26"``);
+  it is informative and recomputed when the form is written.
+
+TRF → JSON → TRF gives the canonical TRF (:func:`trfkit.writer.render_canonical`), and
+JSON → TRF → JSON gives the same JSON: :func:`loads` rejects a document whose records
+would not read back from TRF as themselves (a name longer than its 33 columns, a
+header code that is no header record, a comment that does not start with ``###``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from trfkit.errors import TrfError, WriteError
+from trfkit.model import (
+    AbnormalPoints,
+    Acceleration,
+    Acceleration16,
+    BbpScore,
+    Byes,
+    Colour,
+    DataLine,
+    ForfeitedMatch,
+    InitialColour,
+    NationalRecord,
+    Player,
+    ProhibitedPairing,
+    RawRecord,
+    Record,
+    Result,
+    RoundCount,
+    RoundDates,
+    RoundResult,
+    Scoring,
+    Sex,
+    Source,
+    Team,
+    TeamLineup,
+    TeamPairingByes,
+    TextRecord,
+    TieBreakList,
+    Title,
+    Tokens,
+    Tournament,
+)
+
+FORMAT = "trfkit"
+"""The value of the ``"format"`` member."""
+VERSION = 1
+"""The version of the JSON form this module writes and reads."""
+SCHEMA_FILE = "trfkit-tournament-v1.schema.json"
+"""The schema's file name inside ``trfkit/schema/``."""
+SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / SCHEMA_FILE
+"""Where the schema of version 1 is installed."""
+
+
+class JsonFormError(TrfError, ValueError):
+    """A JSON document is not a valid trfkit tournament; the message names the place."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+
+
+# --- values -------------------------------------------------------------------------------
+
+_POINTS = re.compile(r"-?[0-9]+(\.[0-9]+)?|-?[0-9]+/[1-9][0-9]*")
+
+
+def points_text(value: Fraction) -> str:
+    """An exact score as text: ``"1.5"``, ``"2.0"``, ``"5.25"``, or ``"1/3"``."""
+    for places in range(1, 10):
+        scaled = value * 10**places
+        if scaled.denominator == 1:
+            digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
+            text = f"{digits[:-places]}.{digits[-places:]}"
+            trimmed = text.rstrip("0")
+            text = trimmed + "0" if trimmed.endswith(".") else trimmed
+            return ("-" if value < 0 else "") + text
+    return f"{value.numerator}/{value.denominator}"
+
+
+def read_points(text: object, path: str) -> Fraction:
+    """The exact value of a points string; raises :class:`JsonFormError` otherwise."""
+    if not isinstance(text, str) or not _POINTS.fullmatch(text):
+        raise JsonFormError(path, f"expected points such as \"1.5\", found {text!r}")
+    return Fraction(text)
+
+
+def _check_int(value: object, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise JsonFormError(path, f"expected an integer, found {value!r}")
+    return value
+
+
+def _check_str(value: object, path: str) -> str:
+    if not isinstance(value, str):
+        raise JsonFormError(path, f"expected a string, found {value!r}")
+    if "\n" in value or "\r" in value:
+        raise JsonFormError(path, "a TRF field cannot hold a line break")
+    return value
+
+
+def _check_list(value: object, path: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise JsonFormError(path, f"expected an array, found {value!r}")
+    return value
+
+
+@attrs.frozen
+class _Kind:
+    """How one model field is written in JSON and read back."""
+
+    encode: Callable[[Any], Any]
+    decode: Callable[[Any, str], Any]
+
+
+def _optional(kind: _Kind) -> _Kind:
+    return _Kind(
+        lambda v: None if v is None else kind.encode(v),
+        lambda v, p: None if v is None else kind.decode(v, p),
+    )
+
+
+def _items(kind: _Kind) -> _Kind:
+    def decode(value: object, path: str) -> tuple[Any, ...]:
+        items = _check_list(value, path)
+        return tuple(kind.decode(item, f"{path}[{i}]") for i, item in enumerate(items))
+
+    return _Kind(lambda v: [kind.encode(item) for item in v], decode)
+
+
+def _enum(values: dict[str, Any], label: str) -> _Kind:
+    reverse = {member: text for text, member in values.items()}
+
+    def decode(value: object, path: str) -> Any:
+        if not isinstance(value, str) or value not in values:
+            allowed = ", ".join(repr(v) for v in values)
+            raise JsonFormError(path, f"expected a {label} ({allowed}), found {value!r}")
+        return values[value]
+
+    return _Kind(lambda v: reverse[v], decode)
+
+
+def _choice(values: tuple[str, ...], label: str) -> _Kind:
+    return _enum({v: v for v in values}, label)
+
+
+STR = _Kind(lambda v: v, _check_str)
+INT = _Kind(lambda v: v, _check_int)
+OPT_INT = _optional(INT)
+POINTS = _Kind(points_text, read_points)
+OPT_POINTS = _optional(POINTS)
+OPT_INTS = _items(OPT_INT)
+OPT_POINTS_LIST = _items(OPT_POINTS)
+STRS = _items(STR)
+SEX = _optional(_enum({s.value: s for s in Sex}, "sex"))
+TITLE = _optional(_enum({t.value: t for t in Title}, "title"))
+COLOUR = _enum({c.value: c for c in Colour}, "colour")
+RESULT = _optional(_enum({r.value: r for r in Result}, "result code"))
+
+
+def _encode_rounds(rounds: tuple[RoundResult, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "round": r.round,
+            "opponent": r.opponent,
+            "colour": r.colour.value,
+            "result": None if r.result is None else r.result.value,
+        }
+        for r in rounds
+    ]
+
+
+def _decode_rounds(value: object, path: str) -> tuple[RoundResult, ...]:
+    rounds: list[RoundResult] = []
+    for index, item in enumerate(_check_list(value, path)):
+        where = f"{path}[{index}]"
+        if not isinstance(item, dict):
+            raise JsonFormError(where, f"expected a round object, found {item!r}")
+        _exact_keys(item, ("round", "opponent", "colour", "result"), where)
+        number = _check_int(item["round"], f"{where}.round")
+        if number != index + 1:
+            raise JsonFormError(
+                f"{where}.round", f"expected round {index + 1} (rounds are listed in order)"
+            )
+        opponent = OPT_INT.decode(item["opponent"], f"{where}.opponent")
+        if opponent is not None and not 1 <= opponent <= 9999:
+            raise JsonFormError(f"{where}.opponent", f"expected 1..9999 or null, found {opponent}")
+        rounds.append(
+            RoundResult(
+                number,
+                opponent,
+                COLOUR.decode(item["colour"], f"{where}.colour"),
+                RESULT.decode(item["result"], f"{where}.result"),
+            )
+        )
+    return tuple(rounds)
+
+
+def _encode_scoring(values: tuple[tuple[str, Fraction], ...]) -> list[dict[str, str]]:
+    return [{"symbol": symbol, "points": points_text(points)} for symbol, points in values]
+
+
+def _decode_scoring(value: object, path: str) -> tuple[tuple[str, Fraction], ...]:
+    pairs: list[tuple[str, Fraction]] = []
+    for index, item in enumerate(_check_list(value, path)):
+        where = f"{path}[{index}]"
+        if not isinstance(item, dict):
+            raise JsonFormError(where, f"expected a scoring object, found {item!r}")
+        _exact_keys(item, ("symbol", "points"), where)
+        symbol = _check_str(item["symbol"], f"{where}.symbol")
+        if not re.fullmatch(r"[A-Za-z]{1,3}", symbol):
+            raise JsonFormError(f"{where}.symbol", f"expected 1 to 3 letters, found {symbol!r}")
+        pairs.append((symbol, read_points(item["points"], f"{where}.points")))
+    return tuple(pairs)
+
+
+ROUNDS = _Kind(_encode_rounds, _decode_rounds)
+SCORING_VALUES = _Kind(_encode_scoring, _decode_scoring)
+
+HEADER_CODES = (
+    "012", "022", "032", "042", "052", "062", "072", "082", "092",
+    "102", "112", "122", "172", "182", "192", "222", "352",
+)  # fmt: skip
+"""The free-text header records (TRF16 §1.2 and TRF-2026 §4.2)."""
+RAW_KINDS = ("801", "802", "comment", "blank", "ruler", "unknown")
+"""The kinds of lines kept as text."""
+
+# --- the record table -----------------------------------------------------------------------
+
+_Spec = tuple[str, type[Record], tuple[tuple[str, _Kind], ...]]
+
+RECORD_TYPES: tuple[_Spec, ...] = (
+    ("header", TextRecord, (("code", _choice(HEADER_CODES, "header code")), ("value", STR))),
+    ("round_dates", RoundDates, (("dates", STRS), ("prefix", STR))),
+    ("round_count", RoundCount, (("code", _choice(("142", "XXR"), "code")), ("rounds", OPT_INT))),
+    ("initial_colour", InitialColour, (("colour", STR),)),
+    (
+        "scoring",
+        Scoring,
+        (("code", _choice(("162", "362", "XXS"), "code")), ("values", SCORING_VALUES)),
+    ),
+    (
+        "bbp_points",
+        BbpScore,
+        (
+            ("code", _choice(("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"), "code")),
+            ("points", OPT_POINTS),
+        ),
+    ),
+    ("tiebreaks", TieBreakList, (("code", _choice(("202", "212"), "code")), ("tiebreaks", STRS))),
+    ("tokens", Tokens, (("code", _choice(("XXC", "XXZ", "XXP"), "code")), ("tokens", STRS))),
+    (
+        "player",
+        Player,
+        (
+            ("start_rank", INT),
+            ("sex", SEX),
+            ("title", TITLE),
+            ("name", STR),
+            ("rating", OPT_INT),
+            ("federation", STR),
+            ("fide_id", STR),
+            ("birth_date", STR),
+            ("points", OPT_POINTS),
+            ("rank", OPT_INT),
+            ("rounds", ROUNDS),
+        ),
+    ),
+    (
+        "national_rating",
+        NationalRecord,
+        (
+            ("code", STR),
+            ("start_rank", INT),
+            ("sex", STR),
+            ("classification", STR),
+            ("name", STR),
+            ("rating", OPT_INT),
+            ("origin", STR),
+            ("national_id", STR),
+            ("birth_date", STR),
+            ("rest", STR),
+        ),
+    ),
+    (
+        "team",
+        Team,
+        (
+            ("code", _choice(("013", "310"), "team code")),
+            ("name", STR),
+            ("members", OPT_INTS),
+            ("number", OPT_INT),
+            ("nickname", STR),
+            ("strength", STR),
+            ("match_points", OPT_POINTS),
+            ("game_points", OPT_POINTS),
+            ("rank", OPT_INT),
+        ),
+    ),
+    ("byes", Byes, (("kind", STR), ("round", OPT_INT), ("ids", OPT_INTS))),
+    (
+        "acceleration",
+        Acceleration,
+        (
+            ("match_points", OPT_POINTS),
+            ("game_points", OPT_POINTS),
+            ("first_round", OPT_INT),
+            ("last_round", OPT_INT),
+            ("first_id", OPT_INT),
+            ("last_id", OPT_INT),
+        ),
+    ),
+    (
+        "prohibited_pairing",
+        ProhibitedPairing,
+        (("first_round", OPT_INT), ("last_round", OPT_INT), ("ids", OPT_INTS)),
+    ),
+    (
+        "abnormal_points",
+        AbnormalPoints,
+        (
+            ("kind", STR),
+            ("match_points", OPT_POINTS),
+            ("points", OPT_POINTS),
+            ("round", OPT_INT),
+            ("ids", OPT_INTS),
+        ),
+    ),
+    (
+        "team_lineup",
+        TeamLineup,
+        (("round", OPT_INT), ("team", OPT_INT), ("opponent", OPT_INT), ("boards", OPT_INTS)),
+    ),
+    (
+        "team_byes",
+        TeamPairingByes,
+        (("match_points", OPT_POINTS), ("game_points", OPT_POINTS), ("teams", OPT_INTS)),
+    ),
+    (
+        "forfeited_match",
+        ForfeitedMatch,
+        (("kind", STR), ("round", OPT_INT), ("white", OPT_INT), ("black", OPT_INT)),
+    ),
+    ("xx_acceleration", Acceleration16, (("start_rank", OPT_INT), ("points", OPT_POINTS_LIST))),
+    ("data_line", DataLine, (("start_rank", OPT_INT), ("type_id", STR), ("data", STR))),
+    ("line", RawRecord, (("kind", _choice(RAW_KINDS, "line kind")), ("text", STR))),
+)
+"""Every record type of the JSON form: its ``"type"`` name, model class and fields."""
+
+_BY_TYPE = {name: (cls, fields) for name, cls, fields in RECORD_TYPES}
+_BY_CLASS = {cls: (name, fields) for name, cls, fields in RECORD_TYPES}
+
+
+def _exact_keys(obj: dict[str, Any], keys: tuple[str, ...], path: str) -> None:
+    missing = [k for k in keys if k not in obj]
+    if missing:
+        raise JsonFormError(path, f"missing member {missing[0]!r}")
+    extra = sorted(set(obj) - set(keys))
+    if extra:
+        raise JsonFormError(path, f"unknown member {extra[0]!r}")
+
+
+# --- model → JSON -----------------------------------------------------------------------------
+
+
+def record_data(record: Record) -> dict[str, Any]:
+    """One record as its JSON object, as canonical TRF holds it.
+
+    Lines kept as text lose their trailing blanks and a player's empty last round blocks
+    are left out, as :func:`trfkit.writer.render_canonical` writes them.
+    """
+    try:
+        name, fields = _BY_CLASS[type(record)]
+    except KeyError:
+        raise JsonFormError("", f"no JSON form for {type(record).__name__}") from None
+    data: dict[str, Any] = {"type": name}
+    for field, kind in fields:
+        data[field] = kind.encode(getattr(record, field))
+    if isinstance(record, RawRecord):
+        data["text"] = record.text.rstrip()
+    elif isinstance(record, Player):
+        rounds = list(record.rounds)
+        while rounds and rounds[-1].is_blank:
+            rounds.pop()  # canonical TRF cannot hold an empty last block
+        data["rounds"] = _encode_rounds(tuple(rounds))
+    return data
+
+
+def to_data(tournament: Tournament) -> dict[str, Any]:
+    """The tournament as the JSON form's object (``format``, ``version``, ``records``)."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "trf_version": tournament.file_format.value,
+        "records": [record_data(r) for r in tournament.records],
+    }
+
+
+def dumps(tournament: Tournament, *, indent: int | None = 2) -> str:
+    """The tournament as JSON text (UTF-8 characters kept, a final newline)."""
+    return json.dumps(to_data(tournament), ensure_ascii=False, indent=indent) + "\n"
+
+
+# --- JSON → model -----------------------------------------------------------------------------
+
+
+def record_from_data(data: object, path: str = "record") -> Record:
+    """The record an object of the JSON form describes; raises :class:`JsonFormError`."""
+    if not isinstance(data, dict):
+        raise JsonFormError(path, f"expected a record object, found {data!r}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _BY_TYPE:
+        raise JsonFormError(f"{path}.type", f"unknown record type {kind!r}")
+    cls, fields = _BY_TYPE[kind]
+    _exact_keys(data, ("type", *(f for f, _ in fields)), path)
+    values = {field: k.decode(data[field], f"{path}.{field}") for field, k in fields}
+    return cls(**values)
+
+
+def from_data(data: object, *, check: bool = True) -> Tournament:
+    """The tournament of a JSON form object.
+
+    Each record gets a :class:`~trfkit.model.Source` whose line is its place in the
+    canonical TRF (record *i* is line *i* + 1), so that diagnostics and adjustment
+    reports about a JSON input point at a place.
+
+    Args:
+        data: The decoded JSON document.
+        check: Verify that every record reads back from TRF as itself, so that
+            JSON → TRF → JSON is the identity (raises :class:`JsonFormError` otherwise).
+    """
+    if not isinstance(data, dict):
+        raise JsonFormError("", "expected a JSON object")
+    if data.get("format") != FORMAT:
+        raise JsonFormError("format", f"expected {FORMAT!r}, found {data.get('format')!r}")
+    version = data.get("version")
+    if version != VERSION:
+        raise JsonFormError(
+            "version", f"this trfkit reads version {VERSION} of the JSON form, found {version!r}"
+        )
+    _exact_keys(data, ("format", "version", "trf_version", "records"), "")
+    if data["trf_version"] not in ("trf16", "trf26"):
+        found = data["trf_version"]
+        raise JsonFormError("trf_version", f"expected 'trf16' or 'trf26', found {found!r}")
+    items = _check_list(data["records"], "records")
+    records = [record_from_data(item, f"records[{i}]") for i, item in enumerate(items)]
+    tournament = Tournament(tuple(records))
+    if check:
+        _check_round_trip(tournament)
+    return _with_sources(tournament)
+
+
+def loads(text: str | bytes) -> Tournament:
+    """The tournament in a JSON form document (text or UTF-8 bytes)."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise JsonFormError("", f"the JSON is not UTF-8 (byte {exc.start})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno} column {exc.colno}"
+        raise JsonFormError("", f"not JSON: {exc.msg} at {where}") from None
+    return from_data(data)
+
+
+def _check_round_trip(tournament: Tournament) -> None:
+    from trfkit.api import parse
+    from trfkit.writer import render_canonical, render_record
+
+    for index, record in enumerate(tournament.records):
+        try:
+            render_record(record)
+        except WriteError as exc:
+            raise JsonFormError(f"records[{index}]", f"cannot be written as TRF: {exc}") from None
+    back = parse(render_canonical(tournament)).tournament.records
+    for index, (mine, theirs) in enumerate(zip(tournament.records, back, strict=False)):
+        if mine != theirs:
+            raise JsonFormError(
+                f"records[{index}]",
+                "would not read back from TRF as the same record "
+                f"(it reads as {record_data(theirs)!r}); padding blanks, values wider than "
+                "their columns and text that starts like another record cannot be kept",
+            )
+    if len(back) != len(tournament.records):  # pragma: no cover - one line per record
+        raise JsonFormError("records", "the records do not read back one line each")
+
+
+def _with_sources(tournament: Tournament) -> Tournament:
+    from trfkit.writer import render_record
+
+    records = []
+    for index, record in enumerate(tournament.records):
+        try:
+            text = render_record(record).rstrip()
+        except WriteError:
+            records.append(record)
+            continue
+        source = Source(index + 1, text, "\n")
+        record = attrs.evolve(record, source=source)
+        source.origin = record
+        records.append(record)
+    return Tournament(tuple(records))
+
+
+# --- the schema -------------------------------------------------------------------------------
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of version 1 of the JSON form."""
+    data: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return data
+
+
+def iter_type_names() -> Iterator[str]:
+    """The ``"type"`` names of the JSON form's records, in table order."""
+    return (name for name, _, _ in RECORD_TYPES)
+
+
+__all__ = [
+    "FORMAT",
+    "RECORD_TYPES",
+    "SCHEMA_PATH",
+    "VERSION",
+    "JsonFormError",
+    "dumps",
+    "from_data",
+    "loads",
+    "points_text",
+    "read_points",
+    "record_data",
+    "record_from_data",
+    "schema",
+    "to_data",
+]

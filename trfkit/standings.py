@@ -1,0 +1,386 @@
+"""Standings: the tie-break list applied as a hierarchy (FIDE C.07 art. 4.2).
+
+The first criterion (normally ``PTS``) orders everybody; each further
+tie-break is applied only inside the groups that are still tied, and direct
+encounter (art. 6, a type A tie-break) is recomputed on each such group.
+Players still tied after the last tie-break share their rank (``1, 2, 2, 4``).
+
+Where the list comes from, in order: ``--tiebreaks``, record 212 (which lists
+``PTS`` itself), record 202, else the default for the tournament type:
+
+- round robins: ``DE, WIN, SB, KS`` (the order of the 2014 Candidates'
+  regulations and a common arbiter choice; C.07 prescribes no default);
+- Swiss events: ``BH/C1, BH, SB``.
+
+``PTS`` is put first when a list does not name it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from trfkit.model import TieBreakList, Tournament
+from trfkit.tiebreaks import (
+    EditionChoice,
+    PointSystem,
+    Regime,
+    RegimeChoice,
+    TieBreak,
+    TieBreakEngine,
+    TieBreakError,
+    Withdrawal,
+    parse_tiebreak,
+    settings_from,
+)
+
+__all__ = [
+    "DEFAULT_TIEBREAKS",
+    "RANK_CANDIDATES",
+    "Row",
+    "Standings",
+    "compute_standings",
+    "order",
+    "resolve_tiebreaks",
+]
+
+DEFAULT_TIEBREAKS: dict[Regime, tuple[str, ...]] = {
+    Regime.ROUND_ROBIN: ("DE", "WIN", "SB", "KS"),
+    Regime.SWISS: ("BH/C1", "BH", "SB"),
+}
+"""The list used when neither the options nor records 202/212 give one."""
+
+RANK_CANDIDATES: dict[Regime, tuple[tuple[str, ...], ...]] = {
+    Regime.ROUND_ROBIN: (
+        ("DE", "WIN", "SB", "KS"),
+        ("SB", "DE", "WIN", "KS"),
+        ("DE", "SB", "KS"),
+        ("SB", "KS", "DE"),
+        ("SB", "WIN", "DE"),
+        ("KS", "SB", "DE"),
+        ("WIN", "SB", "KS"),
+        ("DE", "KS", "SB"),
+        ("TPN",),
+    ),
+    Regime.SWISS: (
+        ("BH/C1", "BH", "SB"),
+        ("BH", "SB"),
+        ("BH/M1", "BH", "SB"),
+        ("BH/C2", "BH/C1", "BH"),
+        ("BH/C1", "BH", "SB", "PS"),
+        ("SB", "BH"),
+        ("DE", "BH/C1", "BH", "SB"),
+        ("BH", "BH/C1", "SB"),
+        ("PS", "BH", "SB"),
+        ("ARO", "BH", "SB"),
+        ("TPN",),
+        ("RTNG", "TPN"),
+    ),
+}
+"""Common lists tried when a report does not declare its own (to judge its rank column)."""
+
+
+@attrs.frozen
+class Row:
+    """One line of the standings.
+
+    Attributes:
+        start_rank: The player's start rank.
+        name: The player's name.
+        rank: The shared rank (``None`` for players removed by the withdrawal rule).
+        last: The last place of the player's tie group (``rank`` when untied).
+        values: The value of each tie-break of :attr:`Standings.tiebreaks`
+            (``None`` where there is none, e.g. DE for a player who was not tied).
+        annulled: True for a round-robin player whose games were removed (C.05).
+    """
+
+    start_rank: int
+    name: str
+    rank: int | None
+    last: int | None
+    values: tuple[Fraction | None, ...]
+    annulled: bool = False
+
+
+@attrs.frozen
+class Standings:
+    """The recomputed table.
+
+    Attributes:
+        tiebreaks: The criteria in order, ``PTS`` included.
+        rows: One row per player, in rank order (annulled players last).
+        edition: The rule edition applied and why.
+        regime: Round robin or Swiss, and why.
+        source: Where the tie-break list came from.
+        problems: Codes of the declared list that could not be used, with the reason.
+        engine: The engine that computed the values.
+    """
+
+    tiebreaks: tuple[TieBreak, ...]
+    rows: tuple[Row, ...]
+    edition: EditionChoice
+    regime: RegimeChoice
+    source: str
+    problems: tuple[str, ...] = ()
+    engine: TieBreakEngine | None = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def points(self) -> PointSystem | None:
+        """The point system used."""
+        return self.engine.point_system if self.engine else None
+
+    @property
+    def withdrawals(self) -> tuple[Withdrawal, ...]:
+        """Round-robin players who withdrew (annulled or not)."""
+        return tuple(self.engine.withdrawals.values()) if self.engine else ()
+
+    def row(self, start_rank: int) -> Row | None:
+        """The row of *start_rank*, if any."""
+        for row in self.rows:
+            if row.start_rank == start_rank:
+                return row
+        return None
+
+    def as_dicts(self) -> list[dict[str, Any]]:
+        """The rows as plain dicts: start_rank, name, rank, then each code's value."""
+        out = []
+        for row in self.rows:
+            item: dict[str, Any] = {
+                "start_rank": row.start_rank,
+                "name": row.name,
+                "rank": row.rank,
+            }
+            for key, value in zip(self.keys(), row.values, strict=True):
+                item[key] = value
+            out.append(item)
+        return out
+
+    def keys(self) -> tuple[str, ...]:
+        """Output keys: the codes as written; a repeated code gets ``#2``, ``#3``."""
+        seen: dict[str, int] = {}
+        keys = []
+        for tb in self.tiebreaks:
+            seen[tb.text] = seen.get(tb.text, 0) + 1
+            keys.append(tb.text if seen[tb.text] == 1 else f"{tb.text}#{seen[tb.text]}")
+        return tuple(keys)
+
+
+def resolve_tiebreaks(
+    tournament: Tournament, requested: Sequence[str] | None, regime: Regime
+) -> tuple[tuple[TieBreak, ...], str, tuple[str, ...]]:
+    """The tie-break list to apply, where it came from, and declared codes left out.
+
+    Args:
+        tournament: The report (records 212 and 202).
+        requested: Codes from ``--tiebreaks`` (they win), or ``None``.
+        regime: Chooses the default list.
+
+    Returns:
+        The list with ``PTS`` first (unless the list places it), its source, and a
+        message for each declared code that is unknown (those are skipped).
+
+    Raises:
+        TieBreakError: For an unknown code in *requested*.
+    """
+    problems: list[str] = []
+    if requested:
+        codes = tuple(parse_tiebreak(c) for c in requested if c.strip())
+        source = "--tiebreaks"
+    else:
+        lists = {r.code: r for r in tournament.of_type(TieBreakList) if r.tiebreaks}
+        record = lists.get("212") or lists.get("202")
+        if record is not None:
+            parsed = []
+            for text in record.tiebreaks:
+                if not text.strip():
+                    continue
+                try:
+                    parsed.append(parse_tiebreak(text))
+                except TieBreakError as exc:
+                    problems.append(f"record {record.code}: {exc}; left out")
+            codes = tuple(parsed)
+            source = f"record {record.code}"
+        else:
+            codes = tuple(parse_tiebreak(c) for c in DEFAULT_TIEBREAKS[regime])
+            source = "the default for round robins" if regime is Regime.ROUND_ROBIN else "the default for Swiss events"
+    if not any(tb.name == "PTS" for tb in codes):
+        codes = (parse_tiebreak("PTS"), *codes)
+    return codes, source, tuple(problems)
+
+
+def compute_standings(
+    tournament: Tournament,
+    tiebreaks: Sequence[str] | None = None,
+    *,
+    rules: str | None = None,
+    tournament_type: str | None = None,
+    withdrawals: bool = True,
+    engine: TieBreakEngine | None = None,
+    **options: Any,
+) -> Standings:
+    """Recompute the standings of *tournament*.
+
+    Args:
+        tournament: The report.
+        tiebreaks: Codes overriding records 212/202 and the default list.
+        rules: A rule edition (``"fide-2024"``) overriding the start date's.
+        tournament_type: ``"round-robin"`` or ``"swiss"`` overriding the detection.
+        withdrawals: Apply the round-robin withdrawal rule.
+        engine: An engine to reuse (its settings win over *rules* and the options).
+        **options: Settings of the uncertain rules (see :class:`TieBreakSettings`).
+
+    Returns:
+        The standings.
+
+    Raises:
+        TieBreakError: For an unknown rule set or an unknown code in *tiebreaks*.
+    """
+    settings, edition, regime = settings_from(
+        tournament,
+        rules=rules,
+        tournament_type=tournament_type,
+        withdrawals=withdrawals,
+        **options,
+    )
+    if engine is None:
+        engine = TieBreakEngine(tournament, settings)
+    codes, source, problems = resolve_tiebreaks(tournament, tiebreaks, engine.settings.regime)
+    rows = order(engine, codes)
+    return Standings(codes, rows, edition, regime, source, problems, engine)
+
+
+def _key(value: Fraction | None, higher_is_better: bool) -> tuple[int, Fraction]:
+    """Sort key: best first, players without a value last."""
+    if value is None:
+        return (1, Fraction(0))
+    return (0, -value if higher_is_better else value)
+
+
+def order(engine: TieBreakEngine, tiebreaks: Sequence[TieBreak]) -> tuple[Row, ...]:
+    """Apply *tiebreaks* as a hierarchy and return the rows in rank order (C.07 4.2)."""
+    players = engine.players
+    active = [i for i in range(len(players)) if i not in engine.annulled]
+    active.sort(key=lambda i: players[i].start_rank)
+    columns: list[dict[int, Fraction | None]] = []
+    groups: list[list[int]] = [active] if active else []
+    for tb in tiebreaks:
+        if tb.name == "DE":
+            column: dict[int, Fraction | None] = {}
+            refined: list[list[int]] = []
+            for group in groups:
+                if len(group) == 1:
+                    refined.append(group)
+                    continue
+                parts, values = direct_encounter(engine, group, tb)
+                column.update(values)
+                refined.extend(parts)
+            groups = refined
+            columns.append(column)
+            continue
+        by_rank = engine.values(tb)
+        column = {i: by_rank.get(players[i].start_rank) for i in range(len(players))}
+        columns.append(column)
+        refined = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            refined.extend(_partition(group, column, tb.higher_is_better))
+        groups = refined
+    rows: list[Row] = []
+    position = 1
+    for group in groups:
+        last = position + len(group) - 1
+        for i in group:
+            values = tuple(col.get(i) for col in columns)
+            rows.append(Row(players[i].start_rank, players[i].name, position, last, values))
+        position = last + 1
+    for i in sorted(engine.annulled, key=lambda i: players[i].start_rank):
+        values = tuple(col.get(i) for col in columns)
+        rows.append(Row(players[i].start_rank, players[i].name, None, None, values, True))
+    return tuple(rows)
+
+
+def _partition(
+    group: list[int], column: Mapping[int, Fraction | None], higher_is_better: bool
+) -> list[list[int]]:
+    """Split *group* by *column*'s value, best first; equal values stay together."""
+    ordered = sorted(group, key=lambda i: _key(column.get(i), higher_is_better))
+    parts: list[list[int]] = []
+    previous: object = object()
+    for i in ordered:
+        value = column.get(i)
+        if parts and value == previous:
+            parts[-1].append(i)
+        else:
+            parts.append([i])
+        previous = value
+    return parts
+
+
+def _de_scores(
+    engine: TieBreakEngine, group: Iterable[int], tb: TieBreak
+) -> tuple[dict[int, Fraction], dict[int, int]]:
+    """Points scored against the rest of *group* (art. 6.1.2: the average of repeated
+    games against one opponent) and how many of them each player met."""
+    members = set(group)
+    scores: dict[int, Fraction] = {}
+    met: dict[int, int] = {}
+    for i in members:
+        totals: dict[int, list[int]] = {}
+        for o, p in engine.encounters(i, tb.pre_determined):
+            if o in members:
+                entry = totals.setdefault(o, [0, 0])
+                entry[0] += p
+                entry[1] += 1
+        scores[i] = sum(
+            (Fraction(s, c * engine.unit) for s, c in totals.values()), start=Fraction(0)
+        )
+        met[i] = len(totals)
+    return scores, met
+
+
+def direct_encounter(
+    engine: TieBreakEngine, group: list[int], tb: TieBreak
+) -> tuple[list[list[int]], dict[int, Fraction | None]]:
+    """Art. 6 on a tied group: the sub-groups best first, and each member's DE score.
+
+    When every member met every other, the sub-table orders them and ties inside
+    it are settled by applying art. 6 again to the tied members. In Swiss events a
+    member who would come first whatever the missing games' results is placed
+    first (6.3), and the rest are considered again. Otherwise the group stays tied.
+    """
+    scores, _ = _de_scores(engine, group, tb)
+    values: dict[int, Fraction | None] = dict(scores)
+    return _de_split(engine, group, tb), values
+
+
+def _de_split(engine: TieBreakEngine, group: list[int], tb: TieBreak) -> list[list[int]]:
+    if len(group) < 2:
+        return [group]
+    scores, met = _de_scores(engine, group, tb)
+    size = len(group)
+    if all(met[i] == size - 1 for i in group):
+        parts = _partition(group, scores, True)
+        if len(parts) == 1:
+            return parts
+        out: list[list[int]] = []
+        for part in parts:
+            out.extend(_de_split(engine, part, tb) if len(part) > 1 else [part])
+        return out
+    if engine.settings.regime is Regime.SWISS:
+        win = Fraction(engine.win_u, engine.unit)
+        best = [
+            i
+            for i in group
+            if all(
+                scores[i] > scores[j] + win * (size - 1 - met[j]) for j in group if j != i
+            )
+        ]
+        if best:
+            rest = [i for i in group if i != best[0]]
+            return [[best[0]], *_de_split(engine, rest, tb)]
+    return [group]

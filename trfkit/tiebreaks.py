@@ -1,0 +1,1789 @@
+"""FIDE tie-breaks (C.07): codes, rule editions, unplayed-round regimes and the engine.
+
+This module is pure computation: it reads a :class:`~trfkit.model.Tournament`
+and returns exact values (:class:`fractions.Fraction`), never judging a file.
+The standings hierarchy (C.07 art. 4.2, direct encounter) lives in
+:mod:`trfkit.standings`; the checks that compare reported values live in
+:mod:`trfkit.checks.scores`.
+
+**Codes.** Tie-breaks are named by their FIDE acronyms with the modifiers of
+TRF-2026 records 202/212, case-insensitively: ``SB/C1`` (cut the least
+significant value), ``BH/M1`` (median), ``KS/L+1`` (Koya limit moved by one
+half point), ``/P`` (forfeits count as played), ``/R`` (reverse order), ``/F``
+(Fore Buchholz for AOB). The handbook's hyphen form ``BH-C1`` is read too, and
+``GE`` is the pre-2024 name of ``REP``.
+
+**Editions.** ``fide-2026`` (C.07 from 1 March 2026), ``fide-2024`` (1 August
+2024), ``fide-2023`` (the 2023 text with the dummy opponent, mandatory for
+FIDE-rated events from 1 April 2024) and ``fide-pre-2023`` (the 2009 virtual
+opponent). :func:`choose_edition` picks the one in force on the start date
+(record 042) and records why.
+
+**Regimes.** Round robins follow C.07 art. 15.2: forfeits are regular games,
+except that rating-based tie-breaks treat every forfeit, and own-record (type B)
+tie-breaks every forfeit loss, as unplayed; byes contribute nothing. Swiss
+events follow art. 16 (the dummy opponent, capped in 2026) or, before 2023, the
+virtual opponent. :func:`detect_regime` tells which applies.
+
+**Scale.** Every pass is linear in players × rounds: opponents are found by
+index, scores are integers in a common unit until the final division, and the
+Fore Buchholz view is built once.
+"""
+
+from __future__ import annotations
+
+import datetime
+import enum
+import math
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from trfkit.date_readings import readings
+from trfkit.model import (
+    AbnormalPoints,
+    BbpScore,
+    Colour,
+    Player,
+    Result,
+    Scoring,
+    TextRecord,
+    Tournament,
+)
+
+__all__ = [
+    "CODES",
+    "Edition",
+    "EditionChoice",
+    "Explanation",
+    "PointSystem",
+    "Regime",
+    "RegimeChoice",
+    "RoundLine",
+    "TieBreak",
+    "TieBreakEngine",
+    "TieBreakError",
+    "TieBreakSettings",
+    "Withdrawal",
+    "choose_edition",
+    "detect_regime",
+    "format_number",
+    "parse_date",
+    "parse_tiebreak",
+    "parse_tiebreaks",
+    "round_half_up",
+]
+
+
+# --- codes ---------------------------------------------------------------------------------
+
+
+class TieBreakError(ValueError):
+    """A tie-break code or modifier that trfkit does not know; the message says why."""
+
+
+CODES: dict[str, str] = {
+    "PTS": "points (the score itself)",
+    "DE": "direct encounter (art. 6)",
+    "WIN": "number of wins, with or without playing (7.1)",
+    "WON": "number of games won over the board (7.2)",
+    "BPG": "number of games played with Black (7.3)",
+    "BWG": "number of games won with Black (7.4)",
+    "PS": "progressive score (7.5)",
+    "REP": "rounds one elected to play (7.6; GE before August 2024)",
+    "STD": "standard points (7.7, 2026)",
+    "TPN": "tournament pairing number (7.8, 2026; lower ranks first)",
+    "BH": "Buchholz (8.1)",
+    "AOB": "average of opponents' Buchholz (8.2)",
+    "FB": "Fore Buchholz (8.3)",
+    "SB": "Sonneborn-Berger (9.1)",
+    "KS": "Koya system for round robins (9.2)",
+    "ARO": "average rating of opponents (10.1)",
+    "TPR": "tournament performance rating (10.2)",
+    "PTP": "perfect tournament performance (10.3)",
+    "APRO": "average performance rating of opponents (10.4)",
+    "APPO": "average perfect performance of opponents (10.5)",
+    "RTNG": "rating (10.6, 2026)",
+}
+"""Every tie-break the engine computes, by FIDE acronym, with its C.07 article."""
+
+TEAM_CODES = frozenset(
+    {"MPVGP", "EDE", "EDET", "EDEC", "EDEB", "EDEBT", "EDEBB", "ESB", "EMMSB", "EMGSB",
+     "EGMSB", "EGGSB", "BC", "TBR", "BBE", "SSSC", "MP", "GP"}
+)  # fmt: skip
+"""Team tie-breaks (C.07 11-13): team standings, which trfkit does not compute."""
+
+ALIASES = {"GE": "REP"}
+"""Older acronyms and the code they stand for."""
+
+_CUTTABLE = frozenset({"BH", "FB", "SB", "ARO", "PS"})
+_INTEGER_CODES = frozenset(
+    {"WIN", "WON", "BPG", "BWG", "REP", "TPN", "RTNG", "ARO", "TPR", "PTP", "APRO", "APPO"}
+)
+_MODIFIER = re.compile(r"[/-](C\d+|M\d+|L[+-]?\d+|P|R|F|U\w*)", re.IGNORECASE)
+_NAME = re.compile(r"([A-Z]+)(:(MP|GP))?", re.IGNORECASE)
+
+
+@attrs.frozen
+class TieBreak:
+    """One tie-break of a list, with its modifiers.
+
+    Attributes:
+        text: The code as written (``"sb/c1"``); output keys use it unchanged.
+        name: The canonical acronym (``"SB"``; ``GE`` becomes ``REP``).
+        cut: How many least significant values are cut (``/C1``, and ``/M1``).
+        median: How many most significant values a median also cuts (``/M1``).
+        limit: Koya limit shift in half points (``/L+1`` → 1), or ``None``.
+        limit_percent: Koya limit as a percentage (``/L40``), or ``None``.
+        pre_determined: ``/P``: forfeits count as played games.
+        reverse: ``/R``: the order is reversed.
+        fore: ``/F`` or ``FB``: Fore Buchholz instead of Buchholz.
+    """
+
+    text: str
+    name: str
+    cut: int = 0
+    median: int = 0
+    limit: int | None = None
+    limit_percent: int | None = None
+    pre_determined: bool = False
+    reverse: bool = False
+    fore: bool = False
+
+    @property
+    def key(self) -> str:
+        """The code in upper case, as comparisons and side files use it."""
+        return self.text.upper()
+
+    @property
+    def higher_is_better(self) -> bool:
+        """False for TPN (the lower pairing number ranks first) and for ``/R``."""
+        return (self.name != "TPN") != self.reverse
+
+    @property
+    def is_integer(self) -> bool:
+        """True for counts and ratings, which are written without decimals."""
+        return self.name in _INTEGER_CODES
+
+
+def parse_tiebreak(text: str) -> TieBreak:
+    """Read one code with its modifiers, e.g. ``SB/C1``, ``bh-m1``, ``KS/L+1``, ``GE``.
+
+    Args:
+        text: The code as written in record 202/212, on the command line or in a side file.
+
+    Returns:
+        The parsed tie-break; ``text`` keeps the spelling given (without blanks).
+
+    Raises:
+        TieBreakError: For an unknown acronym or a modifier that does not apply.
+    """
+    raw = text.strip()
+    match = _NAME.match(raw)
+    if not raw or match is None:
+        raise TieBreakError(f"{text!r} is not a tie-break code")
+    name = match.group(1).upper()
+    name = ALIASES.get(name, name)
+    if name in TEAM_CODES:
+        raise TieBreakError(f"team tie-break {match.group(1)!r} is not computed for players")
+    if name not in CODES:
+        raise TieBreakError(f"unknown tie-break {match.group(1)!r}")
+    rest = raw[match.end() :]
+    fields: dict[str, Any] = {}
+    position = 0
+    for item in _MODIFIER.finditer(rest):
+        if item.start() != position:
+            break
+        position = item.end()
+        token = item.group(1).upper()
+        kind = token[0]
+        if kind == "C":
+            fields["cut"] = int(token[1:])
+        elif kind == "M":
+            fields["cut"] = fields["median"] = int(token[1:])
+        elif kind == "L":
+            number = token[1:]
+            if number[0] in "+-" or int(number) < 10:
+                fields["limit"] = int(number)
+            else:
+                fields["limit_percent"] = int(number)
+        elif kind == "P":
+            fields["pre_determined"] = True
+        elif kind == "R":
+            fields["reverse"] = True
+        elif kind == "F":
+            fields["fore"] = True
+        # /U… (unrated handling) is accepted and ignored: unrated opponents never count.
+    if position != len(rest):
+        raise TieBreakError(f"{text!r}: modifier {rest[position:]!r} not understood")
+    if (fields.get("cut") or fields.get("median")) and name not in _CUTTABLE:
+        raise TieBreakError(f"{text!r}: {name} takes no cut or median modifier")
+    if ("limit" in fields or "limit_percent" in fields) and name != "KS":
+        raise TieBreakError(f"{text!r}: only KS takes a limit modifier")
+    if name == "FB":
+        fields["fore"] = True
+    return TieBreak(raw.replace(" ", ""), name, **fields)
+
+
+def parse_tiebreaks(texts: Iterable[str]) -> tuple[TieBreak, ...]:
+    """Parse a list of codes (blank entries are skipped); raises :class:`TieBreakError`."""
+    return tuple(parse_tiebreak(t) for t in texts if t.strip())
+
+
+# --- numbers -------------------------------------------------------------------------------
+
+
+def round_half_up(value: Fraction) -> int:
+    """The nearest integer, halves rounded up (FIDE's rule for averages of ratings)."""
+    return math.floor(value + Fraction(1, 2))
+
+
+def _mean_half_up(total: int, count: int) -> int:
+    """``round_half_up(total / count)`` in integers."""
+    return (2 * total + count) // (2 * count)
+
+
+def format_number(value: Fraction | int | None, *, integer: bool = False) -> str:
+    """Write a value the way arbiters read it: ``5.25``, ``4.0``, ``3``; ``""`` for none.
+
+    Args:
+        value: The exact value.
+        integer: Write whole numbers without decimals (counts, ratings).
+
+    Returns:
+        The shortest exact decimal with at least one decimal (unless *integer*);
+        values with no finite decimal form are rounded to two decimals.
+    """
+    if value is None:
+        return ""
+    value = Fraction(value)
+    if integer and value.denominator == 1:
+        return str(value.numerator)
+    sign = "-" if value < 0 else ""
+    value = abs(value)
+    for places in range(1, 7):
+        scaled = value * 10**places
+        if scaled.denominator == 1:
+            break
+    else:
+        places = 2
+        scaled = Fraction(round_half_up(value * 100))
+    digits = str(scaled.numerator).rjust(places + 1, "0")
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+# --- rule editions -------------------------------------------------------------------------
+
+
+class Edition(enum.Enum):
+    """A text of the FIDE tie-break regulations (C.07)."""
+
+    FIDE_2026 = "fide-2026"
+    FIDE_2024 = "fide-2024"
+    FIDE_2023 = "fide-2023"
+    PRE_2023 = "fide-pre-2023"
+
+    @property
+    def uses_dummy(self) -> bool:
+        """True for the editions with art. 16's dummy opponent (2023 onwards)."""
+        return self is not Edition.PRE_2023
+
+
+_EDITION_STARTS: tuple[tuple[datetime.date, Edition, str], ...] = (
+    (datetime.date(2026, 3, 1), Edition.FIDE_2026, "C.07 in force from 1 March 2026"),
+    (
+        datetime.date(2024, 8, 1),
+        Edition.FIDE_2024,
+        "C.07 in force from 1 August 2024 to 28 February 2026",
+    ),
+    (
+        datetime.date(2024, 4, 1),
+        Edition.FIDE_2023,
+        "the 2023 C.07 (dummy opponent), mandatory for every FIDE-rated event from "
+        "1 April 2024 (FIDE's own events used it from 1 September 2023)",
+    ),
+)
+_NEWEST = Edition.FIDE_2026
+
+
+@attrs.frozen
+class EditionChoice:
+    """Which rule edition applies, and why.
+
+    Attributes:
+        edition: The edition applied.
+        reason: A sentence for people (shown by every output).
+        start_date: The start date read from record 042, if any.
+        overridden: True when ``--rules`` chose the edition.
+    """
+
+    edition: Edition
+    reason: str
+    start_date: datetime.date | None = None
+    overridden: bool = False
+
+
+_PREFERENCE = ("YMD", "name", "yMD", "yDM", "DMY", "MDY", "DMy", "MDy")
+"""Which reading of an ambiguous date wins: the TRF orders first, then day before month."""
+_ORDER_WORDS = {
+    "DMY": "day/month/year",
+    "MDY": "month/day/year",
+    "yMD": "year/month/day (the TRF order)",
+    "yDM": "year.day.month",
+    "DMy": "day/month/year",
+    "MDy": "month/day/year",
+}
+
+
+def parse_date(text: str | None) -> tuple[datetime.date | None, str]:
+    """Read a start date in any of the formats real files use (trf-format.md §5.3).
+
+    The readings come from :func:`trfkit.date_readings.readings`; when a text has
+    several (``08/04/2018``), the TRF orders win (year first), then day before month.
+
+    Args:
+        text: The value of record 042, or ``None``.
+
+    Returns:
+        The date (``None`` when unreadable) and a note on how an ambiguous text was
+        read (``""`` when there was only one reading).
+    """
+    if not text or not text.strip():
+        return None, "no start date"
+    text = text.strip()
+    found = readings(text)
+    if not found:
+        head = text.split()[0] if text.split() else text
+        found = readings(head)
+    if not found:
+        return None, f"start date {text!r} is not readable"
+    best = min(found, key=lambda r: _PREFERENCE.index(r.order) if r.order in _PREFERENCE else 99)
+    dates = {r.date for r in found}
+    if len(dates) == 1:
+        return best.date, ""
+    return best.date, f"{text!r} read as {_ORDER_WORDS.get(best.order, best.order)}"
+
+
+def choose_edition(tournament: Tournament, override: str | Edition | None = None) -> EditionChoice:
+    """The edition applied to *tournament*, with the reason.
+
+    Args:
+        tournament: The report; its record 042 gives the start date.
+        override: An edition named by ``--rules`` (``"fide-2024"``), which wins.
+
+    Returns:
+        The edition in force on the start date (FIDE applies the rules by the
+        event's start), or the newest edition when the date is missing or unreadable.
+
+    Raises:
+        TieBreakError: For an unknown edition name.
+    """
+    start, note = parse_date(tournament.header("042"))
+    if override is not None:
+        try:
+            edition = override if isinstance(override, Edition) else Edition(override)
+        except ValueError:
+            names = ", ".join(e.value for e in Edition)
+            raise TieBreakError(f"unknown rule set {override!r} (one of {names})") from None
+        return EditionChoice(edition, f"{edition.value} chosen with --rules", start, True)
+    if start is None:
+        return EditionChoice(
+            _NEWEST, f"{note} (record 042); the newest rules, {_NEWEST.value}, are applied", None
+        )
+    suffix = f"; {note}" if note else ""
+    for begins, edition, text in _EDITION_STARTS:
+        if start >= begins:
+            return EditionChoice(
+                edition, f"start date {start.isoformat()} (record 042): {text}{suffix}", start
+            )
+    return EditionChoice(
+        Edition.PRE_2023,
+        f"start date {start.isoformat()} (record 042) is before 1 April 2024, when the "
+        f"2023 C.07 became mandatory for rated events: the 2009 virtual-opponent rules "
+        f"apply{suffix}",
+        start,
+    )
+
+
+# --- regimes -------------------------------------------------------------------------------
+
+
+class Regime(enum.Enum):
+    """How unplayed rounds are treated."""
+
+    ROUND_ROBIN = "round-robin"
+    """Pre-determined pairings (C.07 15.2): forfeits are regular games."""
+    SWISS = "swiss"
+    """Art. 16 (dummy opponent), or the virtual opponent before 2023."""
+
+
+@attrs.frozen
+class RegimeChoice:
+    """The regime applied and why."""
+
+    regime: Regime
+    reason: str
+
+
+_RR_WORDS = (
+    "round robin",
+    "round-robin",
+    "roundrobin",
+    "all-play-all",
+    "all play all",
+    "berger",
+    "rundenturnier",
+    "rundeturnering",
+    "girone all'italiana",
+    "todos contra todos",
+    "toutes rondes",
+)
+
+
+def detect_regime(tournament: Tournament, override: str | None = None) -> RegimeChoice:
+    """Round robin or Swiss, from record 192, the schedule and record 092.
+
+    Record 192 decides when present (``…ROUNDROBIN`` codes are round robins).
+    Otherwise a schedule in which every pair of players met equally often is a
+    round robin, and so is one that 092 calls a round robin when no pair met more
+    often than the others; everything else is Swiss.
+
+    Args:
+        tournament: The report.
+        override: ``"round-robin"`` or ``"swiss"`` to force the regime.
+
+    Returns:
+        The regime and the reason.
+    """
+    if override:
+        return RegimeChoice(Regime(override), f"{override} chosen by option")
+    code = (tournament.header("192") or "").upper()
+    if code:
+        if "ROUNDROBIN" in code or "ROUND_ROBIN" in code:
+            return RegimeChoice(Regime.ROUND_ROBIN, f"record 192 is {code}")
+        return RegimeChoice(Regime.SWISS, f"record 192 is {code}")
+    multiplicity = _pair_counts(tournament)
+    players = [p for p in tournament.players if any(b.is_game for b in p.rounds)]
+    n = len(players)
+    if n >= 2 and multiplicity:
+        counts = set(multiplicity.values())
+        if len(multiplicity) == n * (n - 1) // 2 and len(counts) == 1:
+            cycles = counts.pop()
+            return RegimeChoice(
+                Regime.ROUND_ROBIN,
+                f"every pair of the {n} players met {'once' if cycles == 1 else f'{cycles} times'}",
+            )
+    kind = (tournament.header("092") or "").lower()
+    if any(word in kind for word in _RR_WORDS):
+        top = max(multiplicity.values(), default=1)
+        if all(c == top for c in multiplicity.values()) or top == 1:
+            return RegimeChoice(Regime.ROUND_ROBIN, f"record 092 says {kind.strip()!r}")
+    return RegimeChoice(Regime.SWISS, "the schedule is not a complete round robin")
+
+
+def _pair_counts(tournament: Tournament) -> dict[tuple[int, int], int]:
+    """How often each pair of start ranks met (played or forfeited), counted once per game."""
+    counts: dict[tuple[int, int], int] = {}
+    known = tournament.players_by_rank
+    for p in tournament.players:
+        for b in p.rounds:
+            o = b.opponent
+            if o is None or o == p.start_rank or o not in known or p.start_rank > o:
+                continue
+            if b.result is None or b.result.is_bye:
+                continue
+            key = (p.start_rank, o)
+            counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+# --- scoring -------------------------------------------------------------------------------
+
+_ONE, _HALF, _ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
+
+
+@attrs.frozen
+class PointSystem:
+    """Points for each kind of round: record 162, JaVaFo ``XXS`` or bbpPairings ``BB?``.
+
+    Attributes:
+        win_white: A win over the board with White (``1``, ``W``).
+        win_black: A win over the board with Black.
+        draw_white: A draw with White (``=``, ``D``).
+        draw_black: A draw with Black.
+        loss_white: A loss with White (``0``, ``L``).
+        loss_black: A loss with Black.
+        forfeit_win: ``+``.
+        forfeit_loss: ``-``.
+        full_bye: ``F``.
+        half_bye: ``H``.
+        zero_bye: ``Z``, blank, absence.
+        pairing_bye: ``U`` (the pairing-allocated bye).
+        unknown: ``X`` (unknown result, e.g. adjourned).
+        source: Which record set the values (``"default"``, ``"record 162"``, …).
+    """
+
+    win_white: Fraction = _ONE
+    win_black: Fraction = _ONE
+    draw_white: Fraction = _HALF
+    draw_black: Fraction = _HALF
+    loss_white: Fraction = _ZERO
+    loss_black: Fraction = _ZERO
+    forfeit_win: Fraction = _ONE
+    forfeit_loss: Fraction = _ZERO
+    full_bye: Fraction = _ONE
+    half_bye: Fraction = _HALF
+    zero_bye: Fraction = _ZERO
+    pairing_bye: Fraction = _ONE
+    unknown: Fraction = _HALF
+    source: str = "default"
+
+    @property
+    def win(self) -> Fraction:
+        """The points for a win (W); with colour-dependent values, White's."""
+        return self.win_white
+
+    @property
+    def draw(self) -> Fraction:
+        """The points for a draw (D)."""
+        return self.draw_white
+
+    @property
+    def loss(self) -> Fraction:
+        """The points for a loss (L)."""
+        return self.loss_white
+
+    def points(self, result: Result | None, colour: Colour = Colour.NONE) -> Fraction:
+        """The points *result* brings; a blank result is ``Z``."""
+        black = colour is Colour.BLACK
+        if result is None:
+            return self.zero_bye
+        return {
+            Result.WIN: self.win_black if black else self.win_white,
+            Result.WIN_UNRATED: self.win_black if black else self.win_white,
+            Result.DRAW: self.draw_black if black else self.draw_white,
+            Result.DRAW_UNRATED: self.draw_black if black else self.draw_white,
+            Result.LOSS: self.loss_black if black else self.loss_white,
+            Result.LOSS_UNRATED: self.loss_black if black else self.loss_white,
+            Result.FORFEIT_WIN: self.forfeit_win,
+            Result.FORFEIT_LOSS: self.forfeit_loss,
+            Result.FULL_BYE: self.full_bye,
+            Result.HALF_BYE: self.half_bye,
+            Result.ZERO_BYE: self.zero_bye,
+            Result.PAIRING_BYE: self.pairing_bye,
+            Result.UNKNOWN: self.unknown,
+        }[result]
+
+    def values(self) -> tuple[Fraction, ...]:
+        """Every point value (to find a common denominator)."""
+        return tuple(
+            getattr(self, f.name) for f in attrs.fields(PointSystem) if f.name != "source"
+        )
+
+    @classmethod
+    def from_tournament(cls, tournament: Tournament) -> PointSystem:
+        """The point system a report declares (bbp ``BB?``, then ``XXS``, then 162 win)."""
+        values: dict[str, Fraction] = {}
+        sources: list[str] = []
+        pab_set = False
+        bbp = {"BBW": ("win_white", "win_black", "forfeit_win", "full_bye"),
+               "BBD": ("draw_white", "draw_black", "half_bye"),
+               "BBL": ("loss_white", "loss_black"),
+               "BBZ": ("zero_bye",),
+               "BBF": ("forfeit_loss",),
+               "BBU": ("pairing_bye",)}  # fmt: skip
+        for record in tournament.of_type(BbpScore):
+            if record.code in bbp and record.points is not None:
+                for name in bbp[record.code]:
+                    values[name] = record.points
+                pab_set = pab_set or record.code == "BBU"
+                sources.append(record.code)
+        xxs = {"WW": ("win_white",), "BW": ("win_black",), "WD": ("draw_white",),
+               "BD": ("draw_black",), "WL": ("loss_white",), "BL": ("loss_black",),
+               "ZPB": ("zero_bye",), "HPB": ("half_bye",), "FPB": ("full_bye",),
+               "PAB": ("pairing_bye",), "FW": ("forfeit_win",), "FL": ("forfeit_loss",),
+               "W": ("win_white", "win_black", "forfeit_win", "full_bye"),
+               "D": ("draw_white", "draw_black", "half_bye"),
+               "L": ("loss_white", "loss_black")}  # fmt: skip
+        trf26 = {"W": ("win_white", "win_black", "forfeit_win", "full_bye"),
+                 "D": ("draw_white", "draw_black", "half_bye"),
+                 "L": ("loss_white", "loss_black"),
+                 "A": ("zero_bye", "forfeit_loss"), "Z": ("zero_bye", "forfeit_loss"),
+                 "P": ("pairing_bye",), "U": ("pairing_bye",), "X": ("unknown",)}  # fmt: skip
+        for code, table in (("XXS", xxs), ("162", trf26)):
+            for record in tournament.of_type(Scoring):
+                if record.code != code:
+                    continue
+                sources.append("record 162" if code == "162" else "XXS")
+                for symbol, points in record.values:
+                    names = table.get(symbol.upper())
+                    if names:
+                        for name in names:
+                            values[name] = points
+                        pab_set = pab_set or symbol.upper() in ("P", "U", "PAB")
+        if not pab_set and ("win_white" in values):
+            values["pairing_bye"] = values["win_white"]
+        source = ", ".join(dict.fromkeys(sources)) or "default"
+        return cls(**values, source=source)
+
+
+# --- settings ------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class TieBreakSettings:
+    """Everything that changes a computed value.
+
+    Attributes:
+        edition: The rule edition.
+        regime: Round robin (C.07 15.2) or Swiss (art. 16).
+        withdrawals: Apply the round-robin withdrawal rule (C.05): a player who
+            withdrew having completed fewer than 50 % of their games has every game
+            by and against them removed from the standings.
+        withdrawal_boundary: ``"below-half"`` (annul when fewer than 50 % were
+            completed, FIDE's wording) or ``"at-most-half"`` (also at exactly 50 %).
+        withdrawal_completed: ``"played"`` (games played over the board count as
+            completed) or ``"scheduled"`` (every round before the withdrawal counts).
+        koya_threshold: ``"at-least"`` (FIDE: opponents with at least 50 %) or
+            ``"more-than"`` (some national texts: more than 50 %). UNCERTAIN in the
+            sources (fide-rules.md §2.7), hence the option.
+        sb_cut: ``"opponent-score"`` (C.07 14.1.1.d: cut the product of the opponent
+            with the lowest score, the lowest such product on a tie) or
+            ``"contribution"`` (cut the smallest product). UNCERTAIN (§2.7).
+        rr_forfeit_wins_played: Count round-robin forfeit wins as games for WON, BPG
+            and BWG (the letter of 15.2) instead of only games played over the board
+            (the reference implementation's reading, the default). UNCERTAIN (§2.7).
+    """
+
+    edition: Edition = Edition.FIDE_2026
+    regime: Regime = Regime.SWISS
+    withdrawals: bool = True
+    withdrawal_boundary: str = "below-half"
+    withdrawal_completed: str = "played"
+    koya_threshold: str = "at-least"
+    sb_cut: str = "opponent-score"
+    rr_forfeit_wins_played: bool = False
+
+
+# --- the engine ----------------------------------------------------------------------------
+
+PLAYED, FORFEIT_WIN, FORFEIT_LOSS, PAIRING_BYE, FULL_BYE, HALF_BYE, ZERO_BYE, ABSENT, ANNULLED = (
+    range(9)
+)
+"""Kinds of round the engine distinguishes (``ABSENT``: not paired or no block)."""
+
+_KIND_NAMES = {
+    PLAYED: "game",
+    FORFEIT_WIN: "forfeit win",
+    FORFEIT_LOSS: "forfeit loss",
+    PAIRING_BYE: "pairing-allocated bye",
+    FULL_BYE: "full-point bye",
+    HALF_BYE: "half-point bye",
+    ZERO_BYE: "zero-point bye",
+    ABSENT: "not paired",
+    ANNULLED: "annulled (withdrawal)",
+}
+_VUR = frozenset({FORFEIT_LOSS, HALF_BYE, ZERO_BYE, ABSENT})
+_REQUESTED = frozenset({HALF_BYE, ZERO_BYE, ABSENT})
+_GAMES = frozenset({PLAYED, FORFEIT_WIN, FORFEIT_LOSS})
+_FORFEITS = frozenset({FORFEIT_WIN, FORFEIT_LOSS})
+
+# FIDE B.02 table 8.1(a): score fraction p (in hundredths, from 50) → rating difference dp.
+_DP = (
+    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141,
+    149, 158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309,
+    322, 336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
+)  # fmt: skip
+# FIDE B.02 table 8.1(b): upper bounds of rating differences for expected scores .50 … .99.
+_PD_BOUNDS = (
+    3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145,
+    153, 162, 170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315,
+    328, 344, 357, 374, 391, 411, 432, 456, 481, 517, 559, 619, 735,
+)  # fmt: skip
+
+
+def _expected_table() -> list[int]:
+    """Expected score in hundredths for rating differences 0 … 736 (then always 100)."""
+    table: list[int] = []
+    step = 0
+    for diff in range(_PD_BOUNDS[-1] + 2):
+        while step < len(_PD_BOUNDS) and diff > _PD_BOUNDS[step]:
+            step += 1
+        table.append(50 + step)
+    return table
+
+
+_EXPECTED = _expected_table()
+
+
+def _expected(diff: int) -> int:
+    """The expected score (hundredths) of a player rated *diff* points above the opponent."""
+    if diff >= 0:
+        return _EXPECTED[diff] if diff < len(_EXPECTED) else 100
+    return 100 - (_EXPECTED[-diff] if -diff < len(_EXPECTED) else 100)
+
+
+def _dp(score2: int, games: int) -> int:
+    """FIDE's dp for a score of *score2* half points in *games* games (p rounded half up)."""
+    hundredths = (score2 * 100 + games) // (2 * games)  # round half up of 100·p
+    if hundredths >= 50:
+        return _DP[hundredths - 50]
+    return -_DP[50 - hundredths]
+
+
+@attrs.frozen
+class Withdrawal:
+    """A round-robin player who stopped playing.
+
+    Attributes:
+        start_rank: The player.
+        from_round: The first round of the unplayed run that ends the record.
+        completed: Games that count as completed.
+        scheduled: Games the player was scheduled to play.
+        annulled: True when the games are removed from the standings (under 50 %).
+    """
+
+    start_rank: int
+    from_round: int
+    completed: int
+    scheduled: int
+    annulled: bool
+
+
+@attrs.frozen
+class RoundLine:
+    """One round of an explanation (``trfkit standings --explain``).
+
+    Attributes:
+        round: The round.
+        opponent: The opponent's start rank (``None`` for byes).
+        result: The result code as written (``"1"``, ``"+"``, ``"H"``, blank as ``""``).
+        points: The points the round brought to the player's score.
+        kind: What the round is (game, forfeit win, half-point bye, …).
+        opponent_score: The score the opponent (or dummy) counts with, if any.
+        treatment: How the rules treat the round.
+        contributions: Code → the round's contribution to that tie-break.
+    """
+
+    round: int
+    opponent: int | None
+    result: str
+    points: Fraction
+    kind: str
+    opponent_score: Fraction | None
+    treatment: str
+    contributions: Mapping[str, Fraction | None]
+
+
+@attrs.frozen
+class Explanation:
+    """Why a player's tie-breaks have their values.
+
+    Attributes:
+        start_rank: The player.
+        name: The player's name.
+        score: The standings score.
+        rounds: One line per round.
+        totals: Code → value.
+        notes: Cuts, withdrawals, per-player tie-breaks that are not sums of rounds.
+    """
+
+    start_rank: int
+    name: str
+    score: Fraction
+    rounds: tuple[RoundLine, ...]
+    totals: Mapping[str, Fraction | None]
+    notes: tuple[str, ...]
+
+
+_Term = tuple[int, int, int, int, bool, str]
+"""One element of a Buchholz-family sum: (round, opponent index or -1 for a dummy,
+the opponent's score in units as the player counts it, the player's points,
+whether the round is a voluntary unplayed round, how the rules treat it)."""
+_ROUND, _OPPONENT, _SCORE, _POINTS, _IS_VUR, _HOW = range(6)
+
+
+_GAME = "game"
+_RR_FORFEIT = "forfeit counted as a game (C.07 15.2)"
+_P_FORFEIT = "forfeit counted as a game (/P)"
+_VIRTUAL = "virtual opponent (2009): score before the round, the opposite result, then draws"
+_DUMMY = "dummy with the player's own score (16.4)"
+_DUMMY_OPPONENT = "dummy capped at the scheduled opponent's score (16.4.1)"
+_DUMMY_DRAWS = "dummy capped at a draw's points × rounds (16.4.2)"
+
+
+class _View:
+    """Per-player round kinds and points, with the scores derived from them."""
+
+    def __init__(
+        self,
+        kinds: list[list[int]],
+        pts: list[list[int]],
+        bonus: list[int],
+    ) -> None:
+        self.kinds = kinds
+        self.pts = pts
+        self.score = [
+            sum(p for p, k in zip(row, krow, strict=True) if k != ANNULLED) + b
+            for row, krow, b in zip(pts, kinds, bonus, strict=True)
+        ]
+
+
+class TieBreakEngine:
+    """The computed values of every tie-break for one tournament.
+
+    Build it once per tournament and settings, then ask :meth:`values` for each
+    code. Values are exact fractions; ``None`` means "no value" (for instance an
+    average rating without any rated opponent).
+
+    Args:
+        tournament: The report.
+        settings: Edition, regime and the options of the uncertain rules.
+        points: The point system (read from the report when omitted).
+        corrections: Start rank → round → points for byes written with a blank
+            result that the report counts anyway (ICU "automatic total correction");
+            such a round becomes a half-point or full-point bye.
+    """
+
+    def __init__(
+        self,
+        tournament: Tournament,
+        settings: TieBreakSettings | None = None,
+        points: PointSystem | None = None,
+        corrections: Mapping[int, Mapping[int, Fraction]] | None = None,
+    ) -> None:
+        self.tournament = tournament
+        self.settings = settings or TieBreakSettings()
+        self.point_system = points or PointSystem.from_tournament(tournament)
+        self.corrections = corrections or {}
+        self.players: tuple[Player, ...] = tournament.players
+        self.index: dict[int, int] = {}
+        for i, p in enumerate(self.players):
+            self.index.setdefault(p.start_rank, i)
+        self.rounds = completed_rounds(tournament)
+        ps = self.point_system
+        values = [*ps.values()]
+        for record in tournament.of_type(AbnormalPoints):
+            if record.points is not None:
+                values.append(record.points)
+        self.unit = math.lcm(*(v.denominator for v in values)) if values else 1
+        self._build()
+        self._cache: dict[Any, Any] = {}
+
+    # -- construction ------------------------------------------------------------------
+
+    def _u(self, value: Fraction) -> int:
+        return int(value * self.unit)
+
+    def _build(self) -> None:
+        ps = self.point_system
+        u = self._u
+        team_event = is_team_event(self.tournament)
+        table: dict[tuple[Result | None, bool], int] = {}
+        for res in [*Result, None]:
+            for black in (False, True):
+                colour = Colour.BLACK if black else Colour.WHITE
+                table[(res, black)] = u(ps.points(res, colour))
+        self.win_u = u(ps.win)
+        self.draw_u = u(ps.draw)
+        self.loss_u = u(ps.loss)
+        n_rounds = self.rounds
+        self.kinds: list[list[int]] = []
+        self.opps: list[list[int]] = []
+        self.raw_pts: list[list[int]] = []
+        self.black: list[list[bool]] = []
+        self.outcome: list[list[int]] = []
+        self.codes: list[list[str]] = []
+        self.blank_byes: list[list[int]] = []
+        self.pending: list[int] = []
+        index = self.index
+        for i, p in enumerate(self.players):
+            kinds = [ABSENT] * n_rounds
+            opps = [-1] * n_rounds
+            pts = [0] * n_rounds
+            black = [False] * n_rounds
+            outcome = [0] * n_rounds
+            codes = [""] * n_rounds
+            blanks: list[int] = []
+            for r, b in enumerate(p.rounds[:n_rounds]):
+                res = b.result
+                o = index.get(b.opponent, -1) if b.opponent is not None else -1
+                if o == i:
+                    o = -1
+                is_black = b.colour is Colour.BLACK
+                codes[r] = res.value if res is not None else ""
+                if b.is_blank:
+                    blanks.append(r)
+                    continue
+                if res is None:
+                    if o < 0:
+                        kinds[r] = ZERO_BYE
+                        blanks.append(r)
+                    continue
+                points = table[(res, is_black)]
+                if res.is_bye:
+                    kind = {
+                        Result.HALF_BYE: HALF_BYE,
+                        Result.FULL_BYE: FULL_BYE,
+                        Result.PAIRING_BYE: PAIRING_BYE,
+                        Result.ZERO_BYE: ZERO_BYE,
+                    }[res]
+                    o = -1
+                elif res is Result.FORFEIT_WIN:
+                    kind = FORFEIT_WIN if (o >= 0 or team_event) else FULL_BYE
+                    outcome[r] = 1
+                elif res is Result.FORFEIT_LOSS:
+                    kind = FORFEIT_LOSS if o >= 0 else ZERO_BYE
+                    outcome[r] = -1
+                    if o < 0:
+                        blanks.append(r)
+                elif o >= 0:
+                    kind = PLAYED
+                    outcome[r] = (
+                        1 if res in (Result.WIN, Result.WIN_UNRATED)
+                        else -1 if res in (Result.LOSS, Result.LOSS_UNRATED)
+                        else 0
+                    )
+                else:  # a game result without an opponent (S004): a bye of that value
+                    kind = (
+                        FULL_BYE if res in (Result.WIN, Result.WIN_UNRATED)
+                        else ZERO_BYE if res in (Result.LOSS, Result.LOSS_UNRATED)
+                        else HALF_BYE
+                    )
+                kinds[r], opps[r], pts[r], black[r] = kind, o, points, is_black
+            text = p.source.text if p.source is not None else ""
+            for r in range(len(p.rounds), n_rounds):
+                if text[91 + 10 * r : 101 + 10 * r].strip():
+                    blanks.append(r)  # a trailing block with a bye mark but no result
+            pending = sum(
+                table[(b.result, b.colour is Colour.BLACK)]
+                for b in p.rounds[n_rounds:]
+                if b.result is not None and not b.is_game
+            )
+            self.kinds.append(kinds)
+            self.opps.append(opps)
+            self.raw_pts.append(pts)
+            self.black.append(black)
+            self.outcome.append(outcome)
+            self.codes.append(codes)
+            self.blank_byes.append(blanks)
+            self.pending.append(pending)
+        for start_rank, rounds in self.corrections.items():
+            i = index.get(start_rank, -1)
+            for number, value in rounds.items():
+                if i >= 0 and 1 <= number <= n_rounds and number - 1 in self.blank_byes[i]:
+                    self.raw_pts[i][number - 1] = u(value)
+                    self.kinds[i][number - 1] = (
+                        FULL_BYE if value >= ps.win else HALF_BYE if value else ZERO_BYE
+                    )
+        self.bonus = [0] * len(self.players)
+        self.abnormal: list[list[tuple[AbnormalPoints, int]]] = [[] for _ in self.players]
+        self._apply_abnormal()
+        self.raw_score = [sum(row) + b for row, b in zip(self.raw_pts, self.bonus, strict=True)]
+        self.withdrawals: dict[int, Withdrawal] = {}
+        self.cycles = 1
+        if self.settings.regime is Regime.ROUND_ROBIN:
+            self._round_robin_withdrawals()
+        self.annulled = frozenset(
+            self.index[w.start_rank] for w in self.withdrawals.values() if w.annulled
+        )
+        kinds_view = self.kinds
+        if self.annulled:
+            kinds_view = [
+                [
+                    ANNULLED if i in self.annulled or (o >= 0 and o in self.annulled) else k
+                    for k, o in zip(krow, orow, strict=True)
+                ]
+                for i, (krow, orow) in enumerate(zip(self.kinds, self.opps, strict=True))
+            ]
+        self.base = _View(kinds_view, self.raw_pts, self.bonus)
+        self.score = self.base.score
+
+    def _apply_abnormal(self) -> None:
+        """Record 299: blank type adds a bonus or penalty; a typed record sets a round's points."""
+        everybody = range(len(self.players))
+        kind_of = {"F": FULL_BYE, "H": HALF_BYE, "Z": ZERO_BYE, "+": FORFEIT_WIN,
+                   "W": FULL_BYE, "D": HALF_BYE, "L": ZERO_BYE, "-": ZERO_BYE}  # fmt: skip
+        for record in self.tournament.of_type(AbnormalPoints):
+            if record.points is None:
+                continue
+            value = self._u(record.points)
+            ids = [self.index[x] for x in record.ids if x is not None and x in self.index]
+            targets = ids if record.ids else everybody
+            kind = record.kind.strip().upper()
+            for i in targets:
+                if not kind:
+                    self.bonus[i] += value
+                    self.abnormal[i].append((record, value))
+                elif record.round and 1 <= record.round <= self.rounds:
+                    r = record.round - 1
+                    before = self.raw_pts[i][r]
+                    self.raw_pts[i][r] = value
+                    if self.kinds[i][r] == ABSENT:
+                        self.kinds[i][r] = kind_of.get(kind, ZERO_BYE)
+                    self.abnormal[i].append((record, value - before))
+
+    def _round_robin_withdrawals(self) -> None:
+        """C.05: find players whose record ends in unplayed rounds; annul those under 50 %."""
+        pairs: dict[tuple[int, int], int] = {}
+        for i, (krow, orow) in enumerate(zip(self.kinds, self.opps, strict=True)):
+            for k, o in zip(krow, orow, strict=True):
+                if k in _GAMES and o > i:
+                    pairs[(i, o)] = pairs.get((i, o), 0) + 1
+        self.cycles = max(pairs.values(), default=1)
+        scheduled = (len(self.players) - 1) * self.cycles
+        if scheduled <= 0:
+            return
+        s = self.settings
+        for i, krow in enumerate(self.kinds):
+            run = 0
+            forfeits = 0
+            for k in reversed(krow):
+                if k not in (FORFEIT_LOSS, ZERO_BYE, ABSENT):
+                    break
+                run += 1
+                forfeits += k == FORFEIT_LOSS
+            if run == 0 or (forfeits == 0 and run < 2):
+                continue
+            if s.withdrawal_completed == "scheduled":
+                completed = sum(1 for k in krow[: len(krow) - run] if k in _GAMES)
+            else:
+                completed = sum(1 for k in krow if k == PLAYED)
+            if s.withdrawal_boundary == "at-most-half":
+                annulled = 2 * completed <= scheduled
+            else:
+                annulled = 2 * completed < scheduled
+            rank = self.players[i].start_rank
+            self.withdrawals[rank] = Withdrawal(
+                rank, len(krow) - run + 1, completed, scheduled, annulled and s.withdrawals
+            )
+
+    # -- shared derived data -----------------------------------------------------------
+
+    def _cached(self, key: Any, compute: Callable[[], Any]) -> Any:
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
+
+    def fore_view(self) -> _View:
+        """The report as if every game of the final round had been drawn (Fore Buchholz)."""
+
+        def build() -> _View:
+            last = self.rounds - 1
+            kinds = [list(row) for row in self.base.kinds]
+            pts = [list(row) for row in self.base.pts]
+            if last >= 0:
+                for i in range(len(kinds)):
+                    if kinds[i][last] in _GAMES and self.opps[i][last] >= 0:
+                        kinds[i][last] = PLAYED
+                        pts[i][last] = self.draw_u
+            return _View(kinds, pts, self.bonus)
+
+        return self._cached("fore", build)  # type: ignore[no-any-return]
+
+    def _swiss(self, tb: TieBreak) -> bool:
+        """True when art. 16 (or the virtual opponent) applies to *tb*."""
+        return self.settings.regime is Regime.SWISS and not tb.pre_determined
+
+    def seen_scores(self, view: _View, swiss: bool) -> list[int]:
+        """Each player's score as their opponents count it (C.07 16.3; 2009: unplayed = draw)."""
+
+        def build() -> list[int]:
+            if not swiss:
+                return list(view.score)
+            d = self.draw_u
+            seen = list(view.score)
+            dummy = self.settings.edition.uses_dummy
+            for i, (krow, prow) in enumerate(zip(view.kinds, view.pts, strict=True)):
+                adjust = 0
+                only_vur_after = True
+                for r in range(len(krow) - 1, -1, -1):
+                    k = krow[r]
+                    if dummy:
+                        if k in _REQUESTED and only_vur_after:
+                            adjust += d - prow[r]
+                        only_vur_after = only_vur_after and k in _VUR
+                    elif k != PLAYED and k != ANNULLED:
+                        adjust += d - prow[r]
+                seen[i] += adjust
+            return seen
+
+        return self._cached(("seen", id(view), swiss), build)  # type: ignore[no-any-return]
+
+    def terms(self, i: int, tb: TieBreak) -> list[_Term]:
+        """The Buchholz-family elements of player *i*: one per game (or unplayed round).
+
+        Round robins (and ``/P``) count forfeits as games and skip byes; Swiss events
+        give each unplayed round a dummy (art. 16.4, capped from 2026) or, before
+        2023, a virtual opponent.
+        """
+        return self.all_terms(tb.fore, self._swiss(tb), tb.pre_determined)[i]
+
+    def all_terms(self, fore: bool, swiss: bool, pre_determined: bool) -> list[list[_Term]]:
+        """:meth:`terms` for every player, computed once per view."""
+        key = ("terms", fore, swiss, pre_determined)
+        if key in self._cache:
+            return self._cache[key]  # type: ignore[no-any-return]
+        view = self.fore_view() if fore else self.base
+        seen = self.seen_scores(view, swiss)
+        n = self.rounds
+        edition = self.settings.edition
+        dummy_rules = edition.uses_dummy
+        capped = edition is Edition.FIDE_2026
+        cap_rounds = self.draw_u * n
+        win_u, draw_u, loss_u = self.win_u, self.draw_u, self.loss_u
+        forfeit_how = _P_FORFEIT if pre_determined else _RR_FORFEIT
+        result: list[list[_Term]] = []
+        for i, (kinds, pts, opps) in enumerate(zip(view.kinds, view.pts, self.opps, strict=True)):
+            out: list[_Term] = []
+            own = view.score[i]
+            running = 0
+            for r in range(n):
+                k, p, o = kinds[r], pts[r], opps[r]
+                if k == ANNULLED:
+                    continue
+                if k == PLAYED:
+                    out.append((r + 1, o, seen[o], p, False, _GAME))  
+                elif k in _FORFEITS and o >= 0 and not swiss:
+                    out.append((r + 1, o, seen[o], p, False, forfeit_how))  
+                elif not swiss:
+                    pass  # byes contribute nothing in round robins
+                elif not dummy_rules:
+                    opposite = loss_u if p >= win_u else draw_u if p == draw_u else win_u
+                    virtual = running + opposite + draw_u * (n - r - 1)
+                    out.append((r + 1, -1, virtual, p, False, _VIRTUAL))  
+                else:
+                    dummy, how = own, _DUMMY
+                    if capped:
+                        if k in _FORFEITS and o >= 0:
+                            if seen[o] < dummy:
+                                dummy, how = seen[o], _DUMMY_OPPONENT
+                        elif cap_rounds < dummy:
+                            dummy, how = cap_rounds, _DUMMY_DRAWS
+                    out.append((r + 1, -1, dummy, p, k in _VUR, how))  
+                running += p
+            result.append(out)
+        self._cache[key] = result
+        return result
+
+    # -- cuts ---------------------------------------------------------------------------
+
+    def _cut(
+        self, terms: list[_Term], tb: TieBreak, value: Callable[[_Term], int], sb: bool
+    ) -> tuple[list[_Term], list[_Term]]:
+        """Apply ``/Cn`` and ``/Mn`` (C.07 14 and the VUR exception of 16.5).
+
+        Returns:
+            The elements kept and the elements cut.
+        """
+        kept = list(terms)
+        removed: list[_Term] = []
+        swiss = self._swiss(tb)
+        edition = self.settings.edition
+        by_score = sb and self.settings.sb_cut == "opponent-score"
+
+        def lsv_key(t: _Term) -> tuple[int, int]:
+            return (t[_SCORE], value(t)) if by_score else (value(t), t[_ROUND])
+
+        for _ in range(tb.cut):
+            if not kept:
+                break
+            lsv = min(kept, key=lsv_key)
+            chosen = lsv
+            vurs = [t for t in kept if t[_IS_VUR]] if swiss and edition.uses_dummy else []
+            if vurs:
+                lowest_vur = min(vurs, key=value)
+                if value(lowest_vur) >= value(lsv):
+                    chosen = lowest_vur
+            kept.remove(chosen)
+            removed.append(chosen)
+        for _ in range(tb.median):
+            if not kept:
+                break
+            top = max(kept, key=value)
+            kept.remove(top)
+            removed.append(top)
+        return kept, removed
+
+    # -- the tie-breaks -----------------------------------------------------------------
+
+    def values(self, tb: TieBreak | str) -> dict[int, Fraction | None]:
+        """Start rank → value of *tb* for every player (annulled players included).
+
+        ``DE`` depends on the tied group and is computed by :mod:`trfkit.standings`;
+        here it is ``None`` for everyone.
+        """
+        if isinstance(tb, str):
+            tb = parse_tiebreak(tb)
+        key = ("values", tb.key)
+        return self._cached(key, lambda: self._compute(tb))  # type: ignore[no-any-return]
+
+    def _ranks(self, raw: Sequence[int | None], denominator: int) -> dict[int, Fraction | None]:
+        """Start rank → exact value; equal values share one Fraction (most repeat)."""
+        made: dict[int | None, Fraction | None] = {None: None}
+        out: dict[int, Fraction | None] = {}
+        for p, v in zip(self.players, raw, strict=True):
+            value = made.get(v, _MISSING)
+            if value is _MISSING:
+                value = made[v] = Fraction(v, denominator)  
+            if p.start_rank not in out:
+                out[p.start_rank] = value  # type: ignore[assignment]
+        return out
+
+    def _compute(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        name = tb.name
+        method = getattr(self, f"_tb_{name.lower()}")
+        result: dict[int, Fraction | None] = method(tb)
+        return result
+
+    def _tb_pts(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        return self._ranks(self.score, self.unit)
+
+    def _tb_de(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        return {p.start_rank: None for p in self.players}
+
+    def _buchholz_raw(self, tb: TieBreak) -> list[int]:
+        terms = self.all_terms(tb.fore, self._swiss(tb), tb.pre_determined)
+        if not tb.cut and not tb.median:
+            return [sum(t[2] for t in row) for row in terms]
+        out = []
+        for row in terms:
+            kept, _ = self._cut(row, tb, _bh_value, False)
+            out.append(sum(t[2] for t in kept))
+        return out
+
+    def _tb_bh(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        return self._ranks(self._buchholz_raw(tb), self.unit)
+
+    _tb_fb = _tb_bh
+
+    def _tb_sb(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        terms = self.all_terms(tb.fore, self._swiss(tb), tb.pre_determined)
+        if not tb.cut and not tb.median:
+            out = [sum(t[2] * t[3] for t in row) for row in terms]
+        else:
+            out = []
+            for row in terms:
+                kept, _ = self._cut(row, tb, _sb_value, True)
+                out.append(sum(t[2] * t[3] for t in kept))
+        return self._ranks(out, self.unit * self.unit)
+
+    def _tb_aob(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        inner = TieBreak("FB" if tb.fore else "BH", "FB" if tb.fore else "BH", fore=tb.fore,
+                         pre_determined=tb.pre_determined)  # fmt: skip
+        bh = self._cached(("bhraw", inner.key, tb.pre_determined),
+                          lambda: self._buchholz_raw(inner))  # fmt: skip
+        out: list[Fraction | None] = []
+        for i in range(len(self.players)):
+            opponents = [o for k, o in zip(self.base.kinds[i], self.opps[i], strict=True)
+                         if k == PLAYED]  # fmt: skip
+            if not opponents:
+                out.append(None)
+            else:
+                out.append(Fraction(sum(bh[o] for o in opponents), len(opponents) * self.unit))
+        return {p.start_rank: v for p, v in zip(self.players, out, strict=True)}
+
+    def koya_threshold(self, tb: TieBreak) -> tuple[int, int]:
+        """The Koya limit as (maximum possible score, limit) in units (C.07 9.2, 14.5)."""
+        if self.settings.regime is Regime.ROUND_ROBIN:
+            in_standings = len(self.players) - len(self.annulled)
+            maximum = max(in_standings - 1, 0) * self.cycles * self.win_u
+        else:
+            maximum = self.rounds * self.win_u
+        if tb.limit_percent is not None:
+            return maximum, maximum * tb.limit_percent
+        shift = (tb.limit or 0) * self.draw_u
+        return maximum, maximum * 50 + shift * 100
+
+    def _tb_ks(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        _, limit = self.koya_threshold(tb)
+        strict = self.settings.koya_threshold == "more-than"
+        score = self.score
+        counted = [(s * 100 > limit) if strict else (s * 100 >= limit) for s in score]
+        swiss = self._swiss(tb)
+        out = []
+        for krow, prow, orow in zip(self.base.kinds, self.base.pts, self.opps, strict=True):
+            total = 0
+            for k, p, o in zip(krow, prow, orow, strict=True):
+                if o >= 0 and (k == PLAYED or (k in _FORFEITS and not swiss)) and counted[o]:
+                    total += p
+            out.append(total)
+        return self._ranks(out, self.unit)
+
+    def _tb_win(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        out = []
+        for krow, prow, outs in zip(self.base.kinds, self.base.pts, self.outcome, strict=True):
+            count = 0
+            for k, p, w in zip(krow, prow, outs, strict=True):
+                if (k == PLAYED and w == 1) or k == FORFEIT_WIN or (
+                    k in (FULL_BYE, PAIRING_BYE) and p >= self.win_u
+                ):
+                    count += 1
+            out.append(count)
+        return self._ranks(out, 1)
+
+    def _forfeit_wins_count(self, tb: TieBreak) -> bool:
+        if tb.pre_determined:
+            return True
+        return (
+            self.settings.regime is Regime.ROUND_ROBIN and self.settings.rr_forfeit_wins_played
+        )
+
+    def _count(self, tb: TieBreak, black_only: bool, wins_only: bool) -> dict[int, Fraction | None]:
+        kinds = {PLAYED, FORFEIT_WIN} if self._forfeit_wins_count(tb) else {PLAYED}
+        out = [
+            sum(
+                1
+                for k, b, w, o in zip(krow, blk, outs, orow, strict=True)
+                if k in kinds and o >= 0 and (b or not black_only) and (w == 1 or not wins_only)
+            )
+            for krow, blk, outs, orow in zip(
+                self.base.kinds, self.black, self.outcome, self.opps, strict=True
+            )
+        ]
+        return self._ranks(out, 1)
+
+    def _tb_won(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        return self._count(tb, False, True)
+
+    def _tb_bpg(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        return self._count(tb, True, False)
+
+    def _tb_bwg(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        return self._count(tb, True, True)
+
+    def _tb_rep(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        rr = self.settings.regime is Regime.ROUND_ROBIN
+        skipped = {HALF_BYE, ZERO_BYE, FORFEIT_LOSS} if rr else set(_VUR)
+        out = []
+        for krow in self.base.kinds:
+            rounds = sum(1 for k in krow if k != ANNULLED)
+            out.append(rounds - sum(1 for k in krow if k in skipped))
+        return self._ranks(out, 1)
+
+    def _tb_ps(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        out = []
+        for krow, prow in zip(self.base.kinds, self.base.pts, strict=True):
+            running = 0
+            totals = []
+            for k, p in zip(krow, prow, strict=True):
+                running += p if k != ANNULLED else 0
+                totals.append(running)
+            kept = totals[tb.cut : len(totals) - tb.median]
+            out.append(sum(kept))
+        return self._ranks(out, self.unit)
+
+    def _tb_std(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        out = []
+        d = self.draw_u
+        pts, opps = self.base.pts, self.opps
+        for i, (krow, prow) in enumerate(zip(self.base.kinds, pts, strict=True)):
+            halves = 0
+            for r, (k, p) in enumerate(zip(krow, prow, strict=True)):
+                if k == ANNULLED:
+                    continue
+                o = opps[i][r]
+                if k in _GAMES and o >= 0:
+                    other = pts[o][r] if opps[o][r] == i else self._opposite(p)
+                else:
+                    other = d
+                halves += 2 if p > other else 1 if p == other else 0
+            out.append(halves)
+        return self._ranks(out, 2)
+
+    def _opposite(self, p: int) -> int:
+        return self.loss_u if p >= self.win_u else self.draw_u if p == self.draw_u else self.win_u
+
+    def _tb_tpn(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        return {p.start_rank: Fraction(p.start_rank) for p in self.players}
+
+    def _tb_rtng(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        return {
+            p.start_rank: Fraction(p.rating) if p.rating else None for p in self.players
+        }
+
+    # -- rating-based (C.07 10): games played over the board against rated opponents -----
+
+    def rated_games(self, i: int) -> list[tuple[int, int, int]]:
+        """(opponent index, opponent rating, result in half points) of *i*'s rated games."""
+        return self._all_rated_games()[i]
+
+    def _all_rated_games(self) -> list[list[tuple[int, int, int]]]:
+        if "rated" not in self._cache:
+            ratings = [p.rating or 0 for p in self.players]
+            self._cache["rated"] = [
+                [
+                    (o, ratings[o], w + 1)
+                    for k, o, w in zip(krow, orow, wrow, strict=True)
+                    if k == PLAYED and ratings[o]
+                ]
+                for krow, orow, wrow in zip(self.base.kinds, self.opps, self.outcome, strict=True)
+            ]
+        return self._cache["rated"]  # type: ignore[no-any-return]
+
+    def _tb_aro(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        out: dict[int, Fraction | None] = {}
+        for i, p in enumerate(self.players):
+            ratings = sorted(r for _, r, _ in self.rated_games(i))
+            ratings = ratings[tb.cut : len(ratings) - tb.median]
+            value = (
+                Fraction(_mean_half_up(sum(ratings), len(ratings))) if ratings else None
+            )
+            out.setdefault(p.start_rank, value)
+        return out
+
+    def _tpr_raw(self) -> list[int | None]:
+        def build() -> list[int | None]:
+            out: list[int | None] = []
+            for i in range(len(self.players)):
+                games = self.rated_games(i)
+                if not games:
+                    out.append(None)
+                    continue
+                total = sum(r for _, r, _ in games)
+                score2 = sum(s for _, _, s in games)
+                out.append(
+                    _mean_half_up(total + _dp(score2, len(games)) * len(games), len(games))
+                )
+            return out
+
+        return self._cached("tpr", build)  # type: ignore[no-any-return]
+
+    def _ptp_raw(self) -> list[int | None]:
+        def build() -> list[int | None]:
+            out: list[int | None] = []
+            for i in range(len(self.players)):
+                out.append(_perfect_performance(self.rated_games(i)))
+            return out
+
+        return self._cached("ptp", build)  # type: ignore[no-any-return]
+
+    def _tb_tpr(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        return self._ranks(self._tpr_raw(), 1)
+
+    def _tb_ptp(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        return self._ranks(self._ptp_raw(), 1)
+
+    def _average_of_opponents(self, raw: list[int | None]) -> dict[int, Fraction | None]:
+        out: dict[int, Fraction | None] = {}
+        for i, p in enumerate(self.players):
+            values = [raw[o] for o, _, _ in self.rated_games(i)]
+            present = [v for v in values if v is not None]
+            out.setdefault(
+                p.start_rank,
+                Fraction(_mean_half_up(sum(present), len(present)))
+                if present
+                else None,
+            )
+        return out
+
+    def _tb_apro(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        return self._average_of_opponents(self._tpr_raw())
+
+    def _tb_appo(self, tb: TieBreak) -> dict[int, Fraction | None]:
+        return self._average_of_opponents(self._ptp_raw())
+
+    # -- direct encounter (used by the standings) -----------------------------------------
+
+    def encounters(self, i: int, pre_determined: bool = False) -> Iterable[tuple[int, int]]:
+        """(opponent index, points) of *i*'s games that count for direct encounter.
+
+        Round robins count forfeits (C.07 15.2); Swiss events only games played over
+        the board (6.1.1), unless ``/P``.
+        """
+        with_forfeits = pre_determined or self.settings.regime is Regime.ROUND_ROBIN
+        for k, o, p in zip(self.base.kinds[i], self.opps[i], self.base.pts[i], strict=True):
+            if o >= 0 and (k == PLAYED or (with_forfeits and k in _FORFEITS)):
+                yield o, p
+
+    # -- explanation --------------------------------------------------------------------
+
+    def explain(self, start_rank: int, tiebreaks: Sequence[TieBreak]) -> Explanation:
+        """Each round's contribution to every tie-break of *tiebreaks* for one player.
+
+        Raises:
+            KeyError: When no player has *start_rank*.
+        """
+        i = self.index[start_rank]
+        player = self.players[i]
+        unit = self.unit
+        lines: dict[int, dict[str, Fraction | None]] = {r: {} for r in range(1, self.rounds + 1)}
+        scores: dict[int, tuple[Fraction, str]] = {}
+        notes: list[str] = []
+        totals: dict[str, Fraction | None] = {}
+        for tb in tiebreaks:
+            totals[tb.text] = self.values(tb).get(start_rank)
+            if tb.name in ("BH", "FB", "SB"):
+                sb = tb.name == "SB"
+
+                def weight(t: _Term, sb: bool = sb) -> int:
+                    return t[_SCORE] * t[_POINTS] if sb else t[_SCORE]
+
+                terms = self.terms(i, tb)
+                _, removed = self._cut(terms, tb, weight, sb)
+                scale = unit * unit if sb else unit
+                for t in terms:
+                    lines[t[_ROUND]][tb.text] = Fraction(weight(t), scale)
+                    if not tb.fore:
+                        scores.setdefault(t[_ROUND], (Fraction(t[_SCORE], unit), t[_HOW]))
+                for t in removed:
+                    notes.append(
+                        f"{tb.text}: the cut removes round {t[_ROUND]} "
+                        f"({format_number(Fraction(weight(t), scale))})"
+                    )
+            elif tb.name == "KS":
+                maximum, limit = self.koya_threshold(tb)
+                notes.append(
+                    f"{tb.text}: opponents count from {format_number(Fraction(limit, 100 * unit))} "
+                    f"points (maximum {format_number(Fraction(maximum, unit))})"
+                )
+                swiss = self._swiss(tb)
+                for r, (k, p, o) in enumerate(
+                    zip(self.base.kinds[i], self.base.pts[i], self.opps[i], strict=True)
+                ):
+                    if o >= 0 and (k == PLAYED or (k in _FORFEITS and not swiss)):
+                        ok = self.score[o] * 100 >= limit
+                        if self.settings.koya_threshold == "more-than":
+                            ok = self.score[o] * 100 > limit
+                        lines[r + 1][tb.text] = Fraction(p, unit) if ok else Fraction(0)
+            elif tb.name in ("WIN", "WON", "BPG", "BWG", "REP", "PS", "PTS", "STD"):
+                self._explain_own(i, tb, lines)
+            elif tb.name in ("ARO", "TPR", "PTP", "APRO", "APPO"):
+                rated = ", ".join(
+                    f"{self.players[o].start_rank} ({r})" for o, r, _ in self.rated_games(i)
+                )
+                notes.append(f"{tb.text}: rated games over the board against {rated or 'nobody'}")
+        for w in self.withdrawals.values():
+            what = "annulled" if w.annulled else "kept; the rest count as forfeits"
+            notes.append(
+                f"player {w.start_rank} withdrew from round {w.from_round} having completed "
+                f"{w.completed} of {w.scheduled} games: {what} (C.05)"
+            )
+        rows = []
+        for r in range(1, self.rounds + 1):
+            k = self.base.kinds[i][r - 1]
+            o = self.opps[i][r - 1]
+            score, treatment = scores.get(r, (None, ""))
+            if not treatment:
+                treatment = (
+                    "removed from the standings (withdrawal under 50 %)" if k == ANNULLED
+                    else "not a game: contributes nothing" if k not in _GAMES
+                    or self.settings.regime is Regime.ROUND_ROBIN and o < 0
+                    else ""
+                )  # fmt: skip
+            if score is None and o >= 0 and k != ANNULLED:
+                score = Fraction(self.score[o], unit)
+            rows.append(
+                RoundLine(
+                    r,
+                    self.players[o].start_rank if o >= 0 else None,
+                    self.codes[i][r - 1],
+                    Fraction(self.raw_pts[i][r - 1], unit),
+                    _KIND_NAMES[k],
+                    score,
+                    treatment,
+                    lines[r],
+                )
+            )
+        for record, value in self.abnormal[i]:
+            notes.append(
+                f"record 299 (line {record.line}) changes the points by "
+                f"{format_number(Fraction(value, unit))}"
+            )
+        return Explanation(
+            start_rank,
+            player.name,
+            Fraction(self.score[i], unit),
+            tuple(rows),
+            totals,
+            tuple(notes),
+        )
+
+    def _explain_own(
+        self, i: int, tb: TieBreak, lines: dict[int, dict[str, Fraction | None]]
+    ) -> None:
+        """Per-round contributions of the own-record tie-breaks."""
+        unit = self.unit
+        forfeits = self._forfeit_wins_count(tb)
+        running = 0
+        rr = self.settings.regime is Regime.ROUND_ROBIN
+        for r in range(self.rounds):
+            k, p = self.base.kinds[i][r], self.base.pts[i][r]
+            w, b, o = self.outcome[i][r], self.black[i][r], self.opps[i][r]
+            value: Fraction | None
+            if k == ANNULLED:
+                value = None
+            elif tb.name == "PTS":
+                value = Fraction(p, unit)
+            elif tb.name == "PS":
+                running += p
+                value = Fraction(running, unit)
+            elif tb.name == "WIN":
+                won = (k == PLAYED and w == 1) or k == FORFEIT_WIN
+                value = Fraction(int(won or (k in (FULL_BYE, PAIRING_BYE) and p >= self.win_u)))
+            elif tb.name == "REP":
+                skipped = {HALF_BYE, ZERO_BYE, FORFEIT_LOSS} if rr else _VUR
+                value = Fraction(int(k not in skipped))
+            elif tb.name == "STD":
+                value = None
+            else:
+                game = k == PLAYED or (forfeits and k == FORFEIT_WIN and o >= 0)
+                ok = game and (tb.name == "WON" or b) and (tb.name == "BPG" or w == 1)
+                value = Fraction(int(ok))
+            lines[r + 1][tb.text] = value
+
+
+_SPAN = len(_EXPECTED) - 1
+_EXPECTED_FULL = [100 - _EXPECTED[-d] for d in range(-_SPAN, 0)] + _EXPECTED
+"""Expected score (hundredths) for rating differences ``-_SPAN`` … ``_SPAN``."""
+
+
+def _perfect_performance(games: Sequence[tuple[int, int, int]]) -> int | None:
+    """C.07 10.3: the lowest rating whose expected score reaches the score (B.02 8.1.2).
+
+    The sum of expected scores grows with the rating, so a binary search over
+    [lowest opponent − 800, highest + 800] finds it; a zero score gives the lowest
+    opponent's rating − 800 and a perfect score the highest + 800.
+    """
+    if not games:
+        return None
+    ratings = [r for _, r, _ in games]
+    score = sum(s for _, _, s in games) * 50  # hundredths
+    if score == 0:
+        return min(ratings) - 800
+    if score == 100 * len(games):
+        return max(ratings) + 800
+    table = _EXPECTED_FULL
+    span = _SPAN
+
+    def reaches(rating: int) -> bool:
+        total = 0
+        for r in ratings:
+            d = rating - r
+            total += 100 if d > span else 0 if d < -span else table[d + span]
+        return total >= score
+
+    low, high = min(ratings) - 800, max(ratings) + 800
+    while low < high:
+        mid = (low + high) // 2
+        if reaches(mid):
+            high = mid
+        else:
+            low = mid + 1
+    return low
+
+
+_MISSING: Any = object()
+
+
+def _bh_value(t: _Term) -> int:
+    return t[2]
+
+
+def _sb_value(t: _Term) -> int:
+    return t[2] * t[3]
+
+
+# --- report-wide facts ---------------------------------------------------------------------
+
+
+def completed_rounds(tournament: Tournament) -> int:
+    """The last round in which any game (played or forfeited) has a result.
+
+    Rounds after it hold only byes entered in advance (a partial TRF for the next
+    pairing) and are left out of the standings. A report without any game uses
+    the highest round with a result.
+    """
+    last_game = 0
+    last_any = 0
+    for p in tournament.players:
+        for b in p.rounds:
+            if b.result is None:
+                continue
+            if b.round > last_any:
+                last_any = b.round
+            if b.opponent is not None and b.round > last_game and not b.result.is_bye:
+                last_game = b.round
+    limit = tournament.declared_rounds
+    rounds = last_game or last_any
+    appended = appended_columns(tournament)
+    if appended and limit:
+        rounds = min(rounds, limit)
+    return rounds
+
+
+def is_team_event(tournament: Tournament) -> bool:
+    """True for team tournaments: record 310, a team 192 code, or several team records."""
+    code = (tournament.header("192") or "").upper()
+    if "TEAM" in code:
+        return True
+    teams = tournament.teams
+    return any(t.code == "310" for t in teams) or len(teams) >= 2
+
+
+_NUMBER = re.compile(r"^-?\d*(?:[.,]\d+)?[¼½¾]?$")
+
+
+def appended_columns(tournament: Tournament) -> dict[int, tuple[str, ...]]:
+    """Tie-break values an exporter appended to the 001 lines after the last round.
+
+    Needs the number of rounds (record 142 or ``XXR``): whatever follows that
+    round's block on a player line is read as blank-separated numbers. A report
+    where any line has text there that is not a number has no appended columns.
+
+    Returns:
+        Start rank → the values as written (empty when there are none).
+    """
+    rounds = tournament.declared_rounds
+    if not rounds:
+        return {}
+    start = 91 + 10 * rounds
+    found: dict[int, tuple[str, ...]] = {}
+    for p in tournament.players:
+        if p.source is None:
+            continue
+        extra = p.source.text[start:].split()
+        if not extra:
+            continue
+        if not all(_NUMBER.match(x) and any(c.isdigit() or c in "¼½¾" for c in x) for x in extra):
+            return {}
+        found.setdefault(p.start_rank, tuple(extra))
+    return found
+
+
+def settings_from(
+    tournament: Tournament,
+    *,
+    rules: str | None = None,
+    tournament_type: str | None = None,
+    withdrawals: bool = True,
+    **options: Any,
+) -> tuple[TieBreakSettings, EditionChoice, RegimeChoice]:
+    """The settings for *tournament*: edition and regime chosen, options applied.
+
+    Raises:
+        TieBreakError: For an unknown rule set.
+    """
+    edition = choose_edition(tournament, rules)
+    regime = detect_regime(tournament, tournament_type)
+    known = {f.name for f in attrs.fields(TieBreakSettings)}
+    extra = {k: v for k, v in options.items() if k in known and v is not None}
+    settings = TieBreakSettings(
+        edition=edition.edition, regime=regime.regime, withdrawals=withdrawals, **extra
+    )
+    return settings, edition, regime
+
+
+def option_values(options: Any) -> dict[str, Any]:
+    """The tie-break fields of a :class:`~trfkit.checks.base.CheckOptions` as keywords."""
+    names = ("koya_threshold", "sb_cut", "rr_forfeit_wins_played", "withdrawal_boundary",
+             "withdrawal_completed")  # fmt: skip
+    return {n: getattr(options, n) for n in names if hasattr(options, n)}
+
+
+def as_mapping(values: Mapping[int, Fraction | None]) -> dict[int, Fraction | None]:
+    """A plain dict copy (helper for callers that mutate)."""
+    return dict(values)
