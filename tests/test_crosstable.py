@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import trfkit
-from trfkit.crosstable import Spot, build, locate
+from trfkit.crosstable import CrossTable, Spot, build, locate
 from trfkit.diagnostics import Diagnostic, Severity
 
 # Columns: start rank 5-8, name 15-47, points 81-84, rank 86-89, round r's block at 92+10(r-1).
@@ -21,11 +21,15 @@ TEXT = (
 def diag(**where: object) -> Diagnostic:
     """A diagnostic placed by *where* (line, column, round, players)."""
     return Diagnostic(
-        code="X999", name="test", severity=Severity.WARNING, message="m", **where  # type: ignore[arg-type]
+        code="X999",
+        name="test",
+        severity=Severity.WARNING,
+        message="m",
+        **where,  # type: ignore[arg-type]
     )
 
 
-def table():  # type: ignore[no-untyped-def]
+def table() -> CrossTable:
     """The crosstable of TEXT."""
     return build(trfkit.loads(TEXT))
 

@@ -29,11 +29,11 @@ SCREENSHOT = ROOT / "out" / "report-screenshot.png"
 Block = tuple[int, str, str]
 
 
-def player(
-    start: int, name: str, *, fide_id: str = "", rank: int, rounds: Sequence[Block]
-) -> str:
+def player(start: int, name: str, *, fide_id: str = "", rank: int, rounds: Sequence[Block]) -> str:
     """A 001 line: start rank 5-8, name 15-47, FIDE id 58-68, rank 86-89, blocks from 92."""
-    line = f"001 {start:>4} m    {name:<33} {'':>4} {'':<3} {fide_id:>11} {'':<10} {'':>4} {rank:>4}  "
+    line = (
+        f"001 {start:>4} m    {name:<33} {'':>4} {'':<3} {fide_id:>11} {'':<10} {'':>4} {rank:>4}  "
+    )
     for opponent, colour, result in rounds:
         line += f"{opponent:>4} {colour} {result}  "
     return line.rstrip()
@@ -47,11 +47,21 @@ SWISS = [
     # Planted: player 3 writes a win over 1 in round 2 where 1 wrote a draw (S003),
     # and players 2 and 4 share a FIDE id (S006, reported at player 4).
     player(1, "Alpha, Ann", rank=1, rounds=[(2, "w", "1"), (3, "b", "="), (4, "w", "1")]),
-    player(2, "<b>Beta</b> & Co", fide_id="4100018", rank=2,
-           rounds=[(1, "b", "0"), (5, "b", "1"), (3, "w", "=")]),
+    player(
+        2,
+        "<b>Beta</b> & Co",
+        fide_id="4100018",
+        rank=2,
+        rounds=[(1, "b", "0"), (5, "b", "1"), (3, "w", "=")],
+    ),
     player(3, "Gamma, Gus", rank=3, rounds=[(4, "w", "1"), (1, "w", "1"), (2, "b", "=")]),
-    player(4, "Delta, Dan", fide_id="4100018", rank=4,
-           rounds=[(3, "b", "0"), (0, "-", "U"), (1, "b", "0")]),
+    player(
+        4,
+        "Delta, Dan",
+        fide_id="4100018",
+        rank=4,
+        rounds=[(3, "b", "0"), (0, "-", "U"), (1, "b", "0")],
+    ),
     player(5, "Epsilon, Eve", rank=5, rounds=[(0, "-", "U"), (2, "w", "0"), (0, "-", "U")]),
 ]
 SWISS_HIGHLIGHTS = {
@@ -147,7 +157,8 @@ def test_names_and_paths_are_escaped(report: Path) -> None:
 
 def test_highlighted_cells_carry_their_messages(report: Path) -> None:
     """Every highlighted element has a title (hover text) naming its findings."""
-    marked = [a for _, a in elements(report.read_text(encoding="utf-8")) if "data-hl" in a]
+    tags = elements(report.read_text(encoding="utf-8"))
+    marked = [a for _, a in tags if "data-hl" in a and "data-p" in a]
     assert len(marked) == len(SWISS_HIGHLIGHTS) + len(ROUND_ROBIN_HIGHLIGHTS)
     for attrs in marked:
         title = attrs["title"] or ""
@@ -168,12 +179,13 @@ def test_index_is_sorted_by_severity(tmp_path: Path) -> None:
 
 def test_clean_files_of_a_big_batch_are_listed_only(tmp_path: Path) -> None:
     """Beyond CLEAN_TABLE_LIMIT files a clean file has an index row but no section."""
-    path = write(tmp_path / "clean.trf", ["012 Clean", *ROUND_ROBIN[2:3]])
-    checked = check_file(str(path), CheckRequest(select=("S003",), tables=True))
     page = HtmlReport(total=CLEAN_TABLE_LIMIT + 1)
-    page.add(checked)
+    for name in ("one.trf", "two.trf"):
+        path = write(tmp_path / name, ["012 Clean", *ROUND_ROBIN[2:3]])
+        page.add(check_file(str(path), CheckRequest(select=("S003",), tables=True)))
     html = page.render()
-    assert 'id="f1"' not in html and "clean.trf" in html
+    assert "one.trf" in html and "two.trf" in html
+    assert 'id="f1"' not in html and 'id="f2"' not in html
 
 
 def test_report_is_written_atomically(tmp_path: Path) -> None:
@@ -214,7 +226,15 @@ def _browser(tmp_path: Path, *arguments: str) -> subprocess.CompletedProcess[str
         f"--user-data-dir={tmp_path / 'chromium-profile'}",
         *arguments,
     ]
-    return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        timeout=120,
+        check=False,
+    )
 
 
 def _pre(dom: str, ident: str) -> object:

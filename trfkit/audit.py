@@ -73,8 +73,9 @@ class CheckRequest:
     tables: bool = False
 
 
-def _unreadable(path: str, message: str) -> FileReport:
-    return FileReport(path, None, (parse_rule("P001").diagnostic(message),), readable=False)
+def _unreadable(path: str, message: str, request: CheckRequest) -> FileReport:
+    found = parse_rule("P001").diagnostic(message)
+    return FileReport(path, None, (found,) if _keep(found, request) else (), readable=False)
 
 
 def read_bytes(path: str, limits: Limits) -> bytes | str:
@@ -118,7 +119,7 @@ def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
 
     if not data.strip(b" \t\r\n\x0b\x0c"):
         what = "empty" if not data else "only blank lines"
-        return _unreadable(path, f"the file is {what}: there is no tournament in it")
+        return _unreadable(path, f"the file is {what}: there is no tournament in it", request)
     result = parse(data, encoding=request.encoding, limits=request.limits)
     found = list(result.diagnostics)
     readable = bool(result.tournament.records)
@@ -151,13 +152,13 @@ def check_file(path: str, request: CheckRequest) -> FileReport:
     """Check one file; every failure becomes a diagnostic of the report."""
     data = read_bytes(path, request.limits)
     if isinstance(data, str):
-        return _unreadable(path, data)
+        return _unreadable(path, data, request)
     try:
         return check_bytes(path, data, request)
     except RecursionError:
-        return _unreadable(path, "the file is nested too deeply to be read")
+        return _unreadable(path, "the file is nested too deeply to be read", request)
     except MemoryError:
-        return _unreadable(path, "the file needs more memory than is available")
+        return _unreadable(path, "the file needs more memory than is available", request)
     except Exception as exc:  # one broken file must not stop a batch
         from trfkit.checks import INTERNAL
 

@@ -1079,7 +1079,7 @@ def recognise(
     else:
         bye_players = tuple(p for p in tournament.players if is_bye_player(p))
         skip = frozenset(p.start_rank for p in bye_players)
-        labels = sorted({p.start_rank for p in tournament.players} - skip)
+        labels = sorted({p.start_rank for p in tournament.players if p.start_rank > 0} - skip)
         games = _individual_games(tournament, skip)
     rounds = max(rounds, max((g[0] for g in games), default=0))
     observed = observed_from_games(labels, rounds, games)

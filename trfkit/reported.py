@@ -46,8 +46,7 @@ class ReportedValue(Fraction):
     def __new__(
         cls, value: Fraction | int, denominator: int = 1, decimals: int | None = None
     ) -> ReportedValue:
-        """Wrap *value* (divided by *denominator*); *decimals* is ``None`` for whole
-        numbers and vulgar fractions."""
+        """Wrap *value* / *denominator*; *decimals* is ``None`` for whole numbers and ``½``."""
         exact = Fraction(value) / denominator
         self = super().__new__(cls, exact.numerator, exact.denominator)
         self.decimals = decimals
@@ -129,7 +128,7 @@ def _rows_from_json(data: Any) -> list[Mapping[str, Any]]:
             raise ReportedError("every entry of the JSON list must be an object")
         return data
     if isinstance(data, dict):
-        rows = []
+        rows: list[Mapping[str, Any]] = []
         for key, value in data.items():
             if not isinstance(value, dict):
                 raise ReportedError(f"entry {key!r} is not an object")

@@ -205,7 +205,9 @@ def resolve_tiebreaks(
             source = f"record {record.code}"
         else:
             codes = tuple(parse_tiebreak(c) for c in DEFAULT_TIEBREAKS[regime])
-            source = "the default for round robins" if regime is Regime.ROUND_ROBIN else "the default for Swiss events"
+            source = "the default for Swiss events"
+            if regime is Regime.ROUND_ROBIN:
+                source = "the default for round robins"
     if not any(tb.name == "PTS" for tb in codes):
         codes = (parse_tiebreak("PTS"), *codes)
     return codes, source, tuple(problems)
@@ -274,8 +276,8 @@ def order(engine: TieBreakEngine, tiebreaks: Sequence[TieBreak]) -> tuple[Row, .
                 if len(group) == 1:
                     refined.append(group)
                     continue
-                parts, values = direct_encounter(engine, group, tb)
-                column.update(values)
+                parts, encounter = direct_encounter(engine, group, tb)
+                column.update(encounter)
                 refined.extend(parts)
             groups = refined
             columns.append(column)
@@ -324,8 +326,10 @@ def _partition(
 def _de_scores(
     engine: TieBreakEngine, group: Iterable[int], tb: TieBreak
 ) -> tuple[dict[int, Fraction], dict[int, int]]:
-    """Points scored against the rest of *group* (art. 6.1.2: the average of repeated
-    games against one opponent) and how many of them each player met."""
+    """Points against the rest of *group* and how many of them each player met.
+
+    Repeated games against one opponent count as their average (art. 6.1.2).
+    """
     members = set(group)
     scores: dict[int, Fraction] = {}
     met: dict[int, int] = {}
@@ -359,28 +363,33 @@ def direct_encounter(
 
 
 def _de_split(engine: TieBreakEngine, group: list[int], tb: TieBreak) -> list[list[int]]:
-    if len(group) < 2:
-        return [group]
-    scores, met = _de_scores(engine, group, tb)
-    size = len(group)
-    if all(met[i] == size - 1 for i in group):
-        parts = _partition(group, scores, True)
-        if len(parts) == 1:
-            return parts
-        out: list[list[int]] = []
-        for part in parts:
-            out.extend(_de_split(engine, part, tb) if len(part) > 1 else [part])
-        return out
-    if engine.settings.regime is Regime.SWISS:
+    """The sub-groups of *group* by direct encounter, best first (see :func:`direct_encounter`)."""
+    out: list[list[int]] = []
+    rest = list(group)
+    while len(rest) > 1:
+        scores, met = _de_scores(engine, rest, tb)
+        size = len(rest)
+        if all(met[i] == size - 1 for i in rest):
+            parts = _partition(rest, scores, True)
+            if len(parts) == 1:
+                break
+            for part in parts:
+                out.extend(_de_split(engine, part, tb) if len(part) > 1 else [part])
+            return out
+        if engine.settings.regime is not Regime.SWISS:
+            break
+        # 6.3: first whatever the missing games' results (each could be won by the other).
         win = Fraction(engine.win_u, engine.unit)
-        best = [
-            i
-            for i in group
-            if all(
-                scores[i] > scores[j] + win * (size - 1 - met[j]) for j in group if j != i
-            )
-        ]
-        if best:
-            rest = [i for i in group if i != best[0]]
-            return [[best[0]], *_de_split(engine, rest, tb)]
-    return [group]
+        reach = {j: scores[j] + win * (size - 1 - met[j]) for j in rest}
+        ranked = sorted(rest, key=lambda j: reach[j], reverse=True)
+        top, second = ranked[0], ranked[1]
+        best = next(
+            (i for i in rest if scores[i] > reach[second if i == top else top]), None
+        )
+        if best is None:
+            break
+        out.append([best])
+        rest = [i for i in rest if i != best]
+    if rest:
+        out.append(rest)
+    return out

@@ -38,7 +38,7 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -50,7 +50,6 @@ from trfkit.model import (
     Player,
     Result,
     Scoring,
-    TextRecord,
     Tournament,
 )
 
@@ -466,9 +465,12 @@ def detect_regime(tournament: Tournament, override: str | None = None) -> Regime
             return RegimeChoice(Regime.ROUND_ROBIN, f"record 192 is {code}")
         return RegimeChoice(Regime.SWISS, f"record 192 is {code}")
     multiplicity = _pair_counts(tournament)
-    players = [p for p in tournament.players if any(b.is_game for b in p.rounds)]
+    players = [p for p in tournament.players if any(b.result is not None for b in p.rounds)]
+    pairing_byes = any(
+        b.result is Result.PAIRING_BYE for p in tournament.players for b in p.rounds
+    )
     n = len(players)
-    if n >= 2 and multiplicity:
+    if n >= 2 and multiplicity and not pairing_byes:
         counts = set(multiplicity.values())
         if len(multiplicity) == n * (n - 1) // 2 and len(counts) == 1:
             cycles = counts.pop()
@@ -595,12 +597,12 @@ class PointSystem:
                "BBZ": ("zero_bye",),
                "BBF": ("forfeit_loss",),
                "BBU": ("pairing_bye",)}  # fmt: skip
-        for record in tournament.of_type(BbpScore):
-            if record.code in bbp and record.points is not None:
-                for name in bbp[record.code]:
-                    values[name] = record.points
-                pab_set = pab_set or record.code == "BBU"
-                sources.append(record.code)
+        for bbp_record in tournament.of_type(BbpScore):
+            if bbp_record.code in bbp and bbp_record.points is not None:
+                for name in bbp[bbp_record.code]:
+                    values[name] = bbp_record.points
+                pab_set = pab_set or bbp_record.code == "BBU"
+                sources.append(bbp_record.code)
         xxs = {"WW": ("win_white",), "BW": ("win_black",), "WD": ("draw_white",),
                "BD": ("draw_black",), "WL": ("loss_white",), "BL": ("loss_black",),
                "ZPB": ("zero_bye",), "HPB": ("half_bye",), "FPB": ("full_bye",),
@@ -803,7 +805,11 @@ _Term = tuple[int, int, int, int, bool, str]
 """One element of a Buchholz-family sum: (round, opponent index or -1 for a dummy,
 the opponent's score in units as the player counts it, the player's points,
 whether the round is a voluntary unplayed round, how the rules treat it)."""
-_ROUND, _OPPONENT, _SCORE, _POINTS, _IS_VUR, _HOW = range(6)
+_ROUND: Final = 0
+_SCORE: Final = 2
+_POINTS: Final = 3
+_IS_VUR: Final = 4
+_HOW: Final = 5
 
 
 _GAME = "game"
@@ -884,9 +890,9 @@ class TieBreakEngine:
         team_event = is_team_event(self.tournament)
         table: dict[tuple[Result | None, bool], int] = {}
         for res in [*Result, None]:
-            for black in (False, True):
-                colour = Colour.BLACK if black else Colour.WHITE
-                table[(res, black)] = u(ps.points(res, colour))
+            for with_black in (False, True):
+                colour = Colour.BLACK if with_black else Colour.WHITE
+                table[(res, with_black)] = u(ps.points(res, colour))
         self.win_u = u(ps.win)
         self.draw_u = u(ps.draw)
         self.loss_u = u(ps.loss)
@@ -1146,15 +1152,15 @@ class TieBreakEngine:
                 if k == ANNULLED:
                     continue
                 if k == PLAYED:
-                    out.append((r + 1, o, seen[o], p, False, _GAME))  
+                    out.append((r + 1, o, seen[o], p, False, _GAME))
                 elif k in _FORFEITS and o >= 0 and not swiss:
-                    out.append((r + 1, o, seen[o], p, False, forfeit_how))  
+                    out.append((r + 1, o, seen[o], p, False, forfeit_how))
                 elif not swiss:
                     pass  # byes contribute nothing in round robins
                 elif not dummy_rules:
                     opposite = loss_u if p >= win_u else draw_u if p == draw_u else win_u
                     virtual = running + opposite + draw_u * (n - r - 1)
-                    out.append((r + 1, -1, virtual, p, False, _VIRTUAL))  
+                    out.append((r + 1, -1, virtual, p, False, _VIRTUAL))
                 else:
                     dummy, how = own, _DUMMY
                     if capped:
@@ -1163,7 +1169,7 @@ class TieBreakEngine:
                                 dummy, how = seen[o], _DUMMY_OPPONENT
                         elif cap_rounds < dummy:
                             dummy, how = cap_rounds, _DUMMY_DRAWS
-                    out.append((r + 1, -1, dummy, p, k in _VUR, how))  
+                    out.append((r + 1, -1, dummy, p, k in _VUR, how))
                 running += p
             result.append(out)
         self._cache[key] = result
@@ -1203,7 +1209,7 @@ class TieBreakEngine:
         for _ in range(tb.median):
             if not kept:
                 break
-            top = max(kept, key=value)
+            top = max(kept, key=lsv_key)
             kept.remove(top)
             removed.append(top)
         return kept, removed
@@ -1227,10 +1233,10 @@ class TieBreakEngine:
         out: dict[int, Fraction | None] = {}
         for p, v in zip(self.players, raw, strict=True):
             value = made.get(v, _MISSING)
-            if value is _MISSING:
-                value = made[v] = Fraction(v, denominator)  
+            if value is _MISSING and v is not None:
+                value = made[v] = Fraction(v, denominator)
             if p.start_rank not in out:
-                out[p.start_rank] = value  # type: ignore[assignment]
+                out[p.start_rank] = value
         return out
 
     def _compute(self, tb: TieBreak) -> dict[int, Fraction | None]:
@@ -1303,12 +1309,11 @@ class TieBreakEngine:
         strict = self.settings.koya_threshold == "more-than"
         score = self.score
         counted = [(s * 100 > limit) if strict else (s * 100 >= limit) for s in score]
-        swiss = self._swiss(tb)
         out = []
         for krow, prow, orow in zip(self.base.kinds, self.base.pts, self.opps, strict=True):
             total = 0
             for k, p, o in zip(krow, prow, orow, strict=True):
-                if o >= 0 and (k == PLAYED or (k in _FORFEITS and not swiss)) and counted[o]:
+                if o >= 0 and k in _GAMES and counted[o]:
                     total += p
             out.append(total)
         return self._ranks(out, self.unit)
@@ -1540,11 +1545,10 @@ class TieBreakEngine:
                     f"{tb.text}: opponents count from {format_number(Fraction(limit, 100 * unit))} "
                     f"points (maximum {format_number(Fraction(maximum, unit))})"
                 )
-                swiss = self._swiss(tb)
                 for r, (k, p, o) in enumerate(
                     zip(self.base.kinds[i], self.base.pts[i], self.opps[i], strict=True)
                 ):
-                    if o >= 0 and (k == PLAYED or (k in _FORFEITS and not swiss)):
+                    if o >= 0 and k in _GAMES:
                         ok = self.score[o] * 100 >= limit
                         if self.settings.koya_threshold == "more-than":
                             ok = self.score[o] * 100 > limit
@@ -1571,7 +1575,7 @@ class TieBreakEngine:
                 treatment = (
                     "removed from the standings (withdrawal under 50 %)" if k == ANNULLED
                     else "not a game: contributes nothing" if k not in _GAMES
-                    or self.settings.regime is Regime.ROUND_ROBIN and o < 0
+                    or (self.settings.regime is Regime.ROUND_ROBIN and o < 0)
                     else ""
                 )  # fmt: skip
             if score is None and o >= 0 and k != ANNULLED:

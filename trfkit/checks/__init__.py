@@ -215,7 +215,8 @@ def check(
 
     Args:
         source: A path (:class:`os.PathLike`, or a one-line string naming an
-            existing file), the file's bytes, or its text.
+            existing file or ending in ``.trf``, ``.trfx`` or ``.txt``), the
+            file's bytes, or its text.
         select: Codes, prefixes or names to keep (all when omitted).
         ignore: Codes, prefixes or names to drop.
         options: Settings for the checks.
@@ -244,10 +245,20 @@ def check(
         return [INTERNAL.rule.diagnostic(message)]
 
 
+TRF_SUFFIXES = (".trf", ".trfx", ".txt")
+
+
 def _names_a_file(text: str) -> bool:
-    """A one-line string that is the path of an existing file (TRF text has line breaks)."""
+    """A one-line string naming an existing file, or a missing one with a TRF suffix.
+
+    TRF text always has a line break, so a one-line string is a path when such a
+    file exists, or when it ends like a TRF file name (then its absence is a
+    ``P001`` diagnostic rather than a parse of the name as TRF).
+    """
     if "\n" in text or "\r" in text or len(text) > 4096:
         return False
+    if text.strip().lower().endswith(TRF_SUFFIXES):
+        return True
     try:
         return Path(text).is_file()
     except (OSError, ValueError):

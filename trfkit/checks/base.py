@@ -52,8 +52,6 @@ class CheckOptions:
     withdrawal_count_forfeits: bool = False
     """Count forfeits before a withdrawal as completed games (UNCERTAIN; default: played only)."""
     # --- tie-break options ---
-    tournament_type: str | None = None
-    """``"round-robin"`` or ``"swiss"`` forces the unplayed-round regime (else detected)."""
     koya_threshold: str = "at-least"
     """Koya counts opponents with ``"at-least"`` 50 % (FIDE) or ``"more-than"`` 50 %."""
     sb_cut: str = "opponent-score"
@@ -62,8 +60,6 @@ class CheckOptions:
     """Round-robin forfeit wins count as games for WON, BPG and BWG (the letter of 15.2)."""
     withdrawal_boundary: str = "below-half"
     """Annul a withdrawn player below 50 % completed, or ``"at-most-half"`` (also at 50 %)."""
-    withdrawal_completed: str = "played"
-    """Completed games: ``"played"`` over the board, or ``"scheduled"`` rounds before leaving."""
 
 
 class Context:

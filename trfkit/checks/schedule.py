@@ -38,7 +38,7 @@ from trfkit import berger
 from trfkit import columns as C
 from trfkit.checks.base import Check, Context, make_check
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.model import Colour, Result, RoundResult, Team, TextRecord
+from trfkit.model import Colour, Player, Result, RoundResult, Team, TextRecord
 
 COLOUR_TOLERANCE = Fraction(1, 4)
 """Above this share of differing colours, a renumbered fit is no Berger table at all."""
@@ -155,8 +155,20 @@ def _where(ctx: Context, a: Analysis, label: int, round_number: int | None) -> d
                 return {"line": team.line}
         return {}
     player = ctx.tournament.players_by_rank.get(label)
-    column = C.round_block_start(round_number) if round_number else None
-    return {"line": player.line if player else None, "column": column}
+    if player is None:
+        return {}
+    return {"line": player.line, "column": _column(player, round_number)}
+
+
+def _column(player: Player, round_number: int | None) -> int | None:
+    """The start of *round_number*'s block, when the player's line reaches it."""
+    if not round_number:
+        return None
+    start = C.round_block_start(round_number)
+    text = player.source.text if player.source is not None else None
+    if text is not None and start > len(text) + 1:
+        return None
+    return start
 
 
 def _header_line(ctx: Context, code: str) -> int | None:
@@ -829,7 +841,7 @@ def _withdrawal(ctx: Context) -> Iterator[Diagnostic]:
             round=missed[0],
             players=(label,),
             line=player.line,
-            column=C.round_block_start(missed[0]),
+            column=_column(player, missed[0]),
         )
 
 
@@ -871,10 +883,10 @@ def _forfeit_schedule(ctx: Context) -> Iterator[Diagnostic]:
         for number in range(1, a.last_result + 1):
             if not _in_plan(a, number):
                 break
-            scheduled = a.view[number - 1].get(label)
-            if scheduled is None or scheduled[0] == berger.BYE:
+            planned = a.view[number - 1].get(label)
+            if planned is None or planned[0] == berger.BYE:
                 continue
-            opponent, colour = scheduled
+            opponent, colour = planned
             if (number, berger.BYE, label) in byes:
                 continue  # sits out as the round's only idle player: a misplaced bye, B007
             block = player.round(number)
@@ -893,19 +905,17 @@ def _forfeit_schedule(ctx: Context) -> Iterator[Diagnostic]:
             if not items:
                 continue
             rounds = _rounds_text([n for n, _, _ in items])
-            scheduled = ", ".join(
-                f"{o} ({'White' if c == 'w' else 'Black'})" for _, o, c in items
-            )
+            pairs = ", ".join(f"{o} ({'White' if c == 'w' else 'Black'})" for _, o, c in items)
             sample_round, sample_opp, sample_colour = items[0]
             yield FORFEIT_SCHEDULE.rule.diagnostic(
                 f"player {label}: round{'s' if len(items) > 1 else ''} {rounds} "
                 f"{'have' if len(items) > 1 else 'has'} {what}; the table pairs "
-                f"{label} with {scheduled}; a forfeit keeps the scheduled "
+                f"{label} with {pairs}; a forfeit keeps the scheduled "
                 f"opponent and colour, e.g. '{sample_opp:>4} {sample_colour} -'",
                 round=sample_round,
                 players=(label, *sorted({o for _, o, _ in items})),
                 line=player.line,
-                column=C.round_block_start(sample_round),
+                column=_column(player, sample_round),
             )
 
 

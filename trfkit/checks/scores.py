@@ -55,10 +55,15 @@ RANK_COLUMN = 86
 
 
 def _settings(options: CheckOptions) -> dict[str, Any]:
-    """Keyword settings for :func:`compute_standings` from the check options."""
-    forced = getattr(options, "tournament_type", None)
+    """Keyword settings for :func:`compute_standings` from the check options.
+
+    ``round_robin`` (shared with the schedule checks) forces the regime, and
+    ``withdrawal_count_forfeits`` makes every game before a withdrawal count as
+    completed.
+    """
+    forced = None
     round_robin = getattr(options, "round_robin", None)
-    if forced is None and round_robin is not None:
+    if round_robin is not None:
         forced = "round-robin" if round_robin else "swiss"
     completed = "scheduled" if getattr(options, "withdrawal_count_forfeits", False) else "played"
     return {
@@ -256,13 +261,8 @@ def _points_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     not errors: a round-robin withdrawal (T002), byes with a blank result counted
     in the total (T003), record 299 (T004), byes entered for the next round (T005).
 
-    PASS::
-
-        001    1 m    Alpha                                              1.5    1     2 w 1  0000 - H
-
-    FAIL (a win and a half-point bye make 1.5, not 2.0)::
-
-        001    1 m    Alpha                                              2.0    1     2 w 1  0000 - H
+    PASS: a win and ``0000 - H`` with ``1.5`` in columns 81-84.
+    FAIL: the same round blocks with ``2.0`` (a win and a half-point bye make 1.5).
     """
     state = _state(ctx)
     if state is None:
@@ -312,14 +312,16 @@ POINTS_WITHDRAWAL = make_check(
 
 
 def _points_blank_bye(ctx: Context) -> Iterator[Diagnostic]:
-    """Byes written with a blank result are counted in the points column.
+    """Rounds written as absences are counted in the points column.
 
-    TRF16: a blank result means ``Z``, a zero-point bye. Some programs write
-    half-point and full-point byes with a blank result and count them in the
-    total anyway (the ICU's "automatic total correction"). The total is then
-    right for the event but the round block says otherwise; write ``H`` or
-    ``F``. One warning per player; ranks and tie-breaks are judged with the
-    byes counted as the total implies.
+    TRF16: a blank result means ``Z``, a zero-point bye, and so does an empty
+    round block; ``0000 - -`` is a forfeit loss without an opponent. Some
+    programs write half-point and full-point byes that way and count them in the
+    total anyway (the ICU's "automatic total correction"; team exporters writing
+    ``0000 - -`` for boards won by default). The total is then right for the
+    event but the round block says otherwise; write ``H`` or ``F``. One warning
+    per player; ranks and tie-breaks are judged with those rounds counted as
+    the total implies (a difference in multiples of a draw or a win only).
 
     PASS: ``0000 - H`` and 0.5 in the total. WARNING: ``0000 -  `` (blank result)
     and 0.5 in the total.
@@ -333,9 +335,9 @@ def _points_blank_bye(ctx: Context) -> Iterator[Diagnostic]:
                 f"round {r} as {format_number(v)}" for r, v in sorted(f.corrections.items())
             )
             yield POINTS_BLANK_BYE.rule.diagnostic(
-                f"{_who(f.player)}: points {format_number(f.reported)} count byes written "
-                f"with a blank result ({rounds}), which TRF reads as zero-point byes "
-                f"({format_number(f.expected)}); write H or F",
+                f"{_who(f.player)}: points {format_number(f.reported)} count rounds written "
+                f"as absences without points ({rounds}); TRF scores them 0, giving "
+                f"{format_number(f.expected)}; write the byes as H or F",
                 **_where(f.player, POINTS_COLUMN),
             )
 
@@ -471,7 +473,9 @@ def _rank_findings(ctx: Context) -> _RankFindings:
         assert engine is not None
         declared = st.source.startswith("record") or st.source == "--tiebreaks"
         candidates: list[tuple[TieBreak, ...]] = [st.tiebreaks]
-        if not declared:
+        by_points = _mismatches(order(engine, (parse_tiebreak("PTS"),)), ranked)
+        plausible = len(by_points) <= len(ranked) // 2
+        if not declared and plausible:
             for codes in RANK_CANDIDATES[engine.settings.regime]:
                 listed = (parse_tiebreak("PTS"), *(parse_tiebreak(c) for c in codes))
                 if [tb.key for tb in listed] != [tb.key for tb in st.tiebreaks]:
@@ -492,7 +496,6 @@ def _rank_findings(ctx: Context) -> _RankFindings:
             return _RankFindings(names=names, placeholder=True)
         if declared:
             return _RankFindings(tuple(best), (), names)
-        by_points = _mismatches(order(engine, (parse_tiebreak("PTS"),)), ranked)
         outside = {m.player.start_rank for m in by_points}
         errors = tuple(m for m in best if m.player.start_rank in outside)
         warnings = tuple(m for m in best if m.player.start_rank not in outside)
@@ -623,10 +626,10 @@ def _close(reported: Fraction, exact: Fraction) -> bool:
     """Equal, or equal after rounding to the decimals the report shows (two or more)."""
     if reported == exact:
         return True
-    decimals = getattr(reported, "decimals", None)
+    decimals: int | None = getattr(reported, "decimals", None)
     if decimals is None or decimals < 2:
         return False
-    scale = 10**decimals
+    scale: int = 10**decimals
     if (exact * scale).denominator == 1:
         return False
     return abs(reported - exact) * scale * 2 <= 1
@@ -646,39 +649,50 @@ def _recomputed(state: _State, tb: TieBreak) -> dict[int, Fraction | None]:
     return engine.values(tb)
 
 
-def _other_reading(state: _State, tb: TieBreak, start_rank: int, reported: Fraction) -> str:
-    """A hint when the reported value is what another edition or reading gives."""
-    st = state.standings
-    engine = st.engine
-    assert engine is not None
-    t = engine.tournament
-    for edition in Edition:
-        if edition is engine.settings.edition or tb.name == "DE":
-            continue
-        other = TieBreakEngine(t, attrs.evolve(engine.settings, edition=edition))
-        value = other.values(tb).get(start_rank)
-        if value is not None and _close(reported, value):
-            return f"; the reported value follows the {edition.value} rules"
-    variants: list[tuple[str, dict[str, Any]]] = []
-    if engine.settings.regime is Regime.SWISS:
-        variants.append(("the round-robin regime", {"regime": Regime.ROUND_ROBIN}))
-    else:
-        variants.append(("the Swiss regime", {"regime": Regime.SWISS}))
-    if engine.annulled:
-        variants.append(("the withdrawal rule off", {"withdrawals": False}))
-    if tb.name == "SB" and tb.cut:
-        other_cut = "contribution" if engine.settings.sb_cut == "opponent-score" else (
-            "opponent-score"
+def _variants(ctx: Context, state: _State) -> list[tuple[str, TieBreakEngine]]:
+    """Engines under the other editions and readings, built once per file when needed."""
+
+    def build() -> list[tuple[str, TieBreakEngine]]:
+        engine = state.standings.engine
+        assert engine is not None
+        t = engine.tournament
+        settings = engine.settings
+        changes: list[tuple[str, dict[str, Any]]] = [
+            (f"the {e.value} rules", {"edition": e}) for e in Edition if e is not settings.edition
+        ]
+        other_regime = Regime.SWISS if settings.regime is Regime.ROUND_ROBIN else Regime.ROUND_ROBIN
+        changes.append((f"the {other_regime.value} regime", {"regime": other_regime}))
+        if engine.annulled:
+            changes.append(("the withdrawal rule off", {"withdrawals": False}))
+        other_cut = "contribution" if settings.sb_cut == "opponent-score" else "opponent-score"
+        changes.append((f"the SB cut by {other_cut}", {"sb_cut": other_cut}))
+        other_ks = "more-than" if settings.koya_threshold == "at-least" else "at-least"
+        changes.append((f"the Koya limit {other_ks} 50 %", {"koya_threshold": other_ks}))
+        changes.append(
+            (
+                "round-robin forfeit wins counted as games",
+                {"rr_forfeit_wins_played": not settings.rr_forfeit_wins_played},
+            )
         )
-        variants.append((f"sb_cut={other_cut}", {"sb_cut": other_cut}))
-    if tb.name == "KS":
-        other_ks = "more-than" if engine.settings.koya_threshold == "at-least" else "at-least"
-        variants.append((f"koya_threshold={other_ks}", {"koya_threshold": other_ks}))
-    for words, change in variants:
-        other = TieBreakEngine(t, attrs.evolve(engine.settings, **change))
-        value = other.values(tb).get(start_rank)
+        return [
+            (words, TieBreakEngine(t, attrs.evolve(settings, **change), engine.point_system,
+                                   engine.corrections))
+            for words, change in changes
+        ]  # fmt: skip
+
+    return ctx.cached("scores.variants", build)  # type: ignore[no-any-return]
+
+
+def _other_reading(
+    ctx: Context, state: _State, tb: TieBreak, start_rank: int, reported: Fraction
+) -> str:
+    """A hint when the reported value is what another edition or reading gives."""
+    if tb.name == "DE":
+        return ""
+    for words, engine in _variants(ctx, state):
+        value = engine.values(tb).get(start_rank)
         if value is not None and _close(reported, value):
-            return f"; the reported value is what {words} gives"
+            return f"; the reported value is what {words} give"
     return ""
 
 
@@ -706,11 +720,11 @@ def _reported_sources(ctx: Context, state: _State) -> Iterator[tuple[str, int, s
                 continue
             for code, text in zip(names, texts, strict=True):
                 try:
-                    value = parse_value(text)
+                    appended_value = parse_value(text)
                 except ReportedError:
                     continue
-                if value is not None:
-                    yield "columns appended to the player line", start_rank, code, value
+                if appended_value is not None:
+                    yield "columns appended to the player line", start_rank, code, appended_value
 
 
 def _tiebreak_mismatch(ctx: Context) -> Iterator[Diagnostic]:
@@ -755,11 +769,13 @@ def _tiebreak_mismatch(ctx: Context) -> Iterator[Diagnostic]:
             continue
         else:
             shown = format_number(exact, integer=parse_tiebreak(code).is_integer)
-        hint = _other_reading(state, parse_tiebreak(code), start_rank, value)
+        hint = _other_reading(ctx, state, parse_tiebreak(code), start_rank, value)
         yield TIEBREAK_MISMATCH.rule.diagnostic(
             f"{_who(p)}: {code} reported {format_number(value)} ({source}), "
             f"recomputed {shown}{hint}",
-            **_where(p, RANK_COLUMN if source.startswith("columns") else 1),
+            line=p.line,
+            column=None,
+            players=(p.start_rank,),
         )
 
 

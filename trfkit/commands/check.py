@@ -81,6 +81,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     common.add_reading_options(parser)
     common.add_tiebreak_options(parser)
+    common.add_schedule_options(parser)
     parser.add_argument(
         "--standings",
         metavar="FILE",

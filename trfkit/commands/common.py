@@ -82,6 +82,37 @@ def add_tiebreak_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_schedule_options(parser: argparse.ArgumentParser) -> None:
+    """Options of the round-robin schedule checks (their UNCERTAIN readings)."""
+    group = parser.add_argument_group("round-robin schedule")
+    kind = group.add_mutually_exclusive_group()
+    kind.add_argument(
+        "--round-robin", dest="round_robin", action="store_const", const=True, default=None,
+        help="treat every file as a round robin (default: decide from 192, 092, structure)",
+    )
+    kind.add_argument(
+        "--not-round-robin", dest="round_robin", action="store_const", const=False,
+        help="never run the round-robin schedule checks",
+    )
+    swap = group.add_mutually_exclusive_group()
+    swap.add_argument(
+        "--berger-swap", dest="berger_swap", action="store_const", const=True, default=None,
+        help="double round robins swap the last two rounds of cycle 1 (default: either)",
+    )
+    swap.add_argument(
+        "--no-berger-swap", dest="berger_swap", action="store_const", const=False,
+        help="double round robins do not swap the last two rounds of cycle 1",
+    )
+    group.add_argument(
+        "--team-colours", action="store_true",
+        help="also check team colours in team round robins (off by default: UNCERTAIN)",
+    )
+    group.add_argument(
+        "--withdrawal-counts-forfeits", action="store_true",
+        help="count forfeits before a withdrawal as completed games (default: played only)",
+    )
+
+
 def check_options(args: argparse.Namespace) -> CheckOptions:
     """The :class:`CheckOptions` the command line asks for."""
     tiebreaks = None
@@ -102,4 +133,8 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
         standings=standings,
         standings_source=source,
         withdrawals=not getattr(args, "no_withdrawal_rule", False),
+        round_robin=getattr(args, "round_robin", None),
+        berger_swap=getattr(args, "berger_swap", None),
+        berger_team_colours=getattr(args, "team_colours", False),
+        withdrawal_count_forfeits=getattr(args, "withdrawal_counts_forfeits", False),
     )

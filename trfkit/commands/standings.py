@@ -55,6 +55,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="treat unplayed rounds as in a round robin (C.07 15.2) or a Swiss (art. 16) "
         "instead of detecting the type",
     )
+    uncertain = parser.add_argument_group(
+        "uncertain rules (fide-rules.md §2.7; the defaults are the common readings)"
+    )
+    uncertain.add_argument(
+        "--koya-threshold",
+        choices=("at-least", "more-than"),
+        default="at-least",
+        help="KS counts opponents with at least (FIDE) or more than 50%% of the maximum",
+    )
+    uncertain.add_argument(
+        "--sb-cut",
+        choices=("opponent-score", "contribution"),
+        default="opponent-score",
+        help="SB/C1 cuts the lowest-scored opponent's product (C.07 14.1.1) or the "
+        "smallest product",
+    )
+    uncertain.add_argument(
+        "--rr-forfeit-wins-played",
+        action="store_true",
+        help="count round-robin forfeit wins as games for WON, BPG and BWG",
+    )
+    uncertain.add_argument(
+        "--withdrawal-boundary",
+        choices=("below-half", "at-most-half"),
+        default="below-half",
+        help="annul a withdrawn round-robin player below 50%% completed, or also at 50%%",
+    )
+    uncertain.add_argument(
+        "--withdrawal-completed",
+        choices=("played", "scheduled"),
+        default="played",
+        help="completed games are those played over the board, or every round before leaving",
+    )
     common.add_reading_options(parser)
 
 
@@ -130,9 +163,9 @@ def _header(st: Standings) -> list[str]:
         f"Scoring:   {engine.point_system.source}",
     ]
     for w in st.withdrawals:
-        what = (
-            "games removed from the standings" if w.annulled else "games kept; the rest are forfeits"
-        )
+        what = "games removed from the standings"
+        if not w.annulled:
+            what = "games kept; the rest are forfeits"
         lines.append(
             f"Withdrawal: player {w.start_rank} stopped in round {w.from_round} after "
             f"{w.completed} of {w.scheduled} games: {what} (C.05)"
@@ -150,7 +183,10 @@ def render_text(st: Standings) -> str:
     name_width = max([4, *(len(n) for n in names)])
     name_width = min(name_width, 33)
     cells = [
-        [format_number(v, integer=tb.is_integer) for tb, v in zip(st.tiebreaks, row.values, strict=True)]
+        [
+            format_number(v, integer=tb.is_integer)
+            for tb, v in zip(st.tiebreaks, row.values, strict=True)
+        ]
         for row in st.rows
     ]
     widths = [max([len(k), *(len(c[n]) for c in cells)]) for n, k in enumerate(keys)]
@@ -248,6 +284,11 @@ def run(args: argparse.Namespace) -> int:
             rules=options.rules,
             tournament_type=args.tournament_type,
             withdrawals=options.withdrawals,
+            koya_threshold=args.koya_threshold,
+            sb_cut=args.sb_cut,
+            rr_forfeit_wins_played=args.rr_forfeit_wins_played,
+            withdrawal_boundary=args.withdrawal_boundary,
+            withdrawal_completed=args.withdrawal_completed,
         )
     except TieBreakError as exc:
         sys.stderr.write(f"trfkit standings: {exc}\n")

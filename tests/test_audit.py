@@ -1,0 +1,130 @@
+"""Finding and checking files: discovery, robustness and the order of a parallel batch."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import trfkit.audit as audit
+from trfkit.audit import CheckRequest, check_file, check_many, discover
+
+TRF = "012 Club Open\n001    1 m    Alpha, Ann\n"
+
+
+def tree(root: Path, files: dict[str, bytes]) -> None:
+    """Create *files* (relative path → bytes) under *root*."""
+    for relative, data in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+
+
+def found(root: Path, *globs: str) -> list[str]:
+    """Paths found under *root*, relative, in discovery order."""
+    chosen = globs or audit.DEFAULT_GLOBS
+    return [os.path.relpath(path, root) for path, _ in discover([str(root)], chosen)]
+
+
+def test_discovery_is_sorted_and_sniffs_txt(tmp_path: Path) -> None:
+    """Sorted walk; .trf/.trfx/.TRF kept; a .txt only when its first line is a TRF record."""
+    tree(
+        tmp_path,
+        {
+            "b/z.trf": TRF.encode(),
+            "a.trfx": TRF.encode(),
+            "B.TRF": TRF.encode(),
+            "notes.txt": b"shopping list\n",
+            "report.txt": b"\xef\xbb\xbf012 With a BOM\n",
+            "other.pdf": b"%PDF",
+        },
+    )
+    assert found(tmp_path) == ["B.TRF", "a.trfx", "report.txt", "b/z.trf"]
+
+
+def test_glob_option(tmp_path: Path) -> None:
+    """``--glob *.tab`` finds ICU-style .tab files instead."""
+    tree(tmp_path, {"x.tab": TRF.encode(), "y.trf": TRF.encode()})
+    assert found(tmp_path, "*.tab") == ["x.tab"]
+
+
+def test_folder_named_like_a_trf_file_is_walked(tmp_path: Path) -> None:
+    """A directory ``old.trf/`` is entered, not checked as a file."""
+    tree(tmp_path, {"old.trf/inner.trf": TRF.encode()})
+    assert found(tmp_path) == ["old.trf/inner.trf"]
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links")
+def test_symlink_loop_is_walked_once(tmp_path: Path) -> None:
+    """A link back to an ancestor folder does not repeat or loop."""
+    tree(tmp_path, {"d/a.trf": TRF.encode()})
+    (tmp_path / "d" / "loop").symlink_to(tmp_path / "d")
+    assert found(tmp_path) == ["d/a.trf"]
+
+
+def test_named_paths_are_marked(tmp_path: Path) -> None:
+    """A file named directly is ``named``; files found in folders are not."""
+    tree(tmp_path, {"x.trf": TRF.encode(), "d/y.trf": TRF.encode()})
+    pairs = list(discover([str(tmp_path / "x.trf"), str(tmp_path / "d")]))
+    assert [named for _, named in pairs] == [True, False]
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs a non-root POSIX user")
+def test_unreadable_folder_is_reported(tmp_path: Path) -> None:
+    """A folder that cannot be listed is yielded, and checking it says why."""
+    tree(tmp_path, {"locked/a.trf": TRF.encode()})
+    (tmp_path / "locked").chmod(0)
+    try:
+        paths = [p for p, _ in discover([str(tmp_path)])]
+        (report,) = [check_file(p, CheckRequest()) for p in paths]
+        assert "permission denied" in report.diagnostics[0].message
+    finally:
+        (tmp_path / "locked").chmod(0o700)
+
+
+def test_crash_inside_trfkit_becomes_s999(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """If checking one file raises, that file gets S999 and nothing propagates."""
+    path = tmp_path / "x.trf"
+    path.write_text(TRF, encoding="utf-8")
+
+    def broken(*args: object) -> object:
+        raise ValueError("reader bug")
+
+    monkeypatch.setattr(audit, "check_bytes", broken)
+    report = check_file(str(path), CheckRequest())
+    assert [d.code for d in report.diagnostics] == ["S999"]
+    assert "ValueError: reader bug" in report.diagnostics[0].message
+    assert not report.readable
+
+
+def test_select_never_hides_an_unreadable_file(tmp_path: Path) -> None:
+    """``select=E`` still reports P001 for an empty file; ``ignore=P001`` silences it."""
+    path = tmp_path / "empty.trf"
+    path.write_bytes(b"")
+    assert [d.code for d in check_file(str(path), CheckRequest(select=("E",))).diagnostics] == [
+        "P001"
+    ]
+    assert check_file(str(path), CheckRequest(ignore=("P001",))).diagnostics == ()
+
+
+def test_parallel_results_keep_the_input_order(tmp_path: Path) -> None:
+    """Twelve files through two workers come back in the order of the paths."""
+    paths = []
+    for i in range(12):
+        path = tmp_path / f"f{i:02d}.trf"
+        path.write_text(TRF if i % 3 else "", encoding="utf-8")
+        paths.append(str(path))
+    serial = list(check_many(paths, CheckRequest(), jobs=1))
+    parallel = list(check_many(paths, CheckRequest(), jobs=2))
+    assert [r.path for r in parallel] == paths
+    assert parallel == serial
+
+
+def test_tables_only_on_request(tmp_path: Path) -> None:
+    """The compact crosstable is built only when the request asks for it."""
+    path = tmp_path / "x.trf"
+    path.write_text(TRF, encoding="utf-8")
+    assert check_file(str(path), CheckRequest()).table is None
+    table = check_file(str(path), CheckRequest(tables=True)).table
+    assert table is not None and [r.name for r in table.rows] == ["Alpha, Ann"]

@@ -1,0 +1,588 @@
+"""Version conversion TRF16 <-> TRF-2026, the adjustment report, and ``trfkit convert``."""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import trfkit
+from trfkit import convert as cv
+from trfkit import jsonform
+from trfkit.cli import main
+from trfkit.model import FileFormat, RawRecord, Scoring, Team, Tournament
+from trfkit.parser import decode, split_lines
+from trfkit.writer import render_canonical
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus" / "real"
+CORPUS_FILES = sorted(CORPUS.glob("*.trf")) if CORPUS.is_dir() else []
+needs_corpus = pytest.mark.skipif(not CORPUS_FILES, reason="../shared/corpus/real is absent")
+FIXTURES = ROOT / "fixtures" / "real"
+LATIN1 = FIXTURES / "icu_encoding_sample_latin1.trf"
+UTF8 = FIXTURES / "icu_encoding_sample_utf8.trf"
+RR3 = FIXTURES / "icu_spec_las_vegas_all_play_all_3p_synthetic.trf"
+
+_spec = importlib.util.spec_from_file_location(
+    "trfkit_test_canonical", Path(__file__).resolve().parent / "test_canonical.py"
+)
+assert _spec and _spec.loader
+strategies = importlib.util.module_from_spec(_spec)
+sys.modules["trfkit_test_canonical"] = strategies
+_spec.loader.exec_module(strategies)
+
+
+def player(rank: int, name: str, title: str = "", rounds: str = "", points: str = "") -> str:
+    """A 001 line placed by hand in the TRF16 columns (5-8 rank, 11-13 title, 15-47 name,
+    81-84 points, round blocks from 92)."""
+    head = f"001 {rank:>4} m{title:>3} {name:<33}"
+    return (head.ljust(80) + points.rjust(4)).ljust(91) + rounds
+
+
+def team013(name: str, *members: int) -> str:
+    """A 013 line: name in 5-36, members every 5 columns from 37."""
+    return "013 " + name.ljust(32) + " ".join(f"{m:>4}" for m in members)
+
+
+def lines_of(text: str) -> list[str]:
+    """The lines of a text without their terminators."""
+    return split_lines(text)[0]
+
+
+def uncovered(original: str, output: str, adjustments: tuple[cv.Adjustment, ...]) -> list[str]:
+    """Lines that differ between *original* and *output* and that no adjustment names.
+
+    An original line that is changed or gone must have an adjustment on its line number;
+    a line that only the output has must be the ``after`` text of an adjustment (or one
+    of the ``###`` report lines).
+    """
+    old, new = lines_of(original), lines_of(output)
+    lines = {a.line for a in adjustments}
+    afters = {a.after for a in adjustments}
+    missing = []
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag in ("replace", "delete"):
+            missing += [f"line {i + 1}: {old[i]!r}" for i in range(i1, i2) if i + 1 not in lines]
+        if tag == "insert":
+            missing += [
+                f"new: {new[j]!r}"
+                for j in range(j1, j2)
+                if new[j] not in afters and not new[j].startswith("### ")
+            ]
+    return missing
+
+
+# --- the record mapping -------------------------------------------------------------------------
+
+SWISS16 = "\n".join(
+    [
+        "012 Club Open",
+        "092 Individual: Swiss-System Dutch (JaVaFo)",
+        "XXR 9",
+        "XXC rank white1",
+        "XXS W=3 D=1",
+        team013("Knights", 1, 2),
+        player(1, "Alpha, Ann", "g", "   2 w 1", "3.0"),
+        player(2, "Beta, Bea", "", "   1 b 0", "0.0"),
+        "",
+    ]
+)
+
+
+def test_trf16_records_become_trf26_records() -> None:
+    """013 -> 310, XXR -> 142, XXC white1 -> 152 W, XXS -> 162, 092 -> 092 + 192, g -> GM."""
+    out = cv.render_trf(cv.to_trf26(trfkit.loads(SWISS16)), canonical=True).text
+    lines = out.splitlines()
+    assert lines[1:7] == [
+        "092 Individual: Swiss-System Dutch (JaVaFo)",
+        "192 FIDE_DUTCH",
+        "142 9",
+        "152 W",
+        "XXC rank",  # 'rank' has no TRF-2026 equivalent: kept
+        # XXS W=3 D=1 (JaVaFo: PAB keeps its default 1) in 162 terms: W 3, D 1, and P 1
+        # because the 162 default for P is the value of W (3).
+        "162  W 3.0    D 1.0    P 1.0",
+    ]
+    team = lines[7]
+    assert team[:3] == "310" and team[4:7] == "  1" and team[8:40].rstrip() == "Knights"
+    assert team[73:77] == "   1" and team[78:82] == "   2"
+    assert lines[8][10:13] == " GM"
+
+
+def test_trf26_records_become_trf16_records() -> None:
+    """310 -> 013, 142 -> XXR, 152 joins XXC, 162 -> XXS, 192 dropped next to a 092."""
+    there = cv.render_trf(cv.to_trf26(trfkit.loads(SWISS16)), canonical=True).text
+    back = cv.render_trf(cv.to_trf16(trfkit.loads(there)), canonical=True).text
+    lines = back.splitlines()
+    assert lines[1:5] == [
+        "092 Individual: Swiss-System Dutch (JaVaFo)",
+        "XXR 9",
+        "XXC rank white1",
+        "XXS W=3.0 D=1.0",
+    ]
+    assert lines[5] == team013("Knights", 1, 2)
+    assert back == render_canonical(trfkit.loads(SWISS16)).replace("  g Alpha", " GM Alpha")
+
+
+def test_every_conversion_step_is_reported() -> None:
+    """Each rewritten, added, moved and kept record is in the report with its source line."""
+    conversion = cv.to_trf26(trfkit.loads(SWISS16))
+    found = {(a.line, a.action.value, a.record, a.field) for a in conversion.adjustments}
+    assert found == {
+        (2, "added", "192", ""),
+        (3, "rewritten", "XXR", ""),
+        (4, "moved", "XXC", "colour"),
+        (4, "kept", "XXC", ""),
+        (5, "rewritten", "XXS", ""),
+        (6, "rewritten", "013", ""),
+        (7, "rewritten", "001", "title"),
+    }
+
+
+def test_dropped_team_fields_are_named() -> None:
+    """310 -> 013 lists the number, nickname, strength, points and rank 013 cannot hold."""
+    line = (
+        "310   4 India".ljust(41)
+        + "IND  "
+        + " 2390.0"
+        + "    7.0"
+        + "   12.5"
+        + "   2"
+        + "     1    2"
+    )
+    conversion = cv.to_trf16(trfkit.loads("012 X\n" + line + "\n"))
+    dropped = {(a.field, a.before) for a in conversion.adjustments if a.action is cv.Action.DROPPED}
+    assert dropped == {
+        ("team number", "4"),
+        ("nickname", "IND"),
+        ("strength factor", "2390.0"),
+        ("match points", "7.0"),
+        ("game points", "12.5"),
+        ("team rank", "2"),
+    }
+    (team,) = conversion.tournament.teams
+    assert (team.code, team.name, team.members) == ("013", "India", (1, 2))
+
+
+def test_records_trf16_cannot_hold_are_dropped_or_kept() -> None:
+    """202, 352, ### and national records are dropped (listed), or kept when asked."""
+    text = "012 X\n202 PTS,BH\n352 WBWB\n### note\nFRA    1    A\n001    1\n"
+    dropped = cv.to_trf16(trfkit.loads(text))
+    assert [type(r).__name__ for r in dropped.tournament.records] == ["TextRecord", "Player"]
+    assert [a.line for a in dropped.adjustments if a.action is cv.Action.DROPPED] == [2, 3, 4, 5]
+    kept = cv.to_trf16(trfkit.loads(text), options=cv.ConvertOptions(keep_unsupported=True))
+    assert len(kept.tournament.records) == 6
+    assert [a.line for a in kept.adjustments if a.action is cv.Action.KEPT] == [2, 3, 4, 5]
+
+
+def test_bye_records_move_into_round_blocks() -> None:
+    """A 240 H bye for an empty round block becomes '0000 - H' in that block (TRF16)."""
+    text = "\n".join(
+        [
+            "012 X",
+            player(1, "Alpha", rounds="   2 w 1"),
+            player(2, "Beta", rounds="   1 b 0"),
+            "240 H   2    1",  # kind H in col 5, round 2 in 7-9, player 1 in 11-14
+            "",
+        ]
+    )
+    conversion = cv.to_trf16(trfkit.loads(text))
+    out = cv.render_trf(conversion, canonical=True).text.splitlines()
+    assert out[1][101:109] == "0000 - H"
+    assert len(out) == 3
+    moved = [a for a in conversion.adjustments if a.action is cv.Action.MOVED]
+    assert [(a.line, a.field) for a in moved] == [(4, "id 1")]
+
+
+def test_scoring_162_defaults_need_no_xxs() -> None:
+    """162 W 1.0 D 0.5 L 0.0 is JaVaFo's default scoring: no XXS line is written."""
+    conversion = cv.to_trf16(trfkit.loads("012 X\n162  W 1.0    D 0.5    L 0.0\n"))
+    assert not any(isinstance(r, Scoring) for r in conversion.tournament.records)
+    assert [a.action for a in conversion.adjustments] == [cv.Action.MERGED]
+
+
+def test_scoring_162_pab_value_becomes_xxs_pab() -> None:
+    """162 P 0.5 (a PAB worth a draw) is XXS PAB=0.5; the other values are defaults."""
+    conversion = cv.to_trf16(trfkit.loads("012 X\n162  P 0.5\n"))
+    (scoring,) = [r for r in conversion.tournament.records if isinstance(r, Scoring)]
+    assert (scoring.code, scoring.values) == ("XXS", (("PAB", Fraction(1, 2)),))
+
+
+def test_colour_dependent_xxs_is_kept_and_reported() -> None:
+    """XXS WW=1 BW=1.5 cannot be one 162 W value: the XXS stays and the report says why."""
+    conversion = cv.to_trf26(trfkit.loads("012 X\nXXS WW=1 BW=1.5\n"))
+    assert conversion.tournament.records[1].code == "XXS"  # type: ignore[attr-defined]
+    (note,) = conversion.adjustments
+    assert note.action is cv.Action.KEPT and "162 cannot express it" in note.why
+
+
+def test_unknown_result_points_are_reported_going_to_trf16() -> None:
+    """162 X 0.0 (adjourned games worth 0) has no XXS code: reported as dropped."""
+    conversion = cv.to_trf16(trfkit.loads("012 X\n162  W 2.0    X 0.0\n"))
+    dropped = [a for a in conversion.adjustments if a.action is cv.Action.DROPPED]
+    assert len(dropped) == 1 and "unknown result" in dropped[0].why
+    (scoring,) = [r for r in conversion.tournament.records if isinstance(r, Scoring)]
+    assert scoring.values == (("W", Fraction(2)), ("PAB", Fraction(2)))
+
+
+def test_192_becomes_092_when_there_is_none() -> None:
+    """A 192 code without a 092 line is kept as the 092 text."""
+    records = cv.to_trf16(trfkit.loads("012 X\n192 FIDE_DUTCH_2025\n")).tournament.records
+    assert render_canonical(Tournament(records)) == "012 X\n092 FIDE_DUTCH_2025\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "team", "code"),
+    [
+        ("Individual: Swiss-System Dutch (JaVaFo)", False, "FIDE_DUTCH"),
+        ("Individual  Swiss Dutch 2017 rules", False, "FIDE_DUTCH_2017"),
+        ("IndividualDutch FIDE (JaVaFo)", False, "FIDE_DUTCH"),
+        ("All-Play-All", False, "FIDE_ROUNDROBIN"),
+        ("Individual: Round-Robin", False, "FIDE_ROUNDROBIN"),
+        ("Rundenturnier", False, "FIDE_ROUNDROBIN"),
+        ("Double Round Robin", False, "FIDE_DOUBLEROUNDROBIN"),
+        ("Round Robin", True, "FIDE_TEAM_ROUNDROBIN"),
+        ("FIDE-TEAM-BAKU", True, "FIDE_TEAM_BAKU"),
+        ("Swiss", False, None),
+        ("Individual: Swiss-System", False, None),
+        ("Team Swiss System", True, None),
+        ("Team League", True, None),
+    ],
+)
+def test_092_texts_and_their_192_codes(text: str, team: bool, code: str | None) -> None:
+    """092 free texts seen in real files map to a 192 code only where they name a system."""
+    assert cv.type_code(text, team=team) == code
+
+
+@pytest.mark.parametrize(
+    ("swap", "team", "code"),
+    [
+        (True, False, "FIDE_DOUBLEROUNDROBIN"),
+        (False, False, "BERGER_DOUBLEROUNDROBIN"),
+        (True, True, "FIDE_TEAM_DOUBLEROUNDROBIN"),
+        (False, True, "BERGER_TEAM_ROUNDROBIN_G2"),
+    ],
+)
+def test_double_round_robin_reading_is_an_option(swap: bool, team: bool, code: str) -> None:
+    """UNCERTAIN reading: 'double round robin' is the FIDE swap variant by default, or plain Berger."""
+    options = cv.ConvertOptions(double_round_robin_swap=swap)
+    assert cv.type_code("Double round-robin", team=team, options=options) == code
+
+
+def test_lower_case_titles_become_standard_both_ways() -> None:
+    """TRF06 titles (g, m, wf) are written GM, IM, WFM whichever version is the target."""
+    text = "012 X\n" + player(1, "A", "g") + "\n" + player(2, "B", " wf") + "\n"
+    for convert in (cv.to_trf16, cv.to_trf26):
+        out = cv.render_trf(convert(trfkit.loads(text))).text.splitlines()
+        assert (out[1][10:13], out[2][10:13]) == (" GM", "WFM")
+
+
+def test_a_line_the_reader_repaired_is_rewritten_and_reported() -> None:
+    """With the reader's warnings, a '*' result is written blank and listed as dropped."""
+    text = "012 X\n" + player(1, "A", rounds="   2 w 1  0000 - *") + "\n" + player(2, "B") + "\n"
+    result = trfkit.parse(text)
+    rendered = cv.render_trf(
+        cv.to_trf26(result.tournament), repair=cv.lines_to_repair(result.diagnostics)
+    )
+    trfkit.parse(rendered.text, strict=True)
+    (dropped,) = [a for a in rendered.adjustments if a.action is cv.Action.DROPPED]
+    assert (dropped.line, dropped.field, dropped.before) == (2, "round 2", "0000 - *")
+
+
+def test_comments_option_writes_the_report_as_comment_lines() -> None:
+    """--comments puts '###' lines first; they read back as comments."""
+    rendered = cv.render_trf(cv.to_trf26(trfkit.loads(SWISS16)), comments=True)
+    t = trfkit.parse(rendered.text, strict=True).tournament
+    comments = [r for r in t.records if isinstance(r, RawRecord) and r.kind == "comment"]
+    assert comments and t.records[: len(comments)] == tuple(comments)
+    assert "converted to TRF-2026" in comments[0].text
+    assert any("line 6: 013 rewritten" in c.text for c in comments)
+
+
+def test_newline_and_final_newline_changes_are_reported() -> None:
+    """CRLF -> LF and an added final newline are file-level adjustments."""
+    t = trfkit.loads(b"012 X\r\n001    1")
+    rendered = cv.render_trf(t, canonical=True)
+    assert rendered.text == "012 X\n001    1\n"
+    assert {(a.field, a.before, a.after) for a in rendered.adjustments} == {
+        ("line endings", "CRLF", "LF"),
+        ("line ending", None, "LF"),
+    }
+
+
+def test_converting_to_the_same_version_changes_nothing() -> None:
+    """A TRF-2026 file converted to TRF-2026 keeps every record (no adjustment)."""
+    text = "012 X\n142 5\n152 W\n192 FIDE_DUTCH_2025\n001    1\n"
+    conversion = cv.to_trf26(trfkit.loads(text))
+    assert conversion.adjustments == ()
+    assert cv.render_trf(conversion).text == text
+
+
+# --- the acceptance loops over the corpus ---------------------------------------------------------
+
+
+def _read(path: Path) -> tuple[str, trfkit.ParseResult]:
+    data = path.read_bytes()
+    return decode(data).text, trfkit.parse(data)
+
+
+def _trf16(t: Tournament) -> Tournament:
+    """The file itself when it is TRF16, else its TRF16 conversion."""
+    if t.file_format is FileFormat.TRF16:
+        return t
+    return cv.to_trf16(t).tournament
+
+
+@needs_corpus
+@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
+def test_corpus_trf16_to_trf26_and_back_gives_the_canonical_trf(path: Path) -> None:
+    """TRF16 -> TRF-2026 -> TRF16 gives the canonical TRF16 (TRF-2026 files: of their TRF16)."""
+    original = _trf16(trfkit.parse(path.read_bytes()).tournament)
+    there = cv.to_trf26(original).tournament
+    back = cv.to_trf16(there).tournament
+    assert render_canonical(back) == render_canonical(original)
+
+
+@needs_corpus
+@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("target", ["trf26", "trf16"])
+@pytest.mark.parametrize("canonical", [False, True], ids=["lossless", "canonical"])
+def test_corpus_report_names_every_changed_line(path: Path, target: str, canonical: bool) -> None:
+    """Every line that differs between a real file and its conversion has an adjustment."""
+    text, result = _read(path)
+    rendered = cv.render_trf(
+        cv.convert(result.tournament, target),
+        canonical=canonical,
+        repair=cv.lines_to_repair(result.diagnostics),
+    )
+    assert uncovered(text, rendered.text, rendered.adjustments) == []
+
+
+@needs_corpus
+@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
+def test_corpus_json_report_names_every_line_the_json_changes(path: Path) -> None:
+    """TRF -> JSON -> TRF: the report of the JSON conversion names every changed line."""
+    text, result = _read(path)
+    back = render_canonical(jsonform.loads(jsonform.dumps(result.tournament)))
+    report = cv.render_trf(result.tournament, canonical=True).adjustments
+    assert uncovered(text, back, report) == []
+
+
+@needs_corpus
+@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("target", ["trf26", "trf16"])
+def test_corpus_converted_files_read_in_strict_mode(path: Path, target: str) -> None:
+    """A converted real file (lossless and canonical) reads with strict=True."""
+    _, result = _read(path)
+    conversion = cv.convert(result.tournament, target)
+    for canonical in (False, True):
+        rendered = cv.render_trf(
+            conversion, canonical=canonical, repair=cv.lines_to_repair(result.diagnostics)
+        )
+        trfkit.parse(rendered.text, strict=True)
+
+
+# --- the same properties on generated tournaments --------------------------------------------------
+
+_NORMAL_XXS = st.tuples(
+    *(st.integers(0, 6).map(lambda n: Fraction(n, 2)) for _ in range(5))
+).map(
+    # The shortest XXS for W, D, L, A, P values: codes only where JaVaFo's default differs.
+    lambda v: Scoring(
+        "XXS",
+        tuple(
+            pair
+            for pair, default in (
+                (("W", v[0]), 1),
+                (("D", v[1]), Fraction(1, 2)),
+                (("WL", v[2]), 0),
+                (("BL", v[2]), 0),
+                (("ZPB", v[3]), 0),
+                (("FL", v[3]), 0),
+                (("PAB", v[4]), 1),
+            )
+            if pair[1] != default
+        )
+        or (("W", Fraction(2)),),
+    )
+)
+
+
+@st.composite
+def _convertible(draw: st.DrawFn) -> list[object]:
+    records = draw(st.lists(st.one_of(*strategies.RECORDS.values()), max_size=10))
+    singles = [s for name, s in strategies.SINGLE_RECORDS.items() if name != "scoring"]
+    # Any 162 or 362; an XXS only in the shortest form (TRF-2026 -> TRF16 writes that one).
+    singles += [strategies.scoring("162"), strategies.scoring("362"), _NORMAL_XXS]
+    for strategy in singles:
+        records.extend(draw(st.lists(strategy, max_size=1)))
+    return records
+
+
+CONVERTIBLE = strategies.tournaments(_convertible())
+
+
+@settings(strategies.PROPERTY, max_examples=150)
+@given(CONVERTIBLE)
+def test_generated_trf16_to_trf26_and_back_gives_the_canonical_trf(t: Tournament) -> None:
+    """TRF16 -> TRF-2026 -> TRF16 is the identity on canonical TRF16 text, for generated files."""
+    x16 = cv.to_trf16(t).tournament
+    there = cv.to_trf26(x16)
+    back = cv.to_trf16(there.tournament).tournament
+    assert render_canonical(back) == render_canonical(x16)
+    text = render_canonical(x16)
+    read = trfkit.parse(text)
+    for canonical in (False, True):
+        rendered = cv.render_trf(cv.to_trf26(read.tournament), canonical=canonical)
+        assert uncovered(text, rendered.text, rendered.adjustments) == []
+        if not any(isinstance(r, RawRecord) and r.kind == "unknown" for r in t.records):
+            trfkit.parse(rendered.text, strict=True)
+
+
+# --- the command line -------------------------------------------------------------------------------
+
+
+def test_cli_latin1_and_utf8_twins_give_identical_utf8(tmp_path: Path) -> None:
+    """The ICU Latin-1 and UTF-8 samples convert to the same UTF-8 bytes."""
+    for options in ([], ["--canonical"], ["--to", "trf26"], ["--to", "json"], ["--to", "csv"]):
+        outputs = []
+        for source in (LATIN1, UTF8):
+            out = tmp_path / f"{source.stem}.out"
+            code = main(["convert", str(source), "-o", str(out), "--output-encoding", "utf-8", *options])
+            assert code == 0
+            outputs.append(out.read_bytes())
+        assert outputs[0] == outputs[1], options
+        outputs[0].decode("utf-8")
+
+
+def test_cli_to_trf26_writes_the_file_and_the_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--to trf26 --report-adjustments: 310 and 192 in the file, one report line each."""
+    out = tmp_path / "out.trf"
+    assert main(["convert", str(RR3), "--to", "trf26", "-o", str(out), "--report-adjustments"]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "\n192 FIDE_ROUNDROBIN\n" in text  # 092 All-Play-All, one 013 line: individual
+    assert "\n310   1 Coaching Team" in text
+    report = capsys.readouterr().out.splitlines()
+    assert f"{RR3}:13: 013 rewritten" in "\n".join(report)
+    assert report[-1].startswith(f"{RR3}: 8 adjustments")
+    trfkit.parse(out.read_bytes(), strict=True)
+
+
+def test_cli_json_report_always_lists_adjustments(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--format json prints every adjustment even without --report-adjustments."""
+    out = tmp_path / "out.trf"
+    assert main(["convert", str(RR3), "--to", "trf26", "-o", str(out), "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    (entry,) = report["files"]
+    assert (entry["from"], entry["to"], entry["source_format"]) == ("trf", "trf26", "trf16")
+    assert len(entry["adjustments"]) == 8
+    assert {"action", "line", "record", "field", "before", "after", "why", "message"} <= set(
+        entry["adjustments"][0]
+    )
+
+
+def test_cli_several_inputs_into_a_directory(tmp_path: Path) -> None:
+    """Several inputs with -o DIR: one output per input, named after it."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    assert main(["convert", str(LATIN1), str(RR3), "--to", "json", "-o", str(folder)]) == 0
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == [LATIN1.stem + ".json", RR3.stem + ".json"]
+    t = jsonform.loads((folder / (RR3.stem + ".json")).read_bytes())
+    assert render_canonical(t) == render_canonical(trfkit.loads(RR3.read_bytes()))
+
+
+def test_cli_several_inputs_need_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
+    """Several inputs without -o DIR are a usage error (exit 2)."""
+    assert main(["convert", str(LATIN1), str(RR3)]) == 2
+    assert "several inputs need -o DIR" in capsys.readouterr().err
+
+
+def test_cli_never_writes_over_an_input_in_a_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """-o DIR where an output would replace one of the inputs is refused before writing."""
+    source = tmp_path / "a.trf"
+    source.write_bytes(RR3.read_bytes())
+    assert main(["convert", str(source), "--to", "trf26", "-o", str(tmp_path)]) == 2
+    assert "never writes over its input" in capsys.readouterr().err
+    assert source.read_bytes() == RR3.read_bytes()
+
+
+def test_cli_json_input_back_to_trf(tmp_path: Path) -> None:
+    """--from json (detected from .json) --to trf writes the canonical TRF."""
+    data = tmp_path / "in.json"
+    data.write_text(jsonform.dumps(trfkit.loads(RR3.read_bytes())), encoding="utf-8")
+    out = tmp_path / "out.trf"
+    assert main(["convert", str(data), "--to", "trf", "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == render_canonical(trfkit.loads(RR3.read_bytes()))
+
+
+def test_cli_newline_and_canonical(tmp_path: Path) -> None:
+    """--canonical --newline crlf: every line in the standard columns, CRLF endings."""
+    out = tmp_path / "out.trf"
+    assert main(["convert", str(RR3), "--canonical", "--newline", "crlf", "-o", str(out)]) == 0
+    expected = render_canonical(trfkit.loads(RR3.read_bytes()), newline="\r\n")
+    assert out.read_bytes() == expected.encode("utf-8")
+
+
+def test_cli_comments_land_in_the_file(tmp_path: Path) -> None:
+    """--comments writes the report as ### lines at the top of the TRF."""
+    out = tmp_path / "out.trf"
+    assert main(["convert", str(RR3), "--to", "trf26", "--comments", "-o", str(out)]) == 0
+    first = out.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("### trfkit") and "converted to TRF-2026" in first
+
+
+def test_cli_csv_with_semicolons(tmp_path: Path) -> None:
+    """--to csv --delimiter semicolon writes a ;-separated crosstable with a BOM."""
+    out = tmp_path / "out.csv"
+    assert main(["convert", str(RR3), "--to", "csv", "--delimiter", "semicolon", "-o", str(out)]) == 0
+    data = out.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbfStart rank;Name;")
+
+
+def test_cli_drop_notice_without_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --report-adjustments a conversion that drops values says so on stderr."""
+    source = tmp_path / "in.trf"
+    source.write_text("012 X\n202 PTS,BH\n001    1\n", encoding="utf-8")
+    out = tmp_path / "out.trf"
+    assert main(["convert", str(source), "--to", "trf16", "-o", str(out)]) == 0
+    assert "1 value could not be kept" in capsys.readouterr().err
+    assert out.read_text(encoding="utf-8") == "012 X\n001    1\n"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--to", "json", "--comments"],
+        ["--to", "json", "--output-encoding", "latin-1"],
+        ["--to", "trf26", "--delimiter", "tab"],
+        ["--output-encoding", "no-such-codec"],
+    ],
+)
+def test_cli_option_misuse_is_a_usage_error(options: list[str], tmp_path: Path) -> None:
+    """Options that do not fit the target exit 2 before anything is written."""
+    out = tmp_path / "out"
+    assert main(["convert", str(RR3), "-o", str(out), *options]) == 2
+    assert not out.exists()
+
+
+def test_team_record_is_frozen_value() -> None:
+    """Conversion never changes its input: the original tournament still has its 013."""
+    t = trfkit.loads(SWISS16)
+    cv.to_trf26(t)
+    assert [team.code for team in t.teams] == ["013"]
+    assert isinstance(t.teams[0], Team)
