@@ -92,7 +92,7 @@ def maybe(strategy: st.SearchStrategy[object]) -> st.SearchStrategy[object]:
     return st.one_of(st.none(), strategy)
 
 
-def ids(top: int, size: int = 8) -> st.SearchStrategy[tuple[int | None, ...]]:
+def ids(top: int, size: int = 8) -> st.SearchStrategy[tuple[object, ...]]:
     """Repeated id fields: blanks inside, never at the end (the reader drops those)."""
     return st.lists(maybe(st.integers(0, top)), max_size=size).map(_no_trailing_none)
 
@@ -189,7 +189,9 @@ _SLOT = st.integers(-6, -1)
 _SLOTS = st.lists(_SLOT, max_size=8).map(tuple)
 
 SINGLE_RECORDS: dict[str, st.SearchStrategy[Record]] = {
-    "round_count": st.builds(RoundCount, st.sampled_from(("142", "XXR")), maybe(st.integers(0, 99))),
+    "round_count": st.builds(
+        RoundCount, st.sampled_from(("142", "XXR")), maybe(st.integers(0, 99))
+    ),
     "initial_colour": st.builds(InitialColour, st.sampled_from(("W", "B"))),
     "scoring": st.sampled_from(("162", "362", "XXS")).flatmap(scoring),
     "xxc": st.builds(
@@ -200,7 +202,9 @@ SINGLE_RECORDS: dict[str, st.SearchStrategy[Record]] = {
 
 RECORDS: dict[str, st.SearchStrategy[Record]] = {
     "header": st.builds(TextRecord, st.sampled_from(HEADER_CODES), _HEADER_VALUE),
-    "round_dates": st.builds(RoundDates, st.lists(text(8), max_size=12).map(_no_trailing_empty), text(30)),
+    "round_dates": st.builds(
+        RoundDates, st.lists(text(8), max_size=12).map(_no_trailing_empty), text(30)
+    ),
     "bbp": st.builds(
         BbpScore, st.sampled_from(("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")), maybe(points())
     ),
@@ -287,7 +291,9 @@ def resolve(record: Record, ranks: list[int]) -> Record:
         return attrs.evolve(record, members=tuple(one(m) for m in record.members))
     if isinstance(record, Byes):
         return attrs.evolve(record, ids=tuple(one(i) for i in record.ids))
-    if isinstance(record, (NationalRecord, DataLine, Acceleration16)):
+    if isinstance(record, NationalRecord):
+        return attrs.evolve(record, start_rank=ranks[record.start_rank % len(ranks)])
+    if isinstance(record, (DataLine, Acceleration16)):
         return attrs.evolve(record, start_rank=one(record.start_rank))
     return record
 

@@ -130,6 +130,9 @@ def test_check_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
 def test_python_dash_m_runs_the_cli() -> None:
     """``python -m trfkit --version`` works."""
     done = subprocess.run(
-        [sys.executable, "-m", "trfkit", "--version"], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "trfkit", "--version"],
+        capture_output=True,
+        encoding="utf-8",
+        check=False,
     )
     assert done.returncode == 0 and done.stdout.startswith("trfkit ")

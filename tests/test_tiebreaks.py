@@ -443,6 +443,8 @@ def test_koya_published_arithmetic() -> None:
         {1: "11.75", 2: "10", 3: "9", 4: "7.75", 5: "3", 6: "0", 7: "0"}
     )
     assert engine.values("WIN") == {1: 4, 2: 3, 3: 2, 4: 3, 5: 2, 6: 1, 7: 0}
+    # REP: 7 rounds minus the round each player sits out (a blank block, i.e. Z) = 6.
+    assert set(engine.values("REP").values()) == {6}
 
 
 def test_koya_with_the_limit_raised_by_one_half_point() -> None:
@@ -725,3 +727,52 @@ def test_explanation_shows_each_round_and_the_cut() -> None:
     assert by_round[2].contributions["SB"] == F(7, 4)
     assert explanation.totals["BH/C1"] == F(23, 2)
     assert any("BH/C1: the cut removes round 2" in note for note in explanation.notes)
+
+
+# --- a Swiss with many unplayed rounds ------------------------------------------------------
+
+UNPLAYED = CORPUS / "otto_swiss_with_many_unplayed_rounds_15p.trf"
+
+# [GACRUX-UNPLAYED] OttoMilvang/TieBreakServer tests/fixtures/
+# swiss_with_many_unplayed_rounds.2026-02-28.all.txt and .2026-03-01.all.txt: the
+# reference implementation's values for SOURCES.md #7 (players 1-15 in order) under
+# the rules in force on 28 February 2026 (fide-2024) and on 1 March 2026 (fide-2026).
+UNPLAYED_2024 = {
+    "KS": "2.5 2.0 2.0 0.0 3.5 0.5 0.5 0.5 2.5 1.0 1.5 1.0 0.5 0.0 1.0",
+    "BH/C2": "22.0 21.0 19.5 12.0 22.0 18.5 20.0 13.5 20.0 14.5 19.5 19.5 17.5 17.0 17.5",
+    "BH/M2": "12.5 11.5 11.0 7.0 12.5 10.0 10.5 6.0 10.5 6.5 10.0 11.5 8.0 9.0 9.0",
+    "FB": "27.0 26.5 27.5 17.0 26.5 23.5 24.0 19.0 29.0 21.5 25.0 27.0 21.0 22.5 22.0",
+    "SB/C1": "13.50 11.50 12.25 5.00 17.00 5.75 8.00 3.25 15.25 8.50 13.00 12.00 3.25 7.75 3.75",
+    "SB/C2": "11.00 8.50 12.25 5.00 15.50 3.25 5.50 3.25 13.00 6.00 10.50 12.00 1.75 6.50 2.50",
+    "SB/M1": "11.00 11.50 10.00 2.50 12.00 5.75 5.50 1.25 12.75 8.50 10.50 8.00 3.25 7.75 3.75",
+    "SB/M2": "6.25 4.00 6.00 1.25 8.25 3.25 3.00 1.25 8.25 2.50 3.50 4.00 1.75 3.00 2.50",
+}
+UNPLAYED_2026 = {
+    "KS": "2.5 2.0 2.0 0.0 3.5 0.5 0.5 0.5 2.5 1.0 1.5 1.0 0.5 0.0 1.0",
+    "BH/C2": "21.5 21.0 18.5 12.0 21.0 18.5 20.0 13.5 20.0 14.5 18.5 17.5 17.5 15.5 17.5",
+    "BH/M2": "12.0 11.5 10.0 7.0 12.0 10.0 10.5 6.0 10.5 6.5 9.5 10.5 8.0 7.5 9.0",
+    "FB": "26.0 26.5 26.0 16.5 26.5 23.5 24.0 19.0 27.0 19.5 23.0 24.0 21.0 22.0 22.0",
+    "SB/C1": "13.00 11.50 11.25 6.00 16.00 5.75 8.00 3.25 14.25 8.50 12.00 14.00 3.25 6.25 3.75",
+    "SB/C2": "10.50 8.50 11.25 5.00 14.50 3.25 5.50 3.25 12.50 8.50 12.00 14.00 1.75 4.25 2.50",
+    "SB/M1": "10.50 11.50 9.00 3.50 13.75 5.75 5.50 1.25 11.75 8.50 9.50 10.50 3.25 6.25 3.75",
+    "SB/M2": "5.75 4.00 7.00 1.25 10.00 3.25 3.00 1.25 7.75 5.00 9.50 7.00 1.75 4.25 2.50",
+}
+
+
+@pytest.mark.skipif(not UNPLAYED.is_file(), reason="../shared/corpus/real is absent")
+@pytest.mark.parametrize(
+    ("edition", "table"),
+    [(Edition.FIDE_2024, UNPLAYED_2024), (Edition.FIDE_2026, UNPLAYED_2026)],
+    ids=["fide-2024", "fide-2026"],
+)
+def test_swiss_with_many_unplayed_rounds(edition: Edition, table: dict[str, str]) -> None:
+    """[GACRUX-UNPLAYED] Byes of every kind, forfeits and a double forfeit: cuts and medians.
+
+    Covers the dummy (16.4) with and without the 2026 caps, the VUR cut exception
+    (16.5, also when the least significant value is itself a VUR), the medians of
+    SB (the product of the highest-scored opponent is the most significant value)
+    and Koya in a Swiss (forfeits against qualifying opponents count).
+    """
+    for code, text in table.items():
+        expected = {n: Fraction(v) for n, v in enumerate(text.split(), 1)}
+        assert values(UNPLAYED, code, edition) == expected, code

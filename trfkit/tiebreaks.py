@@ -1200,8 +1200,10 @@ class TieBreakEngine:
             lsv = min(kept, key=lsv_key)
             chosen = lsv
             vurs = [t for t in kept if t[_IS_VUR]] if swiss and edition.uses_dummy else []
-            if vurs:
-                lowest_vur = min(vurs, key=value)
+            if vurs and not lsv[_IS_VUR]:
+                # 16.5.1: the lowest VUR contribution goes unless it is below the least
+                # significant value (when that value is itself a VUR, it is the one cut).
+                lowest_vur = min(vurs, key=lambda t: (value(t), lsv_key(t)))
                 if value(lowest_vur) >= value(lsv):
                     chosen = lowest_vur
             kept.remove(chosen)
@@ -1361,8 +1363,8 @@ class TieBreakEngine:
         return self._count(tb, True, True)
 
     def _tb_rep(self, tb: TieBreak) -> dict[int, Fraction | None]:
-        rr = self.settings.regime is Regime.ROUND_ROBIN
-        skipped = {HALF_BYE, ZERO_BYE, FORFEIT_LOSS} if rr else set(_VUR)
+        """Rounds minus half-point byes, zero-point byes (blank blocks too) and forfeit losses."""
+        skipped = _VUR
         out = []
         for krow in self.base.kinds:
             rounds = sum(1 for k in krow if k != ANNULLED)
@@ -1613,7 +1615,6 @@ class TieBreakEngine:
         unit = self.unit
         forfeits = self._forfeit_wins_count(tb)
         running = 0
-        rr = self.settings.regime is Regime.ROUND_ROBIN
         for r in range(self.rounds):
             k, p = self.base.kinds[i][r], self.base.pts[i][r]
             w, b, o = self.outcome[i][r], self.black[i][r], self.opps[i][r]
@@ -1629,8 +1630,7 @@ class TieBreakEngine:
                 won = (k == PLAYED and w == 1) or k == FORFEIT_WIN
                 value = Fraction(int(won or (k in (FULL_BYE, PAIRING_BYE) and p >= self.win_u)))
             elif tb.name == "REP":
-                skipped = {HALF_BYE, ZERO_BYE, FORFEIT_LOSS} if rr else _VUR
-                value = Fraction(int(k not in skipped))
+                value = Fraction(int(k not in _VUR))
             elif tb.name == "STD":
                 value = None
             else:
