@@ -563,7 +563,7 @@ def test_cli_drop_notice_without_report(tmp_path: Path, capsys: pytest.CaptureFi
     source.write_text("012 X\n202 PTS,BH\n001    1\n", encoding="utf-8")
     out = tmp_path / "out.trf"
     assert main(["convert", str(source), "--to", "trf16", "-o", str(out)]) == 0
-    assert "1 value could not be kept" in capsys.readouterr().err
+    assert "1 adjustment drops information" in capsys.readouterr().err
     assert out.read_text(encoding="utf-8") == "012 X\n001    1\n"
 
 

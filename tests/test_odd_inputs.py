@@ -192,3 +192,20 @@ def test_killed_convert_leaves_the_target_intact(tmp_path: Path) -> None:
         assert content in (old, new)
         outcomes.add(content == new)
     assert False in outcomes  # at least one kill landed before the rename
+
+
+def test_in_place_keeps_a_backup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``convert --in-place`` replaces the file and keeps the original as .bak."""
+    target = tmp_path / "t.trf"
+    original = RR6.read_bytes()
+    target.write_bytes(original)
+    assert main(["convert", str(target), "--in-place", "--newline", "crlf", "--canonical"]) == 0
+    assert (tmp_path / "t.trf.bak").read_bytes() == original
+    assert target.read_bytes() == original.replace(b"\n", b"\r\n")
+
+
+def test_in_place_refuses_output_and_stdin(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--in-place`` with ``-o`` or with stdin is a usage error."""
+    assert main(["convert", str(RR6), "--in-place", "-o", "x.trf"]) == 2
+    assert main(["convert", "-", "--in-place"]) == 2
+    assert "--in-place" in capsys.readouterr().err

@@ -988,7 +988,7 @@ def team_row_games(tournament: Tournament) -> list[tuple[int, int, int, Colour]]
     games: list[tuple[int, int, int, Colour]] = []
     for text in texts:
         tokens = text.split()
-        if len(tokens) < 2 or not tokens[1].isdigit():
+        if len(tokens) < 2 or not (tokens[1].isdecimal() and tokens[1].isascii()):
             continue
         team = int(tokens[1])
         round_number = 0
@@ -996,7 +996,7 @@ def team_row_games(tournament: Tournament) -> list[tuple[int, int, int, Colour]]
         while index < len(tokens):
             token = tokens[index]
             following = tokens[index + 1] if index + 1 < len(tokens) else ""
-            if token.isdigit() and following.lower() in ("w", "b"):
+            if token.isdecimal() and token.isascii() and following.lower() in ("w", "b"):
                 round_number += 1
                 colour = Colour.WHITE if following.lower() == "w" else Colour.BLACK
                 games.append((round_number, team, int(token), colour))

@@ -5,21 +5,19 @@ a :class:`Conversion`, the new :class:`~trfkit.model.Tournament` plus a tuple of
 :class:`Adjustment` values that say what changed, where (the original line) and why.
 What the target version cannot express is listed, never dropped silently.
 
-The record mapping (TRF16 §1-§3 and TRF-2026 §4 of the format notes):
+The record mapping (TRF16 §1-§3 and TRF-2026 §4 of the format notes), TRF16 / TRF(x)
+on the left:
 
-==========================  ==========================================================
-TRF16 / TRF(x)              TRF-2026
-==========================  ==========================================================
-``013`` team                ``310`` team (team numbers 1, 2, … in file order)
-``XXR n``                   ``142 n``
-``XXC white1`` / ``black1``  ``152 W`` / ``152 B`` (``XXC rank`` has no equivalent: kept)
-``XXS`` scoring             ``162`` scoring (when 162 can express it: one value per
-                            symbol W D L A P, no colour-dependent points)
-``092`` free text           ``092`` kept, plus a ``192`` code where the text names a
-                            system (round robin, double round robin, Swiss Dutch, …)
-TRF06 titles ``g m f c``…   ``GM IM FM CM``… (both directions)
-``240`` byes (individual)   moved into the round blocks (``0000 - H``) going to TRF16
-==========================  ==========================================================
+- ``013`` team ↔ ``310`` team (team numbers 1, 2, … given in file order);
+- ``XXR n`` ↔ ``142 n``;
+- ``XXC white1`` / ``black1`` ↔ ``152 W`` / ``152 B`` (``XXC rank`` has no equivalent
+  and is kept);
+- ``XXS`` ↔ ``162`` where 162 can say it (one value per symbol W D L A P: no
+  colour-dependent points);
+- ``092`` free text → ``092`` plus a ``192`` code where the text names a system (round
+  robin, double round robin, Swiss Dutch, …); ``192`` → ``092`` when there is none;
+- TRF06 titles ``g m f c wg wm wf wc`` → ``GM IM FM CM WGM WIM WFM WCM`` (both ways);
+- ``240`` byes of individual events → the round blocks (``0000 - H``) going to TRF16.
 
 Going to TRF16, the records TRF16 has no place for (172, 182, 202, 212, 222, 250, 260,
 299, 300, 320, 330, 352, 362, 801, 802, national rating records and ``###`` comments)
@@ -454,7 +452,7 @@ def _is_team_event(tournament: Tournament) -> bool:
     return len(tournament.teams) >= 2
 
 
-def _twin(team: Team, others: Iterable[Team]) -> Team | None:
+def _twin(team: Team, others: Sequence[Team]) -> Team | None:
     """The team among *others* with the same name, or else the same non-empty members."""
     for other in others:
         if _norm(other.name) == _norm(team.name):
@@ -1278,7 +1276,7 @@ _XXA = C.Layout(
     C.Repeat("points", 10, 4, 5, C.Kind.POINTS),
 )
 _ROUND_DATES = C.Layout((C.Field("prefix", 5, C.ROUND_START - 1),), C.ROUND_DATES)
-_NATIONAL_REST = C.Field("rest", 90, 10_000)
+_NATIONAL_REST = C.Field("rest", 90, 4096)
 
 
 def _layout_of(record: Record) -> C.Layout | None:
@@ -1347,8 +1345,8 @@ def _compare_layout(
     covered = set(range(1, 4))
     for field in _fields(layout, width):
         covered.update(range(field.start, field.end + 1))
-        old = before[field.slice].ljust(min(field.width, 10_000))
-        new = after[field.slice].ljust(min(field.width, 10_000))
+        old = before[field.slice].ljust(field.width)
+        new = after[field.slice].ljust(field.width)
         if old.rstrip() == new.rstrip():
             continue
         found.append(_field_change(field, number, code, old.strip(), new.strip()))
@@ -1565,7 +1563,7 @@ def report_comments(
     """
     names = {FileFormat.TRF16: "TRF16", FileFormat.TRF26: "TRF-2026"}
     head = f"### trfkit {__version__}: "
-    head += f"converted to {names[target]}, " if target else "written in the standard layout, "
+    head += f"converted to {names[target]}, " if target else ""
     head += f"{len(adjustments)} adjustment{'s' if len(adjustments) != 1 else ''}"
     out = [RawRecord("comment", head)]
     groups: dict[tuple[str, str, str, str], list[Adjustment]] = {}

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -547,11 +547,6 @@ def schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of version 1 of the JSON form."""
     data: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     return data
-
-
-def iter_type_names() -> Iterator[str]:
-    """The ``"type"`` names of the JSON form's records, in table order."""
-    return (name for name, _, _ in RECORD_TYPES)
 
 
 __all__ = [

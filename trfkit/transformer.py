@@ -7,6 +7,9 @@ tournament (that is :mod:`trfkit.checks`). Every record keeps its
 
 from __future__ import annotations
 
+import collections
+import itertools
+import operator
 import re
 from collections.abc import Callable
 from fractions import Fraction
@@ -76,10 +79,27 @@ _P_TITLE = C.PLAYER.field("title").slice
 _P_FEDERATION = C.PLAYER.field("federation").slice
 _P_FIDE_ID = C.PLAYER.field("fide_id").slice
 _P_BIRTH = C.PLAYER.field("birth_date").slice
-_P_NUMBERS = tuple((name, C.PLAYER.field(name)) for name in ("rating", "points", "rank"))
+_P_NUMBERS = tuple(
+    (name, C.PLAYER.field(name), C.PLAYER.field(name).slice) for name in ("rating", "points", "rank")
+)
 _BLANK_ROUNDS: list[RoundResult] = []
 _NUMBER_CACHE: dict[tuple[str, str], Any] = {}
 """Field text → its reading (ints and Fractions are immutable, so sharing them is safe)."""
+_CACHE_LIMIT = 50_000
+"""Most entries a reading cache keeps; past it, new texts are read without being kept."""
+_START_RANKS: dict[str, int] = {}
+"""Columns 5-8 → start rank, for texts that are a plain number (others take the slow path)."""
+_OPPONENTS: dict[str, object] = {}
+"""A clean round block's opponent text → start rank (``_NO_OPPONENT`` for ``0000``, blanks)."""
+_NO_OPPONENT = object()
+_SEPARATORS_AT = operator.itemgetter(*(col - 1 for col in _SEPARATORS_001))
+_ALL_BLANK = (" ",) * len(_SEPARATORS_001)
+_CLEAN_BLOCKS = re.compile(
+    "(?:(?: {4}| {3}[0-9]| {2}[0-9]{2}| [0-9]{3}|[0-9]{4}) "
+    f"[{re.escape(''.join(_COLOUR))}] [{re.escape(''.join(_RESULT_OR_BLANK))}]  )*"
+)
+"""Round blocks that the fast path may read: every separator blank, every code known."""
+_BLOCK = re.compile("(.{4}) (.) (.)  ", re.DOTALL)
 
 
 def _blank_round(number: int) -> RoundResult:
@@ -87,6 +107,45 @@ def _blank_round(number: int) -> RoundResult:
     while len(_BLANK_ROUNDS) < number:
         _BLANK_ROUNDS.append(RoundResult(len(_BLANK_ROUNDS) + 1, None, Colour.NONE, None))
     return _BLANK_ROUNDS[number - 1]
+
+
+def _opponent(text: str) -> int | None:
+    """A clean block's opponent (four blanks or a right-aligned number), ``0`` read as none."""
+    cached = _OPPONENTS.get(text)
+    if cached is None:
+        cached = (int(text) or _NO_OPPONENT) if text.strip() else _NO_OPPONENT
+        if len(_OPPONENTS) < _CACHE_LIMIT:
+            _OPPONENTS[text] = cached
+    return None if cached is _NO_OPPONENT else cached  # type: ignore[return-value]
+
+
+_NEW = object.__new__
+_SET_ROUND, _SET_OPPONENT, _SET_COLOUR, _SET_RESULT = (
+    RoundResult.__dict__[name].__set__ for name in ("round", "opponent", "colour", "result")
+)
+_ROUND_NUMBERS = range(1, 10_000)
+_consume = collections.deque(maxlen=0).extend
+
+
+def make_round_results(
+    count: int,
+    opponents: list[int | None],
+    colours: list[Colour],
+    results: list[Result | None],
+) -> tuple[RoundResult, ...]:
+    """*count* :class:`RoundResult` values for rounds 1..count, made column by column.
+
+    Equal to ``RoundResult(r, opponents[r-1], colours[r-1], results[r-1])`` for every
+    round, at a third of the cost: the instances are created and their slots
+    filled by ``map`` (the slot descriptors are what the frozen class's own
+    ``__init__`` writes through), so no Python frame runs per block.
+    """
+    made = list(map(_NEW, itertools.repeat(RoundResult, count)))
+    _consume(map(_SET_ROUND, made, _ROUND_NUMBERS))
+    _consume(map(_SET_OPPONENT, made, opponents))
+    _consume(map(_SET_COLOUR, made, colours))
+    _consume(map(_SET_RESULT, made, results))
+    return tuple(made)
 
 
 def _separator_text(head: str) -> bool:
@@ -245,52 +304,39 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         """Record 001: the player's fields (cols 1-89) and round blocks (from col 92)."""
         (token,) = children
         line = str(token)
-        rank_text = line[_P_START_RANK]
-        if rank_text.isdigit() and rank_text.isascii():
-            start_rank = int(rank_text)
-        else:
-            try:
-                start_rank = C.read_field(line, C.PLAYER.field("start_rank"))
-            except C.FieldError as exc:
-                self._report(
-                    "P005",
-                    f"start rank {exc.text.strip()!r} is not a number; the line is kept unread",
-                    token,
-                    5,
-                )
+        start_rank = _START_RANKS.get(line[_P_START_RANK])
+        if start_rank is None:
+            start_rank = self._start_rank(token, line)
+            if start_rank is None:
                 return self._done(RawRecord("unknown", line, source=self._source(token)))
-            if not isinstance(start_rank, int):
-                self._report("P011", "player record without a start rank (columns 5-8)", token, 5)
-                return self._done(RawRecord("unknown", line, source=self._source(token)))
-        fields: dict[str, Any] = {
-            "start_rank": start_rank,
-            "name": line[_P_NAME].strip(),
-            "federation": line[_P_FEDERATION].strip(),
-            "fide_id": line[_P_FIDE_ID].strip(),
-            "birth_date": line[_P_BIRTH].strip(),
-        }
-        for name, field in _P_NUMBERS:
-            text = line[field.slice]
+        cache = _NUMBER_CACHE
+        numbers: list[Any] = []
+        for name, field, where in _P_NUMBERS:
+            text = line[where]
             key = (name, text)
-            if key in _NUMBER_CACHE:
-                fields[name] = _NUMBER_CACHE[key]
-            elif not text.strip():
-                fields[name] = None
-            else:
-                fields[name] = value = self._field(token, field, "player")
-                if value is not None and len(_NUMBER_CACHE) < 50_000:
-                    _NUMBER_CACHE[key] = value
+            value = cache.get(key, _MISSING)
+            if value is _MISSING:
+                if not text.strip():
+                    value = None
+                else:
+                    value = self._field(token, field, "player")
+                    if value is not None and len(cache) < _CACHE_LIMIT:
+                        cache[key] = value
+            numbers.append(value)
+        rating, points, rank = numbers
+        sex = None
         sex_text = line[9:10]
         if sex_text.strip():
-            fields["sex"] = _SEX.get(sex_text)
-            if fields["sex"] is None:
+            sex = _SEX.get(sex_text)
+            if sex is None:
                 self._report("P007", f"sex {sex_text!r} is neither m nor w", token, 10)
+        title = None
         title_text = line[_P_TITLE].strip()
         if title_text:
-            fields["title"] = read_title(title_text)
-            if fields["title"] is None:
+            title = read_title(title_text)
+            if title is None:
                 self._report("P007", f"title {title_text!r} is not a FIDE title", token, 11)
-        if _separator_text(line[:91]):
+        if (len(line) < 91 or _SEPARATORS_AT(line) != _ALL_BLANK) and _separator_text(line[:91]):
             for col in _SEPARATORS_001:
                 if col <= len(line) and line[col - 1] not in " \t":
                     self._report(
@@ -302,10 +348,72 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
                         players=(start_rank,),
                     )
                     break
-        fields["rounds"] = self._rounds(token, line, start_rank) if len(line) > 91 else ()
-        return self._done(Player(**fields, source=self._source(token)))
+        rounds = self._rounds(token, line, start_rank) if len(line) > 91 else ()
+        return self._done(
+            Player(
+                start_rank,
+                line[_P_NAME].strip(),
+                sex,
+                title,
+                rating,
+                line[_P_FEDERATION].strip(),
+                line[_P_FIDE_ID].strip(),
+                line[_P_BIRTH].strip(),
+                points,
+                rank,
+                rounds,
+                source=self._source(token),
+            )
+        )
+
+    def _start_rank(self, token: Token, line: str) -> int | None:
+        """Columns 5-8 when they are not a plain number: read, reported, or ``None``."""
+        try:
+            start_rank = C.read_field(line, C.PLAYER.field("start_rank"))
+        except C.FieldError as exc:
+            self._report(
+                "P005",
+                f"start rank {exc.text.strip()!r} is not a number; the line is kept unread",
+                token,
+                5,
+            )
+            return None
+        if not isinstance(start_rank, int):
+            self._report("P011", "player record without a start rank (columns 5-8)", token, 5)
+            return None
+        text = line[_P_START_RANK]
+        if len(text) == 4 and text.lstrip(" ").isdigit() and len(_START_RANKS) < _CACHE_LIMIT:
+            _START_RANKS[text] = start_rank
+        return start_rank
 
     def _rounds(self, token: Token, line: str, start_rank: int) -> tuple[RoundResult, ...]:
+        """The round blocks: clean ones column by column, any other line block by block.
+
+        A line whose blocks are all clean (blank separators, known codes, no blank
+        result) is read a column at a time: every colour is ``section[5::10]``,
+        every result ``section[7::10]``, and the values are made by ``map``.
+        """
+        section = line[C.ROUND_START - 1 :]
+        short = len(section) % C.ROUND_STRIDE
+        if short:
+            section += " " * (C.ROUND_STRIDE - short)
+        if _CLEAN_BLOCKS.fullmatch(section) is None:
+            return self._rounds_checked(token, line, start_rank)
+        results = list(map(_RESULT_OR_BLANK.__getitem__, section[7 :: C.ROUND_STRIDE]))
+        if None in results:  # a blank result: maybe blank blocks, which are shared and trimmed
+            return self._rounds_checked(token, line, start_rank)
+        count = len(results)
+        texts = [section[i : i + 4] for i in range(0, len(section), C.ROUND_STRIDE)]
+        opponents: list[Any] = list(map(_OPPONENTS.get, texts))
+        if None in opponents or _NO_OPPONENT in opponents:  # a first sight, a bye or absence
+            opponents = [_opponent(text) for text in texts]
+        colours = list(map(_COLOUR.__getitem__, section[5 :: C.ROUND_STRIDE]))
+        return make_round_results(count, opponents, colours, results)
+
+    def _rounds_checked(
+        self, token: Token, line: str, start_rank: int
+    ) -> tuple[RoundResult, ...]:
+        """The round blocks one by one, reporting every block that is not clean."""
         rounds: list[RoundResult] = []
         last_filled = 0
         number = 0

@@ -32,7 +32,6 @@ from trfkit.standings import (
     Standings,
     compute_standings,
     order,
-    resolve_tiebreaks,
 )
 from trfkit.tiebreaks import (
     PAIRING_BYE,
@@ -913,4 +912,4 @@ CHECKS: tuple[Check, ...] = (
 )
 """The score and tie-break checks, in code order."""
 
-__all__ = ["CHECKS", "PointsFinding", "resolve_tiebreaks"]
+__all__ = ["CHECKS", "PointsFinding"]

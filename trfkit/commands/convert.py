@@ -92,7 +92,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--comments",
         action="store_true",
-        help="also write the adjustment report into the TRF as ### comment lines",
+        help="also write the adjustment report into the TRF as ### comment lines (TRF-2026 "
+        "comments; a TRF16 reader may not know them)",
     )
     parser.add_argument(
         "--keep-unsupported",
@@ -106,6 +107,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="--to trf26: the 192 code for a 092 'double round robin': swapped "
         "(FIDE_DOUBLEROUNDROBIN, last two rounds of cycle 1 swapped as FIDE recommends; "
         "default) or berger (BERGER_DOUBLEROUNDROBIN)",
+    )
+    parser.add_argument(
+        "--in-place",
+        action="store_true",
+        help="replace each input with its conversion, keeping the original as INPUT.bak "
+        "(both written atomically); without it trfkit never writes over an input",
     )
     parser.add_argument(
         "--delimiter",
@@ -148,6 +155,8 @@ def run(args: argparse.Namespace) -> int:
     for path, target in zip(inputs, targets, strict=True):
         try:
             out = _convert(path, args)
+            if args.in_place:
+                _backup(path)
             _write(path, target, out.data)
         except _Failure as exc:
             sys.stderr.write(f"trfkit convert: {exc}\n")
@@ -191,6 +200,12 @@ def _targets(args: argparse.Namespace, inputs: list[str]) -> list[str]:
     from trfkit.fileio import same_file
 
     output = args.output
+    if args.in_place:
+        if "-" in inputs:
+            raise common.UsageError("--in-place needs files, not stdin")
+        if output != "-":
+            raise common.UsageError("--in-place and -o exclude each other")
+        return list(inputs)
     folder = output != "-" and os.path.isdir(output)
     if len(inputs) > 1 and not folder:
         raise common.UsageError("several inputs need -o DIR, an existing directory")
@@ -384,6 +399,16 @@ def _to_csv(tournament: Any, args: argparse.Namespace, kind: str, source_format:
     return _Output(data, found if others else (), kind, source_format, "csv")
 
 
+def _backup(path: str) -> None:
+    """Keep the input as ``path.bak`` before ``--in-place`` replaces it."""
+    from trfkit.fileio import write_atomic
+
+    try:
+        write_atomic(path + ".bak", Path(path).read_bytes())
+    except OSError as exc:
+        raise _Failure(f"cannot keep a backup of {path}: {exc.strerror or exc}") from None
+
+
 def _write(path: str, target: str, data: bytes) -> None:
     from trfkit.fileio import write_atomic
 
@@ -426,7 +451,8 @@ def _report_text(
         return
     dropped = sum(1 for a in adjustments if a.action is Action.DROPPED)
     if dropped:
+        noun = "adjustment drops" if dropped == 1 else "adjustments drop"
         sys.stderr.write(
-            f"trfkit convert: {path}: {dropped} value{'s' if dropped != 1 else ''} could not be "
-            "kept; --report-adjustments lists them\n"
+            f"trfkit convert: {path}: {dropped} {noun} information; "
+            "--report-adjustments lists them\n"
         )

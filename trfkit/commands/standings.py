@@ -104,20 +104,26 @@ def _number(value: Fraction | None, integer: bool) -> Any:
 
 
 def render_json(st: Standings) -> dict[str, Any]:
-    """The ``--format json`` document."""
+    """The ``--format json`` document: ``PTS`` first, then the tie-breaks in their order.
+
+    A record 212 may place tie-breaks before the points; the order applied is then
+    given under ``"order"``.
+    """
     keys = st.keys()
+    columns = list(zip(keys, st.tiebreaks, range(len(keys)), strict=True))
+    columns.sort(key=lambda c: c[1].name != "PTS")
     players = []
     for row in st.rows:
         item: dict[str, Any] = {"start_rank": row.start_rank, "name": row.name, "rank": row.rank}
-        for key, tb, value in zip(keys, st.tiebreaks, row.values, strict=True):
-            item[key] = _number(value, tb.is_integer)
+        for key, tb, position in columns:
+            item[key] = _number(row.values[position], tb.is_integer)
         if row.annulled:
             item["withdrawn"] = True
         players.append(item)
     engine = st.engine
     assert engine is not None
-    return {
-        "tiebreaks": list(keys),
+    doc: dict[str, Any] = {
+        "tiebreaks": [key for key, _, _ in columns],
         "players": players,
         "rules": {
             "edition": engine.settings.edition.value,
@@ -128,6 +134,9 @@ def render_json(st: Standings) -> dict[str, Any]:
             "scoring": engine.point_system.source,
         },
     }
+    if [key for key, _, _ in columns] != list(keys):
+        doc["order"] = list(keys)
+    return doc
 
 
 def render_csv(st: Standings) -> str:
