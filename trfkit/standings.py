@@ -175,7 +175,8 @@ def resolve_tiebreaks(
 
     Args:
         tournament: The report (records 212 and 202).
-        requested: Codes from ``--tiebreaks`` (they win), or ``None``.
+        requested: Codes from ``--tiebreaks``, used when the report declares no list
+            (records 212/202 come first, as the issue of the standings defines), or ``None``.
         regime: Chooses the default list.
 
     Returns:
@@ -186,12 +187,18 @@ def resolve_tiebreaks(
         TieBreakError: For an unknown code in *requested*.
     """
     problems: list[str] = []
-    if requested:
+    lists = {r.code: r for r in tournament.of_type(TieBreakList) if r.tiebreaks}
+    record = lists.get("212") or lists.get("202")
+    if requested and record is not None:
+        asked = tuple(parse_tiebreak(c) for c in requested if c.strip())
+        problems.append(
+            f"--tiebreaks {','.join(tb.text for tb in asked)} not applied: the report declares "
+            f"its own list in record {record.code}"
+        )
+    if requested and record is None:
         codes = tuple(parse_tiebreak(c) for c in requested if c.strip())
         source = "--tiebreaks"
     else:
-        lists = {r.code: r for r in tournament.of_type(TieBreakList) if r.tiebreaks}
-        record = lists.get("212") or lists.get("202")
         if record is not None:
             parsed = []
             for text in record.tiebreaks:

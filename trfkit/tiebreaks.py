@@ -17,13 +17,26 @@ half point), ``/P`` (forfeits count as played), ``/R`` (reverse order), ``/F``
 2024), ``fide-2023`` (the 2023 text with the dummy opponent, mandatory for
 FIDE-rated events from 1 April 2024) and ``fide-pre-2023`` (the 2009 virtual
 opponent). :func:`choose_edition` picks the one in force on the start date
-(record 042) and records why.
+(record 042) and records why. ``fide-2023`` and ``fide-2024`` compute the same
+values (the 2024 text renamed GE to REP and reworded explanations); 2026 caps the
+dummy's score (16.4.1, 16.4.2). The cut exception for voluntary unplayed rounds
+(16.5) is applied as the 2026 text words it in both editions, which reproduces
+the published 2023 exercises.
 
 **Regimes.** Round robins follow C.07 art. 15.2: forfeits are regular games,
 except that rating-based tie-breaks treat every forfeit, and own-record (type B)
 tie-breaks every forfeit loss, as unplayed; byes contribute nothing. Swiss
 events follow art. 16 (the dummy opponent, capped in 2026) or, before 2023, the
 virtual opponent. :func:`detect_regime` tells which applies.
+
+**Readings where the texts leave room** (each documented where it is applied):
+Koya counts forfeit points against qualifying opponents (art. 16 covers only the
+Buchholz and Sonneborn-Berger families); a report written before its last round
+is judged on the rounds played so far, not with the remaining rounds as
+absences; rating-based tie-breaks leave unrated opponents out; ``0000 - -`` and
+a result ``-`` without an opponent are absences (zero-point byes), a ``+``
+without an opponent a full-point bye (in team events a board won by forfeit);
+the uncertain rules of fide-rules.md §2.7 are options of :class:`TieBreakSettings`.
 
 **Scale.** Every pass is linear in players × rounds: opponents are found by
 index, scores are integers in a common unit until the final division, and the
@@ -55,6 +68,7 @@ from trfkit.model import (
 
 __all__ = [
     "CODES",
+    "TEAM_CODES",
     "Edition",
     "EditionChoice",
     "Explanation",
@@ -67,13 +81,17 @@ __all__ = [
     "TieBreakError",
     "TieBreakSettings",
     "Withdrawal",
+    "appended_columns",
     "choose_edition",
+    "completed_rounds",
     "detect_regime",
     "format_number",
+    "is_team_event",
     "parse_date",
     "parse_tiebreak",
     "parse_tiebreaks",
     "round_half_up",
+    "settings_from",
 ]
 
 
@@ -893,6 +911,33 @@ class TieBreakEngine:
             for with_black in (False, True):
                 colour = Colour.BLACK if with_black else Colour.WHITE
                 table[(res, with_black)] = u(ps.points(res, colour))
+        # Per result code (keyed by its text, which hashes fast): the kind of round with
+        # and without an opponent, the outcome, the points with White and with Black.
+        wins = (Result.WIN, Result.WIN_UNRATED)
+        losses = (Result.LOSS, Result.LOSS_UNRATED)
+        by_code: dict[str, tuple[int, int, int, int, int]] = {}
+        for res in Result:
+            outcome = 1 if res in wins else -1 if res in losses else 0
+            if res.is_bye:
+                with_opponent = without = {
+                    Result.HALF_BYE: HALF_BYE,
+                    Result.FULL_BYE: FULL_BYE,
+                    Result.PAIRING_BYE: PAIRING_BYE,
+                    Result.ZERO_BYE: ZERO_BYE,
+                }[res]
+                outcome = 0
+            elif res is Result.FORFEIT_WIN:
+                with_opponent, without, outcome = (
+                    FORFEIT_WIN, FORFEIT_WIN if team_event else FULL_BYE, 1
+                )  # fmt: skip
+            elif res is Result.FORFEIT_LOSS:
+                with_opponent, without, outcome = FORFEIT_LOSS, ZERO_BYE, -1
+            else:  # without an opponent (S004) a game result is a bye of that value
+                with_opponent = PLAYED
+                without = FULL_BYE if res in wins else ZERO_BYE if res in losses else HALF_BYE
+            by_code[res.value] = (
+                with_opponent, without, outcome, table[(res, False)], table[(res, True)]
+            )
         self.win_u = u(ps.win)
         self.draw_u = u(ps.draw)
         self.loss_u = u(ps.loss)
@@ -906,60 +951,42 @@ class TieBreakEngine:
         self.blank_byes: list[list[int]] = []
         self.pending: list[int] = []
         index = self.index
+        black_colour = Colour.BLACK
+        no_colour = Colour.NONE
         for i, p in enumerate(self.players):
             kinds = [ABSENT] * n_rounds
             opps = [-1] * n_rounds
             pts = [0] * n_rounds
             black = [False] * n_rounds
-            outcome = [0] * n_rounds
+            outcome_row = [0] * n_rounds
             codes = [""] * n_rounds
             blanks: list[int] = []
             for r, b in enumerate(p.rounds[:n_rounds]):
                 res = b.result
-                o = index.get(b.opponent, -1) if b.opponent is not None else -1
+                opponent = b.opponent
+                o = index.get(opponent, -1) if opponent is not None else -1
                 if o == i:
                     o = -1
-                is_black = b.colour is Colour.BLACK
-                codes[r] = res.value if res is not None else ""
-                if b.is_blank:
-                    blanks.append(r)
-                    continue
                 if res is None:
-                    if o < 0:
+                    if opponent is None and b.colour is no_colour:
+                        blanks.append(r)  # an empty block
+                    elif o < 0:
                         kinds[r] = ZERO_BYE
                         blanks.append(r)
                     continue
-                points = table[(res, is_black)]
-                if res.is_bye:
-                    kind = {
-                        Result.HALF_BYE: HALF_BYE,
-                        Result.FULL_BYE: FULL_BYE,
-                        Result.PAIRING_BYE: PAIRING_BYE,
-                        Result.ZERO_BYE: ZERO_BYE,
-                    }[res]
-                    o = -1
-                elif res is Result.FORFEIT_WIN:
-                    kind = FORFEIT_WIN if (o >= 0 or team_event) else FULL_BYE
-                    outcome[r] = 1
-                elif res is Result.FORFEIT_LOSS:
-                    kind = FORFEIT_LOSS if o >= 0 else ZERO_BYE
-                    outcome[r] = -1
-                    if o < 0:
-                        blanks.append(r)
-                elif o >= 0:
-                    kind = PLAYED
-                    outcome[r] = (
-                        1 if res in (Result.WIN, Result.WIN_UNRATED)
-                        else -1 if res in (Result.LOSS, Result.LOSS_UNRATED)
-                        else 0
-                    )
-                else:  # a game result without an opponent (S004): a bye of that value
-                    kind = (
-                        FULL_BYE if res in (Result.WIN, Result.WIN_UNRATED)
-                        else ZERO_BYE if res in (Result.LOSS, Result.LOSS_UNRATED)
-                        else HALF_BYE
-                    )
-                kinds[r], opps[r], pts[r], black[r] = kind, o, points, is_black
+                code = res._value_
+                codes[r] = code
+                with_opponent, without, outcome, white_pts, black_pts = by_code[code]
+                is_black = b.colour is black_colour
+                if with_opponent == PLAYED or with_opponent in _FORFEITS:
+                    kind = with_opponent if o >= 0 else without
+                    if kind == ZERO_BYE and with_opponent == FORFEIT_LOSS:
+                        blanks.append(r)  # "0000 - -": an absence
+                else:
+                    kind, o = with_opponent, -1
+                kinds[r], opps[r] = kind, o
+                pts[r] = black_pts if is_black else white_pts
+                black[r], outcome_row[r] = is_black, outcome
             text = p.source.text if p.source is not None else ""
             for r in range(len(p.rounds), n_rounds):
                 if text[91 + 10 * r : 101 + 10 * r].strip():
@@ -973,7 +1000,7 @@ class TieBreakEngine:
             self.opps.append(opps)
             self.raw_pts.append(pts)
             self.black.append(black)
-            self.outcome.append(outcome)
+            self.outcome.append(outcome_row)
             self.codes.append(codes)
             self.blank_byes.append(blanks)
             self.pending.append(pending)
@@ -1640,9 +1667,10 @@ class TieBreakEngine:
             lines[r + 1][tb.text] = value
 
 
-_SPAN = len(_EXPECTED) - 1
-_EXPECTED_FULL = [100 - _EXPECTED[-d] for d in range(-_SPAN, 0)] + _EXPECTED
-"""Expected score (hundredths) for rating differences ``-_SPAN`` … ``_SPAN``."""
+_WIDE = 11_000
+"""Rating differences covered by :data:`_EXPECTED_WIDE` (ratings have 4 digits, plus 800)."""
+_EXPECTED_WIDE = [_expected(d) for d in range(-_WIDE, _WIDE + 1)]
+"""Expected score (hundredths) by rating difference + ``_WIDE``, clamped at 0 and 100."""
 
 
 def _perfect_performance(games: Sequence[tuple[int, int, int]]) -> int | None:
@@ -1660,20 +1688,12 @@ def _perfect_performance(games: Sequence[tuple[int, int, int]]) -> int | None:
         return min(ratings) - 800
     if score == 100 * len(games):
         return max(ratings) + 800
-    table = _EXPECTED_FULL
-    span = _SPAN
-
-    def reaches(rating: int) -> bool:
-        total = 0
-        for r in ratings:
-            d = rating - r
-            total += 100 if d > span else 0 if d < -span else table[d + span]
-        return total >= score
-
+    lookup = _EXPECTED_WIDE.__getitem__
+    shifted = [_WIDE - r for r in ratings]
     low, high = min(ratings) - 800, max(ratings) + 800
     while low < high:
         mid = (low + high) // 2
-        if reaches(mid):
+        if sum(map(lookup, map(mid.__add__, shifted))) >= score:
             high = mid
         else:
             low = mid + 1
@@ -1779,15 +1799,3 @@ def settings_from(
         edition=edition.edition, regime=regime.regime, withdrawals=withdrawals, **extra
     )
     return settings, edition, regime
-
-
-def option_values(options: Any) -> dict[str, Any]:
-    """The tie-break fields of a :class:`~trfkit.checks.base.CheckOptions` as keywords."""
-    names = ("koya_threshold", "sb_cut", "rr_forfeit_wins_played", "withdrawal_boundary",
-             "withdrawal_completed")  # fmt: skip
-    return {n: getattr(options, n) for n in names if hasattr(options, n)}
-
-
-def as_mapping(values: Mapping[int, Fraction | None]) -> dict[int, Fraction | None]:
-    """A plain dict copy (helper for callers that mutate)."""
-    return dict(values)

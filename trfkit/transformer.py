@@ -92,14 +92,15 @@ _START_RANKS: dict[str, int] = {}
 _OPPONENTS: dict[str, object] = {}
 """A clean round block's opponent text → start rank (``_NO_OPPONENT`` for ``0000``, blanks)."""
 _NO_OPPONENT = object()
+_NOT_CLEAN = object()
 _SEPARATORS_AT = operator.itemgetter(*(col - 1 for col in _SEPARATORS_001))
 _ALL_BLANK = (" ",) * len(_SEPARATORS_001)
 _CLEAN_BLOCKS = re.compile(
-    "(?:(?: {4}| {3}[0-9]| {2}[0-9]{2}| [0-9]{3}|[0-9]{4}) "
-    f"[{re.escape(''.join(_COLOUR))}] [{re.escape(''.join(_RESULT_OR_BLANK))}]  )*"
+    f"(?:.... [{re.escape(''.join(_COLOUR))}] [{re.escape(''.join(_RESULT_OR_BLANK))}]  )*",
+    re.DOTALL,
 )
-"""Round blocks that the fast path may read: every separator blank, every code known."""
-_BLOCK = re.compile("(.{4}) (.) (.)  ", re.DOTALL)
+"""Round blocks the fast path may read: blank separators and known codes (opponents aside)."""
+_OPPONENT_SLICES = tuple(slice(i, i + 4) for i in range(0, 10 * 10_000, 10))
 
 
 def _blank_round(number: int) -> RoundResult:
@@ -109,21 +110,28 @@ def _blank_round(number: int) -> RoundResult:
     return _BLANK_ROUNDS[number - 1]
 
 
-def _opponent(text: str) -> int | None:
-    """A clean block's opponent (four blanks or a right-aligned number), ``0`` read as none."""
+def _opponent(text: str) -> object:
+    """A block's opponent: a start rank, ``None`` (``0000`` or blank) or ``_NOT_CLEAN``.
+
+    Clean opponents are four blanks or a right-aligned number of ASCII digits;
+    anything else sends the line to the block-by-block reading, which reports it.
+    """
     cached = _OPPONENTS.get(text)
     if cached is None:
-        cached = (int(text) or _NO_OPPONENT) if text.strip() else _NO_OPPONENT
+        digits = text.lstrip(" ")
+        if digits and not (digits.isdigit() and digits.isascii()):
+            return _NOT_CLEAN
+        cached = (int(digits) or _NO_OPPONENT) if digits else _NO_OPPONENT
         if len(_OPPONENTS) < _CACHE_LIMIT:
             _OPPONENTS[text] = cached
-    return None if cached is _NO_OPPONENT else cached  # type: ignore[return-value]
+    return None if cached is _NO_OPPONENT else cached
 
 
 _NEW = object.__new__
 _SET_ROUND, _SET_OPPONENT, _SET_COLOUR, _SET_RESULT = (
     RoundResult.__dict__[name].__set__ for name in ("round", "opponent", "colour", "result")
 )
-_ROUND_NUMBERS = range(1, 10_000)
+_ROUND_NUMBERS = range(1, 10_001)
 _consume = collections.deque(maxlen=0).extend
 
 
@@ -162,6 +170,15 @@ def read_title(text: str) -> Title | None:
     return _TITLES.get(text.upper())
 
 
+class _Held:
+    """The children of a rule Lark inlines into its parent (see ``__default__``)."""
+
+    __slots__ = ("children",)
+
+    def __init__(self, children: list[Any]) -> None:
+        self.children = children
+
+
 class TrfTransformer(lark.Transformer[Token, list[Record]]):
     """Builds the model's records from the tree, gathering diagnostics on the way.
 
@@ -185,6 +202,14 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
     def start(self, children: list[Record]) -> list[Record]:
         """The records in file order."""
         return children
+
+    def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
+        """Rules without a method (Lark's helper rule for ``start``'s repetition) hold children.
+
+        Lark folds an underscore rule's ``children`` into its parent; a bare holder
+        does that as well as a :class:`lark.Tree` and costs less, once per line.
+        """
+        return _Held(children)
 
     def _source(self, token: Token) -> Source:
         line = token.line or 0
@@ -403,10 +428,15 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         if None in results:  # a blank result: maybe blank blocks, which are shared and trimmed
             return self._rounds_checked(token, line, start_rank)
         count = len(results)
-        texts = [section[i : i + 4] for i in range(0, len(section), C.ROUND_STRIDE)]
-        opponents: list[Any] = list(map(_OPPONENTS.get, texts))
+        if count > len(_OPPONENT_SLICES):  # pragma: no cover - 10,000 rounds
+            return self._rounds_checked(token, line, start_rank)
+        opponents: list[Any] = list(
+            map(_OPPONENTS.get, map(section.__getitem__, _OPPONENT_SLICES[:count]))
+        )
         if None in opponents or _NO_OPPONENT in opponents:  # a first sight, a bye or absence
-            opponents = [_opponent(text) for text in texts]
+            opponents = [_opponent(section[i : i + 4]) for i in range(0, len(section), 10)]
+            if _NOT_CLEAN in opponents:
+                return self._rounds_checked(token, line, start_rank)
         colours = list(map(_COLOUR.__getitem__, section[5 :: C.ROUND_STRIDE]))
         return make_round_results(count, opponents, colours, results)
 

@@ -26,7 +26,8 @@ class CheckOptions:
     Attributes:
         rules: Tie-break rule set (``fide-2026``, ``fide-2024``, ``fide-2023``,
             ``fide-pre-2023``); ``None`` picks the edition in force on the start date.
-        tiebreaks: Tie-break codes overriding records 202/212 and the defaults.
+        tiebreaks: Tie-break codes for reports that declare none in records 212/202
+            (instead of the default list for the tournament type).
         standings: Reported tie-break values from a side file:
             start rank → FIDE code → value (and the file's name in ``standings_source``).
         standings_source: Where ``standings`` came from, for messages.

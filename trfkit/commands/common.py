@@ -67,8 +67,8 @@ def add_tiebreak_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tiebreaks",
         metavar="LIST",
-        help="comma-separated FIDE tie-break codes, e.g. DE,WIN,SB,KS (default: record "
-        "212/202, else the default for the tournament type)",
+        help="comma-separated FIDE tie-break codes, e.g. DE,WIN,SB,KS, for reports that "
+        "declare none in record 212/202 (default: the list for the tournament type)",
     )
     parser.add_argument(
         "--rules",
@@ -79,6 +79,31 @@ def add_tiebreak_options(parser: argparse.ArgumentParser) -> None:
         "--no-withdrawal-rule",
         action="store_true",
         help="keep the games of round-robin players who completed fewer than 50%% of them",
+    )
+    uncertain = parser.add_argument_group(
+        "uncertain tie-break rules (the defaults are the common readings; see the README)"
+    )
+    uncertain.add_argument(
+        "--koya-threshold", choices=("at-least", "more-than"), default="at-least",
+        help="KS counts opponents with at least (FIDE) or more than 50%% of the maximum",
+    )
+    uncertain.add_argument(
+        "--sb-cut", choices=("opponent-score", "contribution"), default="opponent-score",
+        help="SB/C1 cuts the lowest-scored opponent's product (C.07 14.1.1) or the "
+        "smallest product",
+    )
+    uncertain.add_argument(
+        "--rr-forfeit-wins-played", action="store_true",
+        help="count round-robin forfeit wins as games for WON, BPG and BWG",
+    )
+    uncertain.add_argument(
+        "--withdrawal-boundary", choices=("below-half", "at-most-half"), default="below-half",
+        help="annul a withdrawn round-robin player below 50%% completed, or also at 50%%",
+    )
+    uncertain.add_argument(
+        "--withdrawal-counts-forfeits", action="store_true",
+        help="a withdrawn player's completed games include forfeits before the withdrawal "
+        "(default: games played over the board)",
     )
 
 
@@ -107,10 +132,6 @@ def add_schedule_options(parser: argparse.ArgumentParser) -> None:
         "--team-colours", action="store_true",
         help="also check team colours in team round robins (off by default: UNCERTAIN)",
     )
-    group.add_argument(
-        "--withdrawal-counts-forfeits", action="store_true",
-        help="count forfeits before a withdrawal as completed games (default: played only)",
-    )
 
 
 def check_options(args: argparse.Namespace) -> CheckOptions:
@@ -137,4 +158,8 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
         berger_swap=getattr(args, "berger_swap", None),
         berger_team_colours=getattr(args, "team_colours", False),
         withdrawal_count_forfeits=getattr(args, "withdrawal_counts_forfeits", False),
+        koya_threshold=getattr(args, "koya_threshold", "at-least"),
+        sb_cut=getattr(args, "sb_cut", "opponent-score"),
+        rr_forfeit_wins_played=getattr(args, "rr_forfeit_wins_played", False),
+        withdrawal_boundary=getattr(args, "withdrawal_boundary", "below-half"),
     )

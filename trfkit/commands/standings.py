@@ -1,8 +1,9 @@
 """Recompute the standings and tie-breaks of a TRF file.
 
 The table lists rank, start number, name, points and every tie-break of the
-list (record 212/202, else --tiebreaks, else the default for the tournament
-type: DE,WIN,SB,KS for round robins, BH/C1,BH,SB for Swiss events). The rule
+list (--tiebreaks, else record 212/202, else the default for the tournament
+type: DE,WIN,SB,KS for round robins, BH/C1,BH,SB for Swiss events), applied as
+a hierarchy (C.07 4.2); players still tied share their rank. The rule
 edition is the one in force on the start date (record 042) unless --rules
 names another; every output says which edition and regime were applied, and why.
 
@@ -54,39 +55,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         dest="tournament_type",
         help="treat unplayed rounds as in a round robin (C.07 15.2) or a Swiss (art. 16) "
         "instead of detecting the type",
-    )
-    uncertain = parser.add_argument_group(
-        "uncertain rules (fide-rules.md §2.7; the defaults are the common readings)"
-    )
-    uncertain.add_argument(
-        "--koya-threshold",
-        choices=("at-least", "more-than"),
-        default="at-least",
-        help="KS counts opponents with at least (FIDE) or more than 50%% of the maximum",
-    )
-    uncertain.add_argument(
-        "--sb-cut",
-        choices=("opponent-score", "contribution"),
-        default="opponent-score",
-        help="SB/C1 cuts the lowest-scored opponent's product (C.07 14.1.1) or the "
-        "smallest product",
-    )
-    uncertain.add_argument(
-        "--rr-forfeit-wins-played",
-        action="store_true",
-        help="count round-robin forfeit wins as games for WON, BPG and BWG",
-    )
-    uncertain.add_argument(
-        "--withdrawal-boundary",
-        choices=("below-half", "at-most-half"),
-        default="below-half",
-        help="annul a withdrawn round-robin player below 50%% completed, or also at 50%%",
-    )
-    uncertain.add_argument(
-        "--withdrawal-completed",
-        choices=("played", "scheduled"),
-        default="played",
-        help="completed games are those played over the board, or every round before leaving",
     )
     common.add_reading_options(parser)
 
@@ -297,7 +265,7 @@ def run(args: argparse.Namespace) -> int:
             sb_cut=args.sb_cut,
             rr_forfeit_wins_played=args.rr_forfeit_wins_played,
             withdrawal_boundary=args.withdrawal_boundary,
-            withdrawal_completed=args.withdrawal_completed,
+            withdrawal_completed="scheduled" if args.withdrawal_counts_forfeits else "played",
         )
     except TieBreakError as exc:
         sys.stderr.write(f"trfkit standings: {exc}\n")
