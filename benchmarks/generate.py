@@ -89,7 +89,7 @@ def _player_line(
     fed = federation or rng.choice(FEDERATIONS)
     fide_id = 1_000_000 + e.number * 7
     birth = f"{rng.randint(1950, 2014)}/{rng.randint(1, 12):02d}/{rng.randint(1, 28):02d}"
-    points = f"{float(e.points):4.1f}"
+    points = f"{float(e.points):4.1f}" if e.points < 100 else ""  # 81-84 hold at most 99.5
     head = (
         f"001 {e.number:4d} {sex}{title:>3s} {name:<33s} {e.rating:4d} {fed:3s} "
         f"{fide_id:11d} {birth:10s} {points:>4s} {rank:4d}  "

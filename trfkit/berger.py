@@ -1070,9 +1070,18 @@ def recognise(
     team = _is_team_event(tournament, member) or bool(rows)
     declared = tournament.declared_rounds
     rounds = max(tournament.rounds_played, declared or 0)
+    vetoed = any(
+        t is not None and not t.round_robin and SWISS_WORDS.search(t.text)
+        for t in (code, text)
+    )
+    # Unless the option, 192 or 092 says so, only a complete schedule makes a round
+    # robin: a Swiss event is ruled out before its games are gathered.
+    by_structure_only = not force and not any(t is not None and t.round_robin for t in (code, text))
+    if by_structure_only and vetoed:
+        return None
     bye_players: tuple[Player, ...] = ()
     if team:
-        labels: Iterable[int] = sorted(names)
+        labels: Sequence[int] = sorted(names)
         games = _team_games(tournament, member, board) or rows
         if not team_colours:
             games = [(r, a, b, Colour.NONE) for r, a, b, _ in games]
@@ -1080,16 +1089,16 @@ def recognise(
         bye_players = tuple(p for p in tournament.players if is_bye_player(p))
         skip = frozenset(p.start_rank for p in bye_players)
         labels = sorted({p.start_rank for p in tournament.players if p.start_rank > 0} - skip)
+        if by_structure_only and rounds < table_size(max(len(labels), 1)) - 1:
+            return None  # too few rounds for everybody to meet everybody (see _complete)
         games = _individual_games(tournament, skip)
     rounds = max(rounds, max((g[0] for g in games), default=0))
+    if by_structure_only and rounds < table_size(max(len(labels), 1)) - 1:
+        return None
     observed = observed_from_games(labels, rounds, games)
     if len(observed.labels) < 3:
         return None
     structure = _complete(observed)
-    vetoed = any(
-        t is not None and not t.round_robin and SWISS_WORDS.search(t.text)
-        for t in (code, text)
-    )
     if force:
         source, detail = "option", ""
     elif code is not None and code.round_robin:
