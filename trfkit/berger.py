@@ -45,6 +45,7 @@ UNCERTAIN readings, each with its default:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -351,7 +352,11 @@ class Observed:
         return len(self.labels) % 2 == 1
 
     def by_round(self) -> tuple[tuple[Meeting, ...], ...]:
-        """The meetings of each round (index ``round - 1``)."""
+        """The meetings of each round (index ``round - 1``), grouped once per schedule."""
+        return self._by_round
+
+    @functools.cached_property
+    def _by_round(self) -> tuple[tuple[Meeting, ...], ...]:
         out: list[list[Meeting]] = [[] for _ in range(self.rounds)]
         for m in self.meetings:
             out[m.round - 1].append(m)
@@ -1076,7 +1081,9 @@ def recognise(
     )
     # Unless the option, 192 or 092 says so, only a complete schedule makes a round
     # robin: a Swiss event is ruled out before its games are gathered.
-    by_structure_only = not force and not any(t is not None and t.round_robin for t in (code, text))
+    by_structure_only = not force and not any(
+        t is not None and t.round_robin for t in (code, text)
+    )
     if by_structure_only and vetoed:
         return None
     bye_players: tuple[Player, ...] = ()
@@ -1089,15 +1096,17 @@ def recognise(
         bye_players = tuple(p for p in tournament.players if is_bye_player(p))
         skip = frozenset(p.start_rank for p in bye_players)
         labels = sorted({p.start_rank for p in tournament.players if p.start_rank > 0} - skip)
-        if by_structure_only and rounds < table_size(max(len(labels), 1)) - 1:
+        if len(labels) < 3:
+            return None
+        if by_structure_only and rounds < table_size(len(labels)) - 1:
             return None  # too few rounds for everybody to meet everybody (see _complete)
         games = _individual_games(tournament, skip)
+    if len(labels) < 3:
+        return None
     rounds = max(rounds, max((g[0] for g in games), default=0))
-    if by_structure_only and rounds < table_size(max(len(labels), 1)) - 1:
+    if by_structure_only and rounds < table_size(len(labels)) - 1:
         return None
     observed = observed_from_games(labels, rounds, games)
-    if len(observed.labels) < 3:
-        return None
     structure = _complete(observed)
     if force:
         source, detail = "option", ""

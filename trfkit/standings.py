@@ -51,7 +51,7 @@ DEFAULT_TIEBREAKS: dict[Regime, tuple[str, ...]] = {
     Regime.ROUND_ROBIN: ("DE", "WIN", "SB", "KS"),
     Regime.SWISS: ("BH/C1", "BH", "SB"),
 }
-"""The list used when neither the options nor records 202/212 give one."""
+"""The list used when neither records 212/202 nor ``--tiebreaks`` give one."""
 
 RANK_CANDIDATES: dict[Regime, tuple[tuple[str, ...], ...]] = {
     Regime.ROUND_ROBIN: (
