@@ -46,6 +46,7 @@ UNCERTAIN readings, each with its default:
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -363,6 +364,9 @@ class Observed:
         return tuple(tuple(x) for x in out)
 
 
+_MEETING_ORDER = operator.attrgetter("round", "first", "second")
+
+
 def observed_from_games(
     labels: Iterable[int],
     rounds: int,
@@ -375,37 +379,41 @@ def observed_from_games(
     meeting gives that participant a meeting with :data:`BYE`.
     """
     label_set = frozenset(labels)
-    claim: dict[tuple[int, int], tuple[int, Colour]] = {}
+    # per round (index round - 1): label → the first (opponent, colour) it claims
+    claim: list[dict[int, tuple[int, Colour]]] = [{} for _ in range(rounds)]
     claims: set[tuple[int, int, int]] = set()
     for rnd, a, b, colour in games:
         if a not in label_set or b not in label_set or a == b or not 1 <= rnd <= rounds:
             continue
-        claim.setdefault((rnd, a), (b, colour))
-        claims.add((rnd, min(a, b), max(a, b)))
+        claim[rnd - 1].setdefault(a, (b, colour))
+        claims.add((rnd, a, b) if a < b else (rnd, b, a))
     meetings: list[Meeting] = []
     busy: list[set[int]] = [set() for _ in range(rounds)]
-    for (rnd, a), (b, colour) in sorted(claim.items()):
-        if a > b:
-            continue
-        back = claim.get((rnd, b))
-        if back is None or back[0] != a:
-            continue
-        if a in busy[rnd - 1] or b in busy[rnd - 1]:
-            continue
-        white: int | None = None
-        if colour is Colour.WHITE and back[1] is Colour.BLACK:
-            white = a
-        elif colour is Colour.BLACK and back[1] is Colour.WHITE:
-            white = b
-        meetings.append(Meeting(rnd, a, b, white))
-        busy[rnd - 1].update((a, b))
+    for rnd, said in enumerate(claim, start=1):  # by round, then label: sorted claims
+        taken = busy[rnd - 1]
+        for a in sorted(said):
+            b, colour = said[a]
+            if a > b:
+                continue
+            back = said.get(b)
+            if back is None or back[0] != a:
+                continue
+            if a in taken or b in taken:
+                continue
+            white: int | None = None
+            if colour is Colour.WHITE and back[1] is Colour.BLACK:
+                white = a
+            elif colour is Colour.BLACK and back[1] is Colour.WHITE:
+                white = b
+            meetings.append(Meeting(rnd, a, b, white))
+            taken.update((a, b))
     idle = tuple(frozenset(label_set - busy[r]) for r in range(rounds))
     if len(label_set) % 2 == 1:
         for r in range(rounds):
             if len(idle[r]) == 1:
                 (only,) = idle[r]
                 meetings.append(Meeting(r + 1, BYE, only))
-    meetings.sort(key=lambda m: (m.round, m.first, m.second))
+    meetings.sort(key=_MEETING_ORDER)
     return Observed(tuple(sorted(label_set)), rounds, tuple(meetings), frozenset(claims), idle)
 
 
@@ -700,8 +708,14 @@ def explain(
     def consider(e: Explanation, is_own: bool) -> None:
         candidates.append((key(e, is_own), e))
 
+    first = _make(observed, cycles, own, orders[0], _score(rounds, partners, own, orders[0]))
+    if first.all_pairs and not first.colour_mismatches:
+        return first  # the file's numbering in the first expected order: nothing ranks higher
     likely = _likely_rounds(rounds, partners, own)
     for index, order in enumerate(orders):
+        if index == 0:
+            consider(first, True)
+            continue
         agree = sum(
             1 for t, r in enumerate(likely) if t < len(order.plan) and order.plan[t][0] == r
         )

@@ -11,13 +11,15 @@ with ``--strict``), 2 usage error or unreadable input.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
-import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from trfkit import __version__
+
+if TYPE_CHECKING:
+    import argparse
 
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("check", "check TRF files: parse, schedule, points, ranks and tie-breaks"),
@@ -35,8 +37,18 @@ exit codes: 0 no error (warnings allowed), 1 errors found (or warnings with --st
 2 usage error or unreadable input. 'trfkit COMMAND --help' describes each command."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every sub-command."""
+def build_parser(only: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every sub-command.
+
+    Args:
+        only: Build the options of these sub-commands only (the others are listed
+            with their one-line help but their modules are not imported); all of
+            them when ``None``. :func:`main` builds just the one the command line
+            names, so ``trfkit check`` does not import the converter.
+    """
+    import argparse
+    import importlib
+
     parser = argparse.ArgumentParser(
         prog="trfkit",
         description="Read, write, convert and check FIDE Tournament Report Files.",
@@ -46,6 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"trfkit {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, help_text in COMMANDS:
+        if only is not None and name not in only:
+            commands.add_parser(name, help=help_text)
+            continue
         module = importlib.import_module(f"trfkit.commands.{name}")
         sub = commands.add_parser(
             name,
@@ -56,6 +71,15 @@ def build_parser() -> argparse.ArgumentParser:
         module.add_arguments(sub)
         sub.set_defaults(run=module.run)
     return parser
+
+
+def _chosen(argv: Sequence[str]) -> tuple[str, ...]:
+    """The sub-command the command line names (its first word), if it names one."""
+    names = {name for name, _ in COMMANDS}
+    for word in argv:
+        if not word.startswith("-"):  # the top-level options take no values
+            return (word,) if word in names else ()
+    return ()
 
 
 def _quick_version(argv: Sequence[str]) -> bool:
@@ -80,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _tolerant_streams()
     if _quick_version(args_list):
         return 0
-    parser = build_parser()
+    parser = build_parser(only=_chosen(args_list))
     try:
         args = parser.parse_args(args_list)
     except SystemExit as exc:

@@ -127,13 +127,16 @@ def split_lines(text: str) -> tuple[list[str], list[str]]:
 def line_diagnostics(lines: list[str], newlines: list[str]) -> list[Diagnostic]:
     """Info diagnostics for mixed line endings and BOM characters inside the text."""
     found: list[Diagnostic] = []
-    kinds = {n for n in newlines if n}
+    kinds = set(newlines)
+    kinds.discard("")
     if len(kinds) > 1:
         names = {"\n": "LF", "\r\n": "CRLF", "\r": "CR"}
         listed = ", ".join(sorted(names[k] for k in kinds))
         found.append(
             parse_rule("P009").diagnostic(f"the file mixes line endings ({listed}); kept as is")
         )
+    if not _has_inner_bom(lines):
+        return found
     for number, line in enumerate(lines, 1):
         if "\ufeff" in line:
             found.append(
@@ -146,21 +149,41 @@ def line_diagnostics(lines: list[str], newlines: list[str]) -> list[Diagnostic]:
     return found
 
 
+def _has_inner_bom(lines: list[str]) -> bool:
+    """Whether any line holds U+FEFF (one scan of the joined text, not one per line)."""
+    return "\ufeff" in "".join(lines)
+
+
+_LITERAL_CODE = re.compile(r"([0-9A-Z#]{3})\(\ \.\*\)\?")
+"""A terminal pattern that is a plain record code, ``012( .*)?``: compared, never compiled."""
+
+
+@functools.cache
+def _compiled(regexp: str) -> re.Pattern[str]:
+    return re.compile(regexp)
+
+
 class LineLexer(Lexer):
     """One token per line, typed by the grammar's terminal patterns.
 
     Each pattern of ``grammars/trf.lark`` is matched (``fullmatch``) against a
-    line's first four characters; the highest priority wins. The answer is
-    cached per four-character key, so a file costs one dict look-up per line.
+    line's first four characters; the highest priority wins. A pattern that is
+    a plain record code (``012( .*)?``) is compared as text, the others are
+    compiled when first needed (start-up pays for a few small patterns). The
+    answer is cached per four-character key, so a file costs one dict look-up
+    per line.
     """
 
     def __init__(self, lexer_conf: Any) -> None:
         terminals = sorted(lexer_conf.terminals, key=lambda t: -t.priority)
-        self._patterns = [
-            (t.name, re.compile(t.pattern.to_regexp()))
-            for t in terminals
-            if t.name not in ("BLANK", "UNKNOWN")
-        ]
+        self._tests: list[tuple[str, tuple[str, str] | None, str]] = []
+        for t in terminals:
+            if t.name in ("BLANK", "UNKNOWN"):
+                continue
+            regexp = t.pattern.to_regexp()
+            literal = _LITERAL_CODE.fullmatch(regexp)
+            codes = (literal.group(1), literal.group(1) + " ") if literal else None
+            self._tests.append((t.name, codes, regexp))
         self._cache: dict[str, str] = {}
 
     def classify(self, line: str) -> str:
@@ -169,8 +192,8 @@ class LineLexer(Lexer):
         kind = self._cache.get(key)
         if kind is None:
             kind = "UNKNOWN"
-            for name, pattern in self._patterns:
-                if pattern.fullmatch(key):
+            for name, codes, regexp in self._tests:
+                if (key in codes) if codes is not None else _compiled(regexp).fullmatch(key):
                     kind = name
                     break
             if len(self._cache) < 100_000:

@@ -11,7 +11,7 @@ import collections
 import itertools
 import operator
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -73,6 +73,9 @@ _TITLES = {t.value: t for t in Title} | OLD_TITLES
 _SEPARATORS_001 = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
 _RESULT_OR_BLANK: dict[str, Result | None] = {" ": None, **_RESULT}
 _MISSING = object()
+_REPEAT_MISSING = itertools.repeat(_MISSING)
+_BULK_LINES = 8
+"""From this many player lines on, reading them column by column pays for its set-up."""
 _P_START_RANK = C.PLAYER.field("start_rank").slice
 _P_NAME = C.PLAYER.field("name").slice
 _P_TITLE = C.PLAYER.field("title").slice
@@ -80,7 +83,8 @@ _P_FEDERATION = C.PLAYER.field("federation").slice
 _P_FIDE_ID = C.PLAYER.field("fide_id").slice
 _P_BIRTH = C.PLAYER.field("birth_date").slice
 _P_NUMBERS = tuple(
-    (name, C.PLAYER.field(name), C.PLAYER.field(name).slice) for name in ("rating", "points", "rank")
+    (name, C.PLAYER.field(name), C.PLAYER.field(name).slice)
+    for name in ("rating", "points", "rank")
 )
 _BLANK_ROUNDS: list[RoundResult] = []
 _NUMBER_CACHE: dict[tuple[str, str], Any] = {}
@@ -100,7 +104,8 @@ _CLEAN_BLOCKS = re.compile(
     re.DOTALL,
 )
 """Round blocks the fast path may read: blank separators and known codes (opponents aside)."""
-_OPPONENT_SLICES = tuple(slice(i, i + 4) for i in range(0, 10 * 10_000, 10))
+_OPPONENT_SLICES = tuple(slice(i, i + 4) for i in range(0, 10 * 1000, 10))
+"""Where the opponents of the first 1,000 rounds stand in a line's round section."""
 
 
 def _blank_round(number: int) -> RoundResult:
@@ -131,29 +136,31 @@ _NEW = object.__new__
 _SET_ROUND, _SET_OPPONENT, _SET_COLOUR, _SET_RESULT = (
     RoundResult.__dict__[name].__set__ for name in ("round", "opponent", "colour", "result")
 )
-_ROUND_NUMBERS = range(1, 10_001)
-_consume = collections.deque(maxlen=0).extend
+_ROUND_NUMBERS = range(1, 1001)
+_consume: Callable[[Iterable[Any]], None] = collections.deque(maxlen=0).extend
 
 
 def make_round_results(
     count: int,
-    opponents: list[int | None],
-    colours: list[Colour],
-    results: list[Result | None],
-) -> tuple[RoundResult, ...]:
-    """*count* :class:`RoundResult` values for rounds 1..count, made column by column.
+    opponents: Iterable[int | None],
+    colours: Iterable[Colour],
+    results: Iterable[Result | None],
+    numbers: Iterable[int] = _ROUND_NUMBERS,
+) -> list[RoundResult]:
+    """*count* :class:`RoundResult` values, made column by column.
 
-    Equal to ``RoundResult(r, opponents[r-1], colours[r-1], results[r-1])`` for every
-    round, at a third of the cost: the instances are created and their slots
-    filled by ``map`` (the slot descriptors are what the frozen class's own
-    ``__init__`` writes through), so no Python frame runs per block.
+    Equal to ``[RoundResult(n, o, c, r) for n, o, c, r in zip(numbers, opponents,
+    colours, results)]`` (rounds 1, 2, … by default), at a third of the cost:
+    the instances are created and their slots filled by ``map`` (the slot
+    descriptors are what the frozen class's own ``__init__`` writes through), so
+    no Python frame runs per block.
     """
     made = list(map(_NEW, itertools.repeat(RoundResult, count)))
-    _consume(map(_SET_ROUND, made, _ROUND_NUMBERS))
+    _consume(map(_SET_ROUND, made, numbers))
     _consume(map(_SET_OPPONENT, made, opponents))
     _consume(map(_SET_COLOUR, made, colours))
     _consume(map(_SET_RESULT, made, results))
-    return tuple(made)
+    return made
 
 
 def _separator_text(head: str) -> bool:
@@ -168,6 +175,87 @@ def read_title(text: str) -> Title | None:
     if text in _TITLES:
         return _TITLES[text]
     return _TITLES.get(text.upper())
+
+
+_STRICT_BLOCKS = re.compile(
+    "(?:(?: {4}| {3}[0-9]| {2}[0-9]{2}| [0-9]{3}|[0-9]{4}) "
+    f"[{re.escape(''.join(_COLOUR))}] [{re.escape(''.join(_RESULT_OR_BLANK))}]  )*"
+)
+"""Clean round blocks, opponents included (blank, or a right-aligned ASCII number)."""
+_SEX_READ: dict[str, Sex | None] = {" ": None, **_SEX}
+_TITLE_READ: dict[str, Title | None] = {"   ": None}
+"""Columns 11-13 as written → title (``None`` when blank); filled as texts are met."""
+_OPPONENT_READ: dict[str, int | None] = {}
+"""A clean block's opponent text → start rank or ``None``; filled as texts are met."""
+_GET_START_RANK = operator.itemgetter(_P_START_RANK)
+_GET_SEX = operator.itemgetter(9)
+_GET_TITLE = operator.itemgetter(_P_TITLE)
+_GET_NAME = operator.itemgetter(_P_NAME)
+_GET_FEDERATION = operator.itemgetter(_P_FEDERATION)
+_GET_FIDE_ID = operator.itemgetter(_P_FIDE_ID)
+_GET_BIRTH = operator.itemgetter(_P_BIRTH)
+_GET_SECTION = operator.itemgetter(slice(C.ROUND_START - 1, None))
+_GET_RESULTS = operator.itemgetter(slice(7, None, C.ROUND_STRIDE))
+_GET_LINE = operator.attrgetter("line")
+_SET_SOURCE = Record.__dict__["source"].__set__
+_SET_ORIGIN = Source.__dict__["origin"].__set__
+
+
+def _column(values: list[Any], texts: list[str], fill: Callable[[str], Any], bad: set[int]) -> None:
+    """Fill the ``_MISSING`` entries of *values* with ``fill(text)``; ``_MISSING`` again is bad."""
+    if not _has_missing(values):
+        return
+    for index, value in enumerate(values):
+        if value is _MISSING:
+            value = values[index] = fill(texts[index])
+            if value is _MISSING:
+                bad.add(index)
+
+
+def _has_missing(values: list[Any]) -> bool:
+    """``_MISSING in values`` by identity (``in`` would call ``Fraction.__eq__`` on each)."""
+    return True in map(operator.is_, values, _REPEAT_MISSING)
+
+
+def _read_start_rank(text: str) -> Any:
+    digits = text.lstrip(" ")
+    if not (digits.isdigit() and digits.isascii()):
+        return _MISSING
+    if len(_START_RANKS) < _CACHE_LIMIT:
+        _START_RANKS[text] = int(digits)
+    return int(digits)
+
+
+def _number_reader(name: str, field: C.Field) -> Callable[[str], Any]:
+    def read(text: str) -> Any:
+        try:
+            value = C.read_field(text, C.Field(field.name, 1, len(text), field.kind))
+        except C.FieldError:
+            return _MISSING
+        if len(_NUMBER_CACHE) < _CACHE_LIMIT:
+            _NUMBER_CACHE[(name, text)] = value
+        return value
+
+    return read
+
+
+_NUMBER_READERS = {name: _number_reader(name, field) for name, field, _ in _P_NUMBERS}
+
+
+def _read_title(text: str) -> Any:
+    title = read_title(text.strip()) if text.strip() else None
+    if title is None and text.strip():
+        return _MISSING
+    if len(_TITLE_READ) < _CACHE_LIMIT:
+        _TITLE_READ[text] = title
+    return title
+
+
+def _read_opponent(text: str) -> int | None:
+    opponent = int(text) or None if text.strip() else None
+    if len(_OPPONENT_READ) < _CACHE_LIMIT:
+        _OPPONENT_READ[text] = opponent
+    return opponent
 
 
 class _Held:
@@ -199,8 +287,14 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
 
     # --- plumbing -------------------------------------------------------------------------
 
-    def start(self, children: list[Record]) -> list[Record]:
-        """The records in file order."""
+    def start(self, children: list[Any]) -> list[Record]:
+        """The records in file order (player lines left as tokens are read now, in bulk)."""
+        pending = [i for i, c in enumerate(children) if c.__class__ is Token]
+        if len(pending) >= _BULK_LINES:
+            self._players(children, pending)
+        else:
+            for i in pending:
+                children[i] = self._player(children[i])
         return children
 
     def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
@@ -325,9 +419,125 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
 
     # --- players and teams ----------------------------------------------------------------
 
-    def player(self, children: list[Token]) -> Record:
-        """Record 001: the player's fields (cols 1-89) and round blocks (from col 92)."""
+    def player(self, children: list[Token]) -> Record | Token:
+        """Record 001: the player's fields (cols 1-89) and round blocks (from col 92).
+
+        A line with round blocks is kept as its token and read together with the
+        others by :meth:`_players` when the file is complete; any other line now.
+        """
         (token,) = children
+        if len(token) > C.ROUND_START - 1:
+            return token
+        return self._player(token)
+
+    def _players(self, children: list[Any], pending: list[int]) -> None:
+        """Read the player lines at *pending* (tokens in *children*) column by column.
+
+        Every field of every line is sliced, looked up and checked by ``map``
+        over all the lines at once, and the round blocks of all lines are made
+        in one pass; a line where anything is not clean (a field that is not a
+        number, a shifted column, an unknown code, a blank result …) is read
+        on its own by :meth:`_player`, which reports it. Both ways give equal
+        records.
+        """
+        tokens: list[Token] = [children[i] for i in pending]
+        bad: set[int] = set()
+        ranks = list(map(_START_RANKS.get, map(_GET_START_RANK, tokens), _REPEAT_MISSING))
+        _column(ranks, list(map(_GET_START_RANK, tokens)), _read_start_rank, bad)
+        numbers = []
+        for name, _, where in _P_NUMBERS:
+            texts = list(map(operator.itemgetter(where), tokens))
+            keys = zip(itertools.repeat(name), texts)
+            values = list(map(_NUMBER_CACHE.get, keys, _REPEAT_MISSING))
+            _column(values, texts, _NUMBER_READERS[name], bad)
+            numbers.append(values)
+        sexes = list(map(_SEX_READ.get, map(_GET_SEX, tokens), _REPEAT_MISSING))
+        if _has_missing(sexes):
+            bad.update(i for i, sex in enumerate(sexes) if sex is _MISSING)
+        titles = list(map(_TITLE_READ.get, map(_GET_TITLE, tokens), _REPEAT_MISSING))
+        _column(titles, list(map(_GET_TITLE, tokens)), _read_title, bad)
+        blank = list(map(_ALL_BLANK.__eq__, map(_SEPARATORS_AT, tokens)))
+        if False in blank:
+            bad.update(i for i, ok in enumerate(blank) if not ok)
+        sections = [s + " " * (-len(s) % C.ROUND_STRIDE) for s in map(_GET_SECTION, tokens)]
+        clean = list(map(_STRICT_BLOCKS.fullmatch, sections))
+        if None in clean:
+            bad.update(i for i, match in enumerate(clean) if match is None)
+        results_text = list(map(_GET_RESULTS, sections))
+        unplayed = list(map(str.__contains__, results_text, itertools.repeat(" ")))
+        if True in unplayed:
+            bad.update(i for i, blank_result in enumerate(unplayed) if blank_result)
+        if bad:
+            keep = [i not in bad for i in range(len(tokens))]
+            for i in sorted(bad):
+                children[pending[i]] = self._player(tokens[i])
+            pending = list(itertools.compress(pending, keep))
+            tokens = list(itertools.compress(tokens, keep))
+            ranks = list(itertools.compress(ranks, keep))
+            numbers = [list(itertools.compress(values, keep)) for values in numbers]
+            sexes = list(itertools.compress(sexes, keep))
+            titles = list(itertools.compress(titles, keep))
+            sections = list(itertools.compress(sections, keep))
+            if not tokens:
+                return
+        counts = [len(s) // C.ROUND_STRIDE for s in sections]
+        everything = "".join(sections)
+        total = len(everything) // C.ROUND_STRIDE
+        texts = list(
+            map(
+                everything.__getitem__,
+                map(slice, range(0, total * C.ROUND_STRIDE, C.ROUND_STRIDE),
+                    range(4, total * C.ROUND_STRIDE + 4, C.ROUND_STRIDE)),
+            )
+        )  # fmt: skip
+        opponents: list[Any] = list(map(_OPPONENT_READ.get, texts, _REPEAT_MISSING))
+        if _has_missing(opponents):
+            opponents = [
+                o if o is not _MISSING else _read_opponent(t)
+                for o, t in zip(opponents, texts, strict=True)
+            ]
+        made = make_round_results(
+            total,
+            opponents,
+            map(_COLOUR.__getitem__, everything[5 :: C.ROUND_STRIDE]),
+            map(_RESULT_OR_BLANK.__getitem__, everything[7 :: C.ROUND_STRIDE]),
+            itertools.chain.from_iterable(map(range, itertools.repeat(1), [c + 1 for c in counts])),
+        )
+        ends = list(itertools.accumulate(counts))
+        rounds = list(map(tuple, map(made.__getitem__, map(slice, [0, *ends[:-1]], ends))))
+        ratings, points, rank_values = numbers
+        players = list(
+            map(
+                Player,
+                ranks,
+                map(str.strip, map(_GET_NAME, tokens)),
+                sexes,
+                titles,
+                ratings,
+                map(str.strip, map(_GET_FEDERATION, tokens)),
+                map(str.strip, map(_GET_FIDE_ID, tokens)),
+                map(str.strip, map(_GET_BIRTH, tokens)),
+                points,
+                rank_values,
+                rounds,
+            )
+        )
+        numbers_of_lines = list(map(_GET_LINE, tokens))
+        before = [n - 1 for n in numbers_of_lines]
+        sources = list(
+            map(
+                Source,
+                numbers_of_lines,
+                map(self.lines.__getitem__, before),
+                map(self.newlines.__getitem__, before),
+            )
+        )
+        _consume(map(_SET_SOURCE, players, sources))
+        _consume(map(_SET_ORIGIN, sources, players))
+        _consume(map(children.__setitem__, pending, players))
+
+    def _player(self, token: Token) -> Record:
+        """Record 001, one line on its own: every problem is reported."""
         line = str(token)
         start_rank = _START_RANKS.get(line[_P_START_RANK])
         if start_rank is None:
@@ -428,7 +638,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         if None in results:  # a blank result: maybe blank blocks, which are shared and trimmed
             return self._rounds_checked(token, line, start_rank)
         count = len(results)
-        if count > len(_OPPONENT_SLICES):  # pragma: no cover - 10,000 rounds
+        if count > len(_OPPONENT_SLICES):  # more than 1,000 rounds
             return self._rounds_checked(token, line, start_rank)
         opponents: list[Any] = list(
             map(_OPPONENTS.get, map(section.__getitem__, _OPPONENT_SLICES[:count]))
@@ -438,7 +648,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
             if _NOT_CLEAN in opponents:
                 return self._rounds_checked(token, line, start_rank)
         colours = list(map(_COLOUR.__getitem__, section[5 :: C.ROUND_STRIDE]))
-        return make_round_results(count, opponents, colours, results)
+        return tuple(make_round_results(count, opponents, colours, results))
 
     def _rounds_checked(
         self, token: Token, line: str, start_rank: int

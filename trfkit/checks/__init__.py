@@ -8,11 +8,14 @@ A check's docstring is its documentation (``trfkit explain CODE``).
 from __future__ import annotations
 
 import functools
+import importlib
+import json
 import os
 import re
+import sys
 from collections.abc import Iterable, Sequence
-from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -66,6 +69,102 @@ class PluginProblem:
     message: str
 
 
+@attrs.frozen
+class _EntryPoint:
+    """An entry point as read from the discovery cache: its name, value and loader."""
+
+    name: str
+    value: str
+
+    def load(self) -> object:
+        """Import ``module`` and follow ``attr.attr`` as ``importlib.metadata`` does."""
+        module, _, path = self.value.partition(":")
+        loaded: object = importlib.import_module(module.strip())
+        for part in path.split("[")[0].strip().split("."):
+            if part:
+                loaded = getattr(loaded, part)
+        return loaded
+
+
+def _cache_path() -> Path | None:
+    """The plugin discovery cache: beside the parser's (``$TRFKIT_CACHE_DIR`` …), or none."""
+    if os.environ.get("TRFKIT_NO_CACHE"):
+        return None
+    base = os.environ.get("TRFKIT_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+        "trfkit",
+    )
+    return Path(base) / "plugins.json"
+
+
+def _installed_state() -> list[object]:
+    """What decides the entry points: each ``sys.path`` entry and its distributions' stamps.
+
+    A folder on the path contributes its own modification time and, for every
+    ``*.dist-info`` or ``*.egg-info`` in it, the modification time of its
+    ``entry_points.txt``: installing, removing or editing a distribution changes it.
+    """
+    state: list[object] = []
+    for entry in sys.path:
+        try:
+            stat = os.stat(entry or ".")
+        except OSError:
+            state.append([entry, None])
+            continue
+        stamps: list[object] = []
+        if os.path.isdir(entry or "."):
+            try:
+                with os.scandir(entry or ".") as listing:
+                    for item in listing:
+                        if item.name.endswith((".dist-info", ".egg-info")):
+                            try:
+                                points = os.stat(os.path.join(item.path, "entry_points.txt"))
+                                stamps.append([item.name, points.st_mtime_ns])
+                            except OSError:
+                                stamps.append([item.name, None])
+            except OSError:
+                stamps.append(None)
+        state.append([entry, stat.st_mtime_ns, stat.st_size, sorted(stamps, key=str)])
+    return state
+
+
+def _entry_points() -> list[_EntryPoint] | list[Any]:
+    """The ``trfkit.checks`` entry points, sorted by name.
+
+    ``importlib.metadata`` costs a command 20 ms or more to import and scan the
+    installed distributions, so a process that has not imported it yet reads
+    the answer from a small cache, kept while :func:`_installed_state` is the
+    same. A process that already has ``importlib.metadata`` (a test run, an
+    application) asks it directly.
+    """
+    path = _cache_path() if "importlib.metadata" not in sys.modules else None
+    state = _installed_state() if path is not None else None
+    if path is not None:
+        try:
+            cached = json.loads(path.read_text(encoding="utf-8"))
+            if cached.get("state") == state and cached.get("group") == ENTRY_POINT_GROUP:
+                return [_EntryPoint(name, value) for name, value in cached["entries"]]
+        except (OSError, ValueError, TypeError, AttributeError):
+            pass
+    from importlib import metadata
+
+    entries = sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
+    if path is not None:
+        record = {
+            "group": ENTRY_POINT_GROUP,
+            "state": state,
+            "entries": [[e.name, e.value] for e in entries],
+        }
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+            temporary.write_text(json.dumps(record), encoding="utf-8")
+            os.replace(temporary, path)
+        except OSError:
+            pass
+    return entries
+
+
 @functools.cache
 def _load_plugins() -> tuple[tuple[Check, ...], tuple[PluginProblem, ...]]:
     taken_codes = {c.code for c in BUILTIN} | set(PARSE_RULES) | {"S999"}
@@ -73,8 +172,7 @@ def _load_plugins() -> tuple[tuple[Check, ...], tuple[PluginProblem, ...]]:
     taken_names.add("internal-error")
     found: list[Check] = []
     problems: list[PluginProblem] = []
-    entries = sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
-    for entry in entries:
+    for entry in _entry_points():
         label = f"{entry.name} = {entry.value}"
         try:
             loaded = entry.load()
@@ -107,7 +205,9 @@ def plugins() -> tuple[Check, ...]:
     An entry point names a :class:`Check` or a sequence of them. A plugin that
     fails to load, or whose code or name is malformed or already taken, is
     skipped and listed by :func:`plugin_problems` (``trfkit rules`` shows it).
-    Entry points are read once per process (the result is cached).
+    Entry points are read once per process (the result is cached), and a
+    command line process reads them from a cache file while the installed
+    distributions stay the same (``TRFKIT_NO_CACHE=1`` turns that off).
     """
     return _load_plugins()[0]
 
@@ -149,6 +249,9 @@ def matches(rule_code: str, rule_name: str, patterns: Iterable[str]) -> bool:
 
 def unknown_patterns(patterns: Iterable[str]) -> list[str]:
     """The entries of *patterns* that fit no known code, code prefix or name."""
+    patterns = list(patterns)
+    if not any(p.strip() for p in patterns):
+        return []
     rules = all_rules()
     return [
         p for p in patterns if p.strip() and not any(matches(r.code, r.name, [p]) for r in rules)

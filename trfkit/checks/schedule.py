@@ -29,8 +29,9 @@ UNCERTAIN readings and their defaults (see also :mod:`trfkit.berger`):
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
+from typing import Any
 
 import attrs
 
@@ -64,6 +65,14 @@ class Analysis:
     """The last round in which some participant has a result (later rounds are pending)."""
     view: tuple[dict[int, tuple[int, str]], ...] = ()
     """Per round (index ``round - 1``): label → (the table's opponent label, ``w``/``b``)."""
+    memo: dict[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    """Values several checks derive from the analysis, each computed once."""
+
+    def remember(self, key: str, compute: Callable[[], Any]) -> Any:
+        """The value stored under *key*, computing it on first use."""
+        if key not in self.memo:
+            self.memo[key] = compute()
+        return self.memo[key]
 
 
 def _expected_swaps(rr: berger.RoundRobin, option: bool | None) -> tuple[bool, ...]:
@@ -196,7 +205,7 @@ class _Board:
 
 
 def _boards(a: Analysis, round_number: int) -> list[_Board]:
-    label = a.fit.label_of()
+    label: dict[int, int] = a.remember("label_of", a.fit.label_of)
     return [
         _Board(index, label.get(w, -1), label.get(b, -1))
         for index, (w, b) in enumerate(a.fit.expected(round_number), start=1)
@@ -334,6 +343,12 @@ BERGER_PAIRING = make_check("B002", "berger-pairing", Severity.ERROR, _berger_pa
 
 def _colour_differences(a: Analysis) -> dict[int, list[tuple[_Board, berger.Meeting]]]:
     """Per round, the boards whose game is the table's but with the other colours."""
+    found: dict[int, list[tuple[_Board, berger.Meeting]]]
+    found = a.remember("colour_differences", lambda: _find_colour_differences(a))
+    return found
+
+
+def _find_colour_differences(a: Analysis) -> dict[int, list[tuple[_Board, berger.Meeting]]]:
     out: dict[int, list[tuple[_Board, berger.Meeting]]] = {}
     for number in range(1, a.rr.observed.rounds + 1):
         if not _in_plan(a, number):
@@ -350,6 +365,11 @@ def _colour_differences(a: Analysis) -> dict[int, list[tuple[_Board, berger.Meet
 
 def _reversed_cycles(a: Analysis) -> set[int]:
     """Later cycles (≥ 2) in which every compared colour is the other one (B009's)."""
+    found: set[int] = a.remember("reversed_cycles", lambda: _find_reversed_cycles(a))
+    return found
+
+
+def _find_reversed_cycles(a: Analysis) -> set[int]:
     diffs = _colour_differences(a)
     compared: Counter[int] = Counter()
     for number in range(1, a.rr.observed.rounds + 1):

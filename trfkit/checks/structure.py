@@ -87,6 +87,14 @@ def _unknown_opponent(ctx: Context) -> Iterator[Diagnostic]:
 UNKNOWN_OPPONENT = make_check("S002", "unknown-opponent", Severity.ERROR, _unknown_opponent)
 
 
+_OTHER_COLOUR = {id(Colour.WHITE): Colour.BLACK, id(Colour.BLACK): Colour.WHITE}
+"""By ``id`` of the colour: enum members hash in Python, ``id`` is a C call."""
+_COMPLEMENT_OF = {id(r): r.complement for r in Result if r.complement is not None}
+"""The result the other side must show, for the results that have one (not byes), by ``id``."""
+_GAME_RESULTS = {id(r) for r in Result if not r.is_bye}
+_NO_MATCH = object()
+
+
 def _asymmetric_pairing(ctx: Context) -> Iterator[Diagnostic]:
     """The two players of a game disagree about it.
 
@@ -106,24 +114,35 @@ def _asymmetric_pairing(ctx: Context) -> Iterator[Diagnostic]:
     """
     players = ctx.tournament.players_by_rank
     for p in ctx.tournament.players:
+        rank = p.start_rank
         for b in p.rounds:
-            if b.opponent is None or b.opponent == p.start_rank:
+            opponent = b.opponent
+            if opponent is None or opponent == rank:
                 continue
-            other = players.get(b.opponent)
+            other = players.get(opponent)
             if other is None:
                 continue
-            ob = other.round(b.round)
+            number = b.round
+            ob = other.rounds[number - 1] if 0 < number <= len(other.rounds) else None
+            if ob is not None and ob.opponent == rank:
+                if rank > opponent:
+                    continue  # the pair is looked at from the lower start rank
+                if (
+                    ob.colour is _OTHER_COLOUR.get(id(b.colour))
+                    and _COMPLEMENT_OF.get(id(b.result), _NO_MATCH) is ob.result
+                ):
+                    continue  # the usual case: opposite colours, complementary results
             if ob is None or ob.opponent != p.start_rank:
                 found = (
                     "no game" if ob is None or ob.opponent is None else f"opponent {ob.opponent}"
                 )
                 yield ASYMMETRIC_PAIRING.rule.diagnostic(
-                    f"round {b.round}: player {p.start_rank} lists opponent {b.opponent}, "
-                    f"but player {b.opponent} lists {found}",
+                    f"round {b.round}: player {p.start_rank} lists opponent {opponent}, "
+                    f"but player {opponent} lists {found}",
                     **_cell(p, b),  # type: ignore[arg-type]
                 )
                 continue
-            if p.start_rank > b.opponent:
+            if p.start_rank > opponent:
                 continue
             problems = []
             colours = (b.colour, ob.colour)
@@ -146,12 +165,12 @@ def _asymmetric_pairing(ctx: Context) -> Iterator[Diagnostic]:
                 )
             if problems:
                 yield ASYMMETRIC_PAIRING.rule.diagnostic(
-                    f"round {b.round}: players {p.start_rank} and {b.opponent} disagree: "
+                    f"round {b.round}: players {p.start_rank} and {opponent} disagree: "
                     + ", ".join(problems),
                     line=p.line,
                     column=C.round_block_start(b.round),
                     round=b.round,
-                    players=(p.start_rank, b.opponent),
+                    players=(p.start_rank, opponent),
                 )
 
 
@@ -169,11 +188,18 @@ def _inconsistent_block(ctx: Context) -> Iterator[Diagnostic]:
     FAIL: ``  12 - 1`` (a game without colour), ``  12 w H`` (a bye with an opponent),
     ``0000 w 1`` (a win without an opponent).
     """
+    white, black = Colour.WHITE, Colour.BLACK
     for p in ctx.tournament.players:
         for b in p.rounds:
+            result = b.result
+            if (
+                b.opponent is not None
+                and (b.colour is white or b.colour is black)
+                and id(result) in _GAME_RESULTS
+            ):
+                continue  # the usual block: a game or forfeit against an opponent, with colour
             if b.is_blank:
                 continue
-            result = b.result
             message = None
             if b.opponent is not None and result is not None and result.is_bye:
                 message = f"a bye ({result.value}) with opponent {b.opponent}"

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from trfkit.checks.base import CheckOptions
-from trfkit.limits import Limits
+if TYPE_CHECKING:
+    from trfkit.checks.base import CheckOptions
+    from trfkit.limits import Limits
 
 RULE_SETS = ("fide-2026", "fide-2024", "fide-2023", "fide-pre-2023")
 """The tie-break rule sets ``--rules`` accepts."""
@@ -17,6 +19,8 @@ class UsageError(ValueError):
 
 def add_reading_options(parser: argparse.ArgumentParser) -> None:
     """``--encoding`` and the size limits."""
+    from trfkit.limits import Limits
+
     parser.add_argument(
         "--encoding", metavar="E", help="read with this codec instead of detecting it"
     )
@@ -54,6 +58,8 @@ def add_reading_options(parser: argparse.ArgumentParser) -> None:
 
 def limits(args: argparse.Namespace) -> Limits:
     """The limits the options ask for."""
+    from trfkit.limits import Limits
+
     return Limits(
         max_bytes=args.max_bytes,
         max_line_length=args.max_line_length,
@@ -136,6 +142,8 @@ def add_schedule_options(parser: argparse.ArgumentParser) -> None:
 
 def check_options(args: argparse.Namespace) -> CheckOptions:
     """The :class:`CheckOptions` the command line asks for."""
+    from trfkit.checks.base import CheckOptions
+
     tiebreaks = None
     if getattr(args, "tiebreaks", None):
         tiebreaks = tuple(c.strip() for c in args.tiebreaks.split(",") if c.strip())

@@ -1,0 +1,445 @@
+"""Why trfkit and gacrux may disagree: every known cause, and how to test for it.
+
+Each :class:`Explanation` is a counterfactual. It changes the input (gacrux's
+copy of the TRF, or both copies), trfkit's options, or, for a reading that
+trfkit has no option for, the one trfkit function concerned (a patch active only
+while the comparison re-runs trfkit; trfkit's files are never changed). Both tools
+run again, and a difference that disappears is attributed to that explanation.
+Explanations are applied one after the other and cumulatively, in the order of
+:data:`EXPLANATIONS`. A few causes cannot be undone by a re-run; those have an
+``accepts`` test that looks at the two values instead.
+
+Every explanation has a kind:
+
+- ``deliberate``: a documented reading of trfkit's (``compare/README.md`` quotes
+  the FIDE text it comes from);
+- ``to decide``: the two tools read the rule differently and the project has not
+  yet chosen (reported, listed in the README);
+- ``trfkit bug``: reported to the owner of the code; the explanation stops matching
+  anything once the bug is fixed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import gacrux_events as generate
+from gacrux_tools import Key, Outcome, Value, need
+
+DELIBERATE, TO_DECIDE, TRFKIT_BUG = "deliberate", "to decide", "trfkit bug"
+
+
+@dataclass(frozen=True)
+class Case:
+    """What an explanation may look at: the tournament and trfkit's first outcome."""
+
+    event: generate.Event
+    ours: Outcome
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A known cause of differences, and how to make the two readings coincide.
+
+    Attributes:
+        name: Short name, shown in the table.
+        kind: :data:`DELIBERATE`, :data:`TO_DECIDE` or :data:`TRFKIT_BUG`.
+        title: One line for people.
+        applies: Whether the tournament can show this difference at all.
+        for_gacrux: Changes gacrux's copy of the TRF.
+        for_both: Changes both tools' copies of the TRF.
+        options: trfkit options for the re-run (added to the earlier ones).
+        patch: A context manager that changes one trfkit function during re-runs.
+        accepts: Instead of a re-run: whether a remaining difference is this one.
+    """
+
+    name: str
+    kind: str
+    title: str
+    applies: Callable[[Case], bool]
+    for_gacrux: Callable[[str, Case], str] | None = None
+    for_both: Callable[[str], str] | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    patch: Callable[[], contextlib.AbstractContextManager[None]] | None = None
+    accepts: Callable[[Key, Value, Value, Case], bool] | None = None
+
+
+# --- input changes ------------------------------------------------------------------------
+
+
+def only_rounds_played(text: str, case: Case) -> str:
+    """The copy for gacrux: no record XXR/142, no round block after those trfkit scored.
+
+    The points column is recomputed from the blocks kept (gacrux checks it).
+    """
+    keep = 89 + 10 * case.ours.rounds  # the end of the last scored round block
+    lines = []
+    for line in text.splitlines(keepends=True):
+        if line[:3] in ("XXR", "142"):
+            continue
+        if line.startswith("001 "):
+            line = line[:keep].rstrip()
+            codes = [line[i] for i in range(98, len(line), 10)]
+            scoring = case.event.scoring
+            points = sum((scoring.get(c, Fraction(0)) for c in codes), Fraction(0))
+            whole, half = divmod(points * 2, 2)
+            line = f"{line[:80]}{f'{int(whole)}.{5 if half else 0}':>4}{line[84:]}\n"
+        lines.append(line)
+    return "".join(lines)
+
+
+def icu_as_half_bye(text: str, case: Case) -> str:
+    """``0000 - =`` written as the TRF16 half-point bye ``0000 - H``."""
+    return text.replace("0000 - =", "0000 - H")
+
+
+_UNRATED = re.compile(r"^(001 .{44}) {4}", re.MULTILINE)
+
+
+def rate_everybody(text: str) -> str:
+    """Every unrated player gets the rating 1000 (columns 49-52)."""
+    return _UNRATED.sub(r"\g<1>1000", text)
+
+
+# --- patches of one trfkit function (re-runs only) -----------------------------------------
+
+
+@contextlib.contextmanager
+def koya_maximum_as_gacrux() -> Iterator[None]:
+    """Round robins: the Koya maximum as gacrux counts it (``compute_koya``).
+
+    gacrux takes the rounds, less one per cycle for the bye of an odd field, less
+    one for each participant who was never paired; trfkit takes (players in the
+    standings − 1) × cycles. The limit modifiers are applied as trfkit applies them.
+    """
+    tiebreaks = need("trfkit.tiebreaks")
+    engine_class = tiebreaks.TieBreakEngine
+    original = engine_class.koya_threshold
+    round_robin = tiebreaks.Regime.ROUND_ROBIN
+    pab = tiebreaks.PAIRING_BYE
+
+    def koya_threshold(self: Any, tb: Any) -> tuple[int, int]:
+        if self.settings.regime is not round_robin:
+            return original(self, tb)  # type: ignore[no-any-return]
+        games = self.rounds
+        players = len(self.players)
+        if players and games % players == 0:
+            games -= games // players
+        games -= sum(
+            1
+            for kinds, opponents in zip(self.kinds, self.opps, strict=True)
+            if all(o < 0 for o in opponents) and pab not in kinds
+        )
+        maximum = max(games, 0) * self.win_u
+        if tb.limit_percent is not None:
+            return maximum, maximum * tb.limit_percent
+        return maximum, maximum * 50 + (tb.limit or 0) * self.draw_u * 100
+
+    setattr(engine_class, "koya_threshold", koya_threshold)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(engine_class, "koya_threshold", original)  # noqa: B010
+
+
+@contextlib.contextmanager
+def koya_limit_in_points() -> Iterator[None]:
+    """``KS/L±n`` moves the Koya limit by n × 0.5 points (gacrux), not n draws' points.
+
+    The two agree under 1 / ½ / 0 scoring; under 3 / 1 / 0 trfkit moves the limit by
+    n points, gacrux by n half points.
+    """
+    tiebreaks = need("trfkit.tiebreaks")
+    engine_class = tiebreaks.TieBreakEngine
+    original = engine_class.koya_threshold
+
+    def koya_threshold(self: Any, tb: Any) -> tuple[int, int]:
+        maximum, limit = original(self, tb)
+        if tb.limit is None or tb.limit_percent is not None:
+            return maximum, limit
+        half = self._u(Fraction(1, 2))
+        return maximum, limit + tb.limit * (half - self.draw_u) * 100
+
+    setattr(engine_class, "koya_threshold", koya_threshold)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(engine_class, "koya_threshold", original)  # noqa: B010
+
+
+@contextlib.contextmanager
+def direct_encounter_as_gacrux() -> Iterator[None]:
+    """Round robins: direct encounter splits tied players who have not all met.
+
+    gacrux's ``compute_basic_direct_encounter`` only checks that the tied players all
+    met in Swiss events; trfkit keeps such a group tied (C.07 6.2).
+    """
+    standings = need("trfkit.standings")
+    tiebreaks = need("trfkit.tiebreaks")
+    original = standings._de_split
+    round_robin = tiebreaks.Regime.ROUND_ROBIN
+
+    def de_split(engine: Any, group: list[int], tb: Any) -> list[list[int]]:
+        if engine.settings.regime is not round_robin:
+            return original(engine, group, tb)  # type: ignore[no-any-return]
+        scores, _ = standings._de_scores(engine, group, tb)
+        parts: list[list[int]] = standings._partition(group, scores, True)
+        if len(parts) == 1:
+            return parts
+        out: list[list[int]] = []
+        for part in parts:
+            out.extend(de_split(engine, part, tb) if len(part) > 1 else [part])
+        return out
+
+    setattr(standings, "_de_split", de_split)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(standings, "_de_split", original)  # noqa: B010
+
+
+@contextlib.contextmanager
+def perfect_score_as_gacrux() -> Iterator[None]:
+    """PTP for a 100 % score as gacrux finds it: the highest opponent's rating + 736.
+
+    That is the lowest rating whose expected score is 1.00 against every opponent
+    (table 8.1(b): a difference above 735 points gives 1.00); trfkit gives the
+    highest opponent's rating + 800.
+    """
+    tiebreaks = need("trfkit.tiebreaks")
+    original = tiebreaks._perfect_performance
+
+    def perfect(games: Any) -> Any:
+        if games and sum(s for _, _, s in games) == 2 * len(games):
+            return max(r for _, r, _ in games) + 736
+        return original(games)
+
+    setattr(tiebreaks, "_perfect_performance", perfect)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(tiebreaks, "_perfect_performance", original)  # noqa: B010
+
+
+@contextlib.contextmanager
+def expected_score_table_fixed() -> Iterator[None]:
+    """FIDE B.02 table 8.1(b) with 457-484 → 0.95 and 485-517 → 0.96.
+
+    trfkit's ``_PD_BOUNDS`` has 481 where the table has 484, so rating differences
+    482-484 expect 0.96 instead of 0.95; only PTP (and APPO through it) use the
+    table. When trfkit's table is right, this patch changes nothing.
+    """
+    tiebreaks = need("trfkit.tiebreaks")
+    saved = {
+        name: getattr(tiebreaks, name) for name in ("_PD_BOUNDS", "_EXPECTED", "_EXPECTED_WIDE")
+    }
+    bounds = list(tiebreaks._PD_BOUNDS)
+    if 481 in bounds:
+        bounds[bounds.index(481)] = 484
+    setattr(tiebreaks, "_PD_BOUNDS", tuple(bounds))  # noqa: B010
+    setattr(tiebreaks, "_EXPECTED", tiebreaks._expected_table())  # noqa: B010
+    wide = tiebreaks._WIDE
+    expected = [tiebreaks._expected(d) for d in range(-wide, wide + 1)]
+    setattr(tiebreaks, "_EXPECTED_WIDE", expected)  # noqa: B010
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(tiebreaks, name, value)
+
+
+@contextlib.contextmanager
+def played_forfeits_as_gacrux() -> Iterator[None]:
+    """Swiss events, ``/P``: forfeits count as games, byes keep their art. 16 dummy.
+
+    A forfeit counts as a game against the scheduled opponent, at the opponent's
+    art. 16 score, as gacrux reads ``/P``. trfkit reads ``/P`` as "no art. 16 at all":
+    byes then contribute nothing and opponents count with their raw scores, which
+    changes SB/P and BH/P even in an event without any forfeit.
+    """
+    tiebreaks = need("trfkit.tiebreaks")
+    engine_class = tiebreaks.TieBreakEngine
+    swiss_regime = tiebreaks.Regime.SWISS
+    forfeits = tiebreaks._FORFEITS
+    original_swiss = engine_class._swiss
+    original_terms = engine_class.all_terms
+
+    def is_swiss(self: Any, tb: Any) -> bool:
+        return bool(self.settings.regime is swiss_regime)
+
+    def all_terms(self: Any, fore: bool, swiss: bool, pre_determined: bool) -> Any:
+        terms = original_terms(self, fore, swiss, False)
+        if not (swiss and pre_determined):
+            return terms
+        view = self.fore_view() if fore else self.base
+        seen = self.seen_scores(view, swiss)
+        out = []
+        for i, row in enumerate(terms):
+            new = []
+            for term in row:
+                r = term[0] - 1
+                o = self.opps[i][r]
+                if view.kinds[i][r] in forfeits and o >= 0:
+                    term = (term[0], o, seen[o], view.pts[i][r], False, "forfeit as a game")
+                new.append(term)
+            out.append(new)
+        return out
+
+    setattr(engine_class, "_swiss", is_swiss)  # noqa: B010
+    setattr(engine_class, "all_terms", all_terms)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(engine_class, "_swiss", original_swiss)  # noqa: B010
+        setattr(engine_class, "all_terms", original_terms)  # noqa: B010
+
+
+# --- tests on the values ------------------------------------------------------------------
+
+
+def double_forfeits(event: generate.Event, player: int, rounds: int) -> int:
+    """Rounds up to *rounds* in which *player* and the scheduled opponent both forfeited."""
+    count = 0
+    for r, block in enumerate(event.grid.get(player, [])[:rounds]):
+        if block.result != "-" or block.opponent is None:
+            continue
+        other = event.grid.get(block.opponent, [])
+        if r < len(other) and other[r].opponent == player and other[r].result == "-":
+            count += 1
+    return count
+
+
+def std_double_forfeit(key: Key, ours: Value, theirs: Value, case: Case) -> bool:
+    """STD: trfkit is ½ above gacrux for each double forfeit of the player.
+
+    trfkit compares the player's points with the scheduled opponent's (0 = 0: ½);
+    gacrux compares them with a draw's points (0 < ½: 0), so that STD equals PTS
+    under 1 / ½ / 0 scoring, as the tie-break intends.
+    """
+    if key[:2] != ("value", "STD") or ours is None or theirs is None:
+        return False
+    count = double_forfeits(case.event, key[2], case.ours.rounds)
+    return count > 0 and Fraction(ours) - Fraction(theirs) == Fraction(count, 2)
+
+
+def _has_double_forfeit(case: Case) -> bool:
+    rounds = case.ours.rounds
+    return any(double_forfeits(case.event, p, rounds) for p in case.event.grid)
+
+
+def _declared_beyond_written(case: Case) -> bool:
+    declared = case.event.header.get("XXR", "")
+    return declared.isdigit() and int(declared) > case.event.rounds
+
+
+def _written_not_scored(case: Case) -> bool:
+    return case.ours.rounds < case.event.rounds
+
+
+EXPLANATIONS: tuple[Explanation, ...] = (
+    Explanation(
+        "in-progress",
+        DELIBERATE,
+        "report written before the last round: trfkit scores the rounds played, gacrux "
+        "counts the remaining declared (XXR) rounds as absences",
+        _declared_beyond_written,
+        for_gacrux=only_rounds_played,
+    ),
+    Explanation(
+        "last-round-no-game",
+        TO_DECIDE,
+        "a written last round without any game (only byes, absences, lossy forfeits): "
+        "trfkit leaves it out as pre-entered byes even when XXR counts it, gacrux scores it",
+        _written_not_scored,
+        for_gacrux=only_rounds_played,
+    ),
+    Explanation(
+        "icu-draw-bye",
+        DELIBERATE,
+        "'0000 - =' (no opponent): trfkit reads a half-point bye, gacrux a draw "
+        "against nobody, which counts like a pairing-allocated bye",
+        lambda case: "icu-draw-bye" in case.event.tags,
+        for_gacrux=icu_as_half_bye,
+    ),
+    Explanation(
+        "withdrawal-annulment",
+        DELIBERATE,
+        "round-robin player withdrew under 50 % completed: trfkit removes their games "
+        "from the standings (C.05), gacrux keeps them",
+        lambda case: bool(case.ours.annulled),
+        options={"withdrawals": False},
+    ),
+    Explanation(
+        "koya-maximum",
+        DELIBERATE,
+        "round-robin Koya maximum: trfkit counts the players in the standings, gacrux "
+        "the rounds less byes less participants never paired",
+        lambda case: case.ours.regime == "round-robin" and "withdrawal" in case.event.tags,
+        patch=koya_maximum_as_gacrux,
+    ),
+    Explanation(
+        "de-not-all-met",
+        DELIBERATE,
+        "round robin, tied players who have not all met (a pairing lost by a lossy "
+        "withdrawal): trfkit keeps them tied on DE (C.07 6.2), gacrux ranks the partial table",
+        lambda case: case.ours.regime == "round-robin",
+        patch=direct_encounter_as_gacrux,
+    ),
+    Explanation(
+        "unrated",
+        DELIBERATE,
+        "unrated players: trfkit leaves unrated opponents out of rating-based "
+        "tie-breaks, gacrux drops those tie-breaks for everybody",
+        lambda case: "unrated" in case.event.tags,
+        for_both=rate_everybody,
+    ),
+    Explanation(
+        "koya-limit-unit",
+        TRFKIT_BUG,
+        "KS/L±n under a scoring other than 1/½/0: trfkit moves the limit by n draws' "
+        "points, gacrux (and trfkit's own docstring) by n half points",
+        lambda case: case.event.scoring.get("=") != Fraction(1, 2),
+        patch=koya_limit_in_points,
+    ),
+    Explanation(
+        "ptp-perfect-score",
+        TO_DECIDE,
+        "PTP for a 100 % score: trfkit gives highest opponent + 800, gacrux the "
+        "lowest rating expecting 1.00 (highest + 736); APPO follows",
+        lambda case: True,
+        patch=perfect_score_as_gacrux,
+    ),
+    Explanation(
+        "pd-table-482-484",
+        TRFKIT_BUG,
+        "trfkit's table 8.1(b) expects 0.96 at rating differences 482-484 (FIDE: "
+        "457-484 is 0.95); PTP and APPO are off by a point or more",
+        lambda case: True,
+        patch=expected_score_table_fixed,
+    ),
+    Explanation(
+        "p-modifier-byes",
+        TRFKIT_BUG,
+        "Swiss /P (forfeits count as played): trfkit also drops the art. 16 treatment of "
+        "byes, so SB/P and BH/P differ from SB and BH even without a forfeit",
+        lambda case: case.ours.regime == "swiss",
+        patch=played_forfeits_as_gacrux,
+    ),
+    Explanation(
+        "std-double-forfeit",
+        TRFKIT_BUG,
+        "STD gives ½ for a double forfeit (0 against the opponent's 0); gacrux gives 0, "
+        "so STD = PTS under 1/½/0 scoring",
+        _has_double_forfeit,
+        accepts=std_double_forfeit,
+    ),
+)
+"""Every known cause, in the order they are tried (cumulatively)."""
+
+KINDS = (DELIBERATE, TO_DECIDE, TRFKIT_BUG)
+"""The kinds of explanation, in the order the table lists them."""

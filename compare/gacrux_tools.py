@@ -1,0 +1,238 @@
+"""Running trfkit and gacrux on one TRF text and collecting what each computed.
+
+Both tools are imported lazily (:func:`need`), so that this module loads even
+where gacrux is missing; the script then stops with a hint instead of a traceback.
+gacrux is driven in-process through the stages of its ``tiebreakchecker`` command
+(read the options, read the file, prepare the tournament, compute), without the
+output stage, so its values arrive as the Decimals and integers it computed.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+VALUE_CODES: tuple[str, ...] = (
+    "PTS", "WIN", "WON", "BPG", "BWG", "REP", "PS", "PS/C1", "STD", "TPN", "RTNG",
+    "KS", "KS/L+1", "KS/L-1", "BH", "BH/C1", "BH/C2", "BH/M1", "BH/C1/P", "FB", "FB/C1",
+    "AOB", "SB", "SB/C1", "SB/P", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO",
+)  # fmt: skip
+"""Every tie-break whose value is compared, player by player."""
+
+RANK_LISTS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "round-robin": (
+        ("PTS", "DE", "WIN", "SB", "KS"),
+        ("PTS", "SB", "KS", "WON", "BWG"),
+        ("PTS", "KS", "DE", "BPG"),
+    ),
+    "swiss": (
+        ("PTS", "BH/C1", "BH", "SB"),
+        ("PTS", "DE", "WIN", "BH/M1", "PS"),
+        ("PTS", "ARO", "TPR", "SB/C1"),
+    ),
+}
+"""The tie-break lists under which the final ranks are compared, by regime."""
+
+Key = tuple[str, str, int]
+"""What is compared: ``("value", code, start rank)`` or ``("rank", list, start rank)``."""
+
+Value = Fraction | int | None
+"""A compared value: exact numbers, ranks, or ``None`` for "no value"."""
+
+
+class MissingTool(RuntimeError):
+    """gacrux or trfkit cannot be imported."""
+
+
+def need(name: str) -> ModuleType:
+    """Import *name*.
+
+    Raises:
+        MissingTool: With an installation hint, when the import fails.
+    """
+    try:
+        return importlib.import_module(name)
+    except ImportError as exc:
+        raise MissingTool(
+            f"cannot import {name} ({exc}); install gacrux and trfkit in one environment "
+            "(pip install gacrux && pip install -e .), or run: tox -e compare"
+        ) from exc
+
+
+@dataclass
+class Outcome:
+    """What one tool computed for one tournament.
+
+    Attributes:
+        values: Every compared value, by key.
+        regime: ``"round-robin"`` or ``"swiss"`` (trfkit's detection).
+        rounds: The rounds trfkit scored (its ``completed_rounds``).
+        annulled: Start ranks of round-robin players whose games trfkit removed (C.05).
+        order_dependent: gacrux only: the values that change when every tie-break of
+            :data:`VALUE_CODES` is computed in one list instead of one list each.
+        error: Why the tool gave no answer, if it did not.
+    """
+
+    values: dict[Key, Value] = field(default_factory=dict)
+    regime: str = ""
+    rounds: int = 0
+    annulled: frozenset[int] = frozenset()
+    order_dependent: frozenset[Key] = frozenset()
+    error: str = ""
+
+
+def run_trfkit(text: str, options: Mapping[str, Any] | None = None) -> Outcome:
+    """The values of :data:`VALUE_CODES` and the ranks under :data:`RANK_LISTS`, by trfkit.
+
+    Args:
+        text: The TRF.
+        options: Keyword arguments for ``compute_standings`` (``withdrawals=False``, …).
+
+    Returns:
+        The outcome; ``error`` is set when trfkit raised (which is itself a bug).
+    """
+    api = need("trfkit.api")
+    standings = need("trfkit.standings")
+    try:
+        tournament = api.loads(text)
+        first = standings.compute_standings(tournament, ["PTS"], **dict(options or {}))
+        engine = first.engine
+        regime = engine.settings.regime.value
+        out = Outcome(regime=regime, rounds=engine.rounds)
+        out.annulled = frozenset(engine.players[i].start_rank for i in engine.annulled)
+        for code in VALUE_CODES:
+            for rank, value in engine.values(code).items():
+                out.values[("value", code, rank)] = value
+        for codes in RANK_LISTS[regime]:
+            table = standings.compute_standings(tournament, list(codes), engine=engine)
+            name = ",".join(codes)
+            for row in table.rows:
+                out.values[("rank", name, row.start_rank)] = row.rank
+        return out
+    except Exception as exc:  # a crash is reported, not raised: the run goes on
+        return Outcome(error=f"trfkit: {type(exc).__name__}: {exc}")
+
+
+class _Gacrux:
+    """One TRF read by gacrux's tie-break checker, ready to compute any tie-break list.
+
+    The file is read once, as ``gacrux.tiebreakchecker`` reads it from its command
+    line (options, file, tournament preparation); each :meth:`compute` then runs the
+    checker's computation stage on a copy of the tournament, because gacrux writes
+    ranks and scores into the structures it is given.
+
+    Raises:
+        RuntimeError: When gacrux rejects the file (its status and messages).
+    """
+
+    def __init__(self, path: Path, regime: str) -> None:
+        module = need("gacrux.tiebreakchecker")
+        checker = module.tiebreakchecker()
+        argv = ["tiebreakchecker", "-i", str(path), "-t", "PTS"]
+        argv.append("-p" if regime == "round-robin" else "-s")
+        saved = sys.argv
+        sys.argv = argv
+        try:
+            checker.read_command_line()
+        finally:
+            sys.argv = saved
+        for stage in (checker.read_input_file, checker.prepare_tournament):
+            stage()
+            self._check(checker)
+        self.params: dict[str, Any] = checker.params
+        self.tournament = checker.chessfile.get_tournament(checker.tournamentno)
+        self.engine = need("gacrux.tiebreak").tiebreak
+
+    @staticmethod
+    def _check(checker: Any) -> None:
+        status = checker.chessfile.chessjson["status"]
+        if checker.exit or status.get("code", 0) >= 400:
+            errors = "; ".join(str(e) for e in status.get("error", [])) or "no message"
+            raise RuntimeError(f"status {status.get('code')}: {errors}")
+
+    def compute(self, codes: Sequence[str]) -> dict[str, Any]:
+        """The result of the tie-break list *codes* (``competitors`` with ranks and values)."""
+        params = copy.deepcopy(self.params)
+        params["tiebreak"] = list(codes)
+        # gacrux writes rank, tiebreakScore and rankOrder into the tournament and its
+        # competitors; the games are only read.
+        tournament = dict(self.tournament)
+        tournament["competitors"] = [dict(c) for c in self.tournament["competitors"]]
+        engine = self.engine(tournament, params["current_round"], params)
+        result: dict[str, Any] = engine.compute_tiebreaks(tournament, params)
+        return result
+
+
+def exact(value: object) -> Value:
+    """A value of gacrux (a Decimal, an int or None) as an exact number.
+
+    Raises:
+        TypeError: For anything else.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, Decimal | int):
+        return Fraction(value)
+    raise TypeError(f"unexpected value {value!r} from gacrux")
+
+
+def run_gacrux(
+    text: str, regime: str, workdir: Path, *, order_check: bool = False
+) -> Outcome:
+    """The values of :data:`VALUE_CODES` and the ranks under :data:`RANK_LISTS`, by gacrux.
+
+    Args:
+        text: The TRF (written to a file in *workdir*, latin-1 as gacrux reads it).
+        regime: ``"round-robin"`` (gacrux's ``-p``) or ``"swiss"`` (``-s``).
+        workdir: A scratch folder.
+        order_check: Also compute every tie-break in one list, and record the values
+            that differ from the one-list-each values in ``order_dependent``.
+
+    Returns:
+        The outcome; ``error`` is set when gacrux rejected the file or failed.
+    """
+    path = workdir / "event.trf"
+    path.write_text(text, encoding="latin-1")
+    out = Outcome(regime=regime)
+    try:
+        gacrux = _Gacrux(path, regime)
+        for code in VALUE_CODES:
+            # One list per tie-break: in one list, FB changes the SB values computed
+            # after it (gacrux keeps per-player state between tie-breaks; see the README).
+            result = gacrux.compute(["PTS", code] if code != "PTS" else ["PTS"])
+            for competitor in result["competitors"]:
+                value = competitor["tiebreakScore"][-1]
+                out.values[("value", code, competitor["cid"])] = exact(value)
+        if order_check:
+            result = gacrux.compute(VALUE_CODES)
+            out.order_dependent = frozenset(
+                ("value", code, competitor["cid"])
+                for competitor in result["competitors"]
+                for code, value in zip(VALUE_CODES, competitor["tiebreakScore"], strict=True)
+                if exact(value) != out.values[("value", code, competitor["cid"])]
+            )
+        for codes in RANK_LISTS[regime]:
+            result = gacrux.compute(codes)
+            name = ",".join(codes)
+            for competitor in result["competitors"]:
+                out.values[("rank", name, competitor["cid"])] = competitor["rank"]
+    except Exception as exc:  # gacrux's failures are counted, not raised
+        out.error = f"gacrux: {type(exc).__name__}: {exc}"
+    return out
+
+
+def versions() -> tuple[str, str]:
+    """The versions of trfkit and gacrux."""
+    trfkit = str(getattr(need("trfkit"), "__version__", "?"))
+    gacrux = str(need("gacrux.version").version()["version"])
+    return trfkit, gacrux

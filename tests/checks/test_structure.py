@@ -1,0 +1,71 @@
+"""S003 and S004 on hand-made games: the quick path for agreeing games hides nothing.
+
+The two checks skip, without further work, a block whose opponent lists the
+player back with the other colour and the complementary result (S003), and a
+block that is a game against an opponent with a colour (S004). These cases sit
+right beside that path: each must still be reported where it stands.
+"""
+
+from __future__ import annotations
+
+from trfkit.checks import check
+
+
+def _line(rank: int, *blocks: str) -> str:
+    """A 001 line: start rank in 5-8, name in 15-47, round blocks from column 92."""
+    return f"001 {rank:4d} m    {'Player ' + str(rank):<33s}" + " " * 44 + "".join(blocks)
+
+
+def _found(*lines: str) -> list[tuple[str, int | None, int | None, int | None, tuple[int, ...]]]:
+    text = "012 Structure\n" + "\n".join(lines) + "\n"
+    return [
+        (d.code, d.line, d.column, d.round, d.players)
+        for d in check(text, select=["S003", "S004"])
+    ]
+
+
+def test_agreeing_games_are_not_reported() -> None:
+    """1 beats 2 with White, 2 loses with Black; a draw and a forfeit agree as well."""
+    assert _found(
+        _line(1, "   2 w 1  ", "   2 b =  ", "   2 w +  "),
+        _line(2, "   1 b 0  ", "   1 w =  ", "   1 b -  "),
+    ) == []
+
+
+def test_both_players_with_white_is_reported_once_at_the_lower_start_rank() -> None:
+    """Round 1, both claim White: one S003 on line 2 (player 1), column 92."""
+    assert _found(_line(1, "   2 w 1  "), _line(2, "   1 w 0  ")) == [
+        ("S003", 2, 92, 1, (1, 2))
+    ]
+
+
+def test_two_winners_are_reported() -> None:
+    """Round 2 (column 102), both claim the win: S003 at player 1's block."""
+    found = _found(
+        _line(1, "   2 w 1  ", "   2 b 1  "),
+        _line(2, "   1 b 0  ", "   1 w 1  "),
+    )
+    assert found == [("S003", 2, 102, 2, (1, 2))]
+
+
+def test_a_bye_code_against_a_blank_result_is_reported_by_both_checks() -> None:
+    """1 writes H against 2 (a bye with an opponent: S004), 2 leaves the result blank (S003)."""
+    found = _found(_line(1, "   2 w H  "), _line(2, "   1 b    "))
+    assert sorted(found) == [("S003", 2, 92, 1, (1, 2)), ("S004", 2, 92, 1, (1,))]
+
+
+def test_a_player_whose_opponent_lists_someone_else_is_reported() -> None:
+    """1 lists 2, but 2 lists 3 (and 3 lists 2): S003 at player 1, line 2."""
+    found = _found(_line(1, "   2 w 1  "), _line(2, "   3 b 0  "), _line(3, "   2 w 1  "))
+    assert found == [("S003", 2, 92, 1, (1,))]
+
+
+def test_a_game_without_colour_is_reported_for_each_player() -> None:
+    """``   2 - 1`` and ``   1 - 0``: S004 on both lines, no S003 (results agree)."""
+    found = _found(_line(1, "   2 - 1  "), _line(2, "   1 - 0  "))
+    assert found == [("S004", 2, 92, 1, (1,)), ("S004", 3, 92, 1, (2,))]
+
+
+def test_a_win_without_an_opponent_is_reported() -> None:
+    """``0000 w 1``: a result of a played game with no opponent (S004)."""
+    assert _found(_line(1, "0000 w 1  ")) == [("S004", 2, 92, 1, (1,))]

@@ -1,0 +1,71 @@
+"""Start-up: ``--version`` and ``--help`` load no parser, a command loads only its own module.
+
+Each case runs in a new interpreter, since this test process has long imported
+everything; the child reports which modules it ended up with.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from trfkit.cli import build_parser
+
+ROOT = Path(__file__).resolve().parent.parent
+SMALL = ROOT / "fixtures" / "schedule" / "valid_6_single.trf"
+
+PROBE = """
+import contextlib, io, json, sys
+from trfkit.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    code = main(sys.argv[1:])
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+
+
+def _modules_after(*arguments: str) -> tuple[int, set[str]]:
+    path = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    env = {**os.environ, "PYTHONPATH": path}
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *arguments],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        check=True,
+    )
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    return report["code"], set(report["modules"])
+
+
+@pytest.mark.parametrize("arguments", [["--version"], ["--help"], []])
+def test_version_and_help_load_neither_parser_nor_checks(arguments: list[str]) -> None:
+    """``trfkit --version``, ``--help`` and a bare ``trfkit`` import no Lark and no check."""
+    code, modules = _modules_after(*arguments)
+    assert code in (0, 2)
+    assert not {"lark", "trfkit.parser", "trfkit.checks", "trfkit.model"} & modules
+
+
+def test_version_does_not_even_build_an_argument_parser() -> None:
+    """``trfkit --version`` answers before argparse is imported."""
+    code, modules = _modules_after("--version")
+    assert code == 0 and "argparse" not in modules
+
+
+def test_check_loads_only_its_own_command() -> None:
+    """``trfkit check FILE`` does not import the other commands (convert, show, standings …)."""
+    code, modules = _modules_after("check", str(SMALL))
+    assert code in (0, 1)
+    assert "trfkit.commands.check" in modules
+    others = {"trfkit.commands.convert", "trfkit.commands.show", "trfkit.commands.standings"}
+    assert not others & modules
+
+
+def test_the_top_level_help_is_the_same_with_or_without_the_commands_built() -> None:
+    """Listing commands without building them changes nothing ``trfkit --help`` prints."""
+    assert build_parser(only=()).format_help() == build_parser().format_help()

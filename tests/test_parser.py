@@ -1,0 +1,106 @@
+"""The line lexer's classification, and the garbage collector around a reading."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+
+import lark
+import pytest
+
+from trfkit import parser
+from trfkit.api import parse
+
+
+@pytest.fixture(scope="module")
+def lexer() -> parser.LineLexer:
+    """A line lexer built from the grammar's terminals, as the parser builds it."""
+    built = lark.Lark(parser._grammar_text(), parser="lalr", lexer=parser.LineLexer)
+    return parser.LineLexer(built.lexer_conf)
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        ("012 Club Open", "TOURNAMENT_NAME"),
+        ("012", "TOURNAMENT_NAME"),
+        ("001    1 m    Doe", "PLAYER"),
+        ("0012", "UNKNOWN"),  # no blank in column 4: not a 001 record
+        ("XXR 9", "XX_ROUNDS"),  # priority 2 beats the federation pattern [A-Z]{3}
+        ("NOR    1", "NATIONAL_RATING"),
+        ("BBW  1.0", "BBP_POINTS"),
+        ("BBX  1.0", "NATIONAL_RATING"),  # not a bbpPairings code, but three capitals
+        ("### a comment", "COMMENT"),
+        ("###", "COMMENT"),
+        ("0123456789", "RULER"),
+        ("0   ", "RULER"),
+        ("abc def", "UNKNOWN"),
+        ("   ", "BLANK"),
+        ("", "BLANK"),
+        ("\t", "BLANK"),
+    ],
+)
+def test_lines_are_classified_by_the_grammar_patterns(
+    lexer: parser.LineLexer, line: str, kind: str
+) -> None:
+    """Each line kind comes from its terminal in grammars/trf.lark, by priority."""
+    assert lexer.classify(line) == kind
+
+
+def test_every_literal_code_is_compared_not_compiled(lexer: parser.LineLexer) -> None:
+    """The plain record codes (012, 001, XXR …) need no regular expression."""
+    literal = {name for name, codes, _ in lexer._tests if codes is not None}
+    assert {"TOURNAMENT_NAME", "PLAYER", "XX_ROUNDS", "TEAM26", "DATA_LINE"} <= literal
+    assert {"COMMENT", "NATIONAL_RATING", "BBP_POINTS", "RULER"}.isdisjoint(literal)
+
+
+@pytest.fixture
+def collector() -> Iterator[None]:
+    """Restores the collector's state after the test."""
+    was = gc.isenabled()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+        else:
+            gc.disable()
+
+
+def test_the_collector_is_on_again_after_reading(collector: None) -> None:
+    """Reading pauses the garbage collector and turns it back on."""
+    gc.enable()
+    parse("012 A\n001    1 m    Doe, Jane\n")
+    assert gc.isenabled()
+
+
+def test_a_collector_that_was_off_stays_off(collector: None) -> None:
+    """A program that turned the collector off finds it off after reading."""
+    gc.disable()
+    parse("012 A\n001    1 m    Doe, Jane\n")
+    assert not gc.isenabled()
+
+
+def test_the_collector_is_on_again_when_reading_fails(
+    collector: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Even a reading that raises turns the collector back on."""
+    gc.enable()
+    parser.parse_records(["012 A"], ["\n"])  # make this thread's parser
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("boom")
+
+    inline, _ = parser._LOCAL.state
+    monkeypatch.setattr(inline, "parse", broken)
+    with pytest.raises(RuntimeError):
+        parser.parse_records(["012 A"], ["\n"])
+    assert gc.isenabled()
+
+
+def test_a_byte_order_mark_inside_the_file_is_reported_once_per_line() -> None:
+    """P009 names each line that holds U+FEFF (the quick scan finds them)."""
+    found = parser.line_diagnostics(["012 A", "022 \ufeffB", "032 C\ufeff"], ["\n"] * 3)
+    assert [(d.code, d.line, d.column) for d in found] == [("P009", 2, 5), ("P009", 3, 6)]
+    assert parser.line_diagnostics(["012 A", "022 B"], ["\n", "\r\n"])[0].code == "P009"
+    assert parser.line_diagnostics(["012 A", "022 B"], ["\n", "\n"]) == []
