@@ -432,9 +432,9 @@ EXPLANATIONS: tuple[Explanation, ...] = (
     ),
     Explanation(
         "std-double-forfeit",
-        TRFKIT_BUG,
-        "STD gives ½ for a double forfeit (0 against the opponent's 0); gacrux gives 0, "
-        "so STD = PTS under 1/½/0 scoring",
+        TO_DECIDE,
+        "STD for a double forfeit: trfkit ½ (0 equals the opponent's 0), gacrux 0 (less "
+        "than a draw), which keeps STD = PTS under 1/½/0 scoring",
         _has_double_forfeit,
         accepts=std_double_forfeit,
     ),

@@ -776,3 +776,44 @@ def test_swiss_with_many_unplayed_rounds(edition: Edition, table: dict[str, str]
     for code, text in table.items():
         expected = {n: Fraction(v) for n, v in enumerate(text.split(), 1)}
         assert values(UNPLAYED, code, edition) == expected, code
+
+
+# --- regressions found by the comparison with gacrux (compare/README.md) --------------------
+
+
+def test_ptp_uses_the_full_fide_table_8_1_b() -> None:
+    """PTP reads 457-484 as .95 and 485-517 as .96 (FIDE B.02 table 8.1(b)).
+
+    Player 1 (1.5 points) beat 1654 and drew 1200. At R = 1685: against 1654 the
+    difference is 31 (.54), against 1200 it is 485 (.96): .54 + .96 = 1.50 ≥ 1.5.
+    At R = 1684 the second difference is 484 (.95): 1.49 < 1.5. So PTP = 1685.
+    """
+    ptp = values(FIXTURES / "ptp_table_and_p_modifier.trf", "PTP", Edition.FIDE_2026)
+    assert ptp[1] == 1685
+
+
+def test_p_modifier_keeps_the_swiss_bye_rules() -> None:
+    """``/P`` only makes forfeits games: in a file without forfeits SB/P = SB and BH/P = BH.
+
+    Player 3 had a PAB in round 1 (dummy = own score 1.5 under 2026 art. 16.4, capped at
+    ½ × 2 rounds = 1.0) and drew player 1 (1.5 points): BH = 1.0 + 1.5 = 2.5,
+    SB = 1.0 × 1 + 1.5 × ½ = 1.75.
+    """
+    path = FIXTURES / "ptp_table_and_p_modifier.trf"
+    for code, expected in (("SB", Fraction(7, 4)), ("BH", Fraction(5, 2))):
+        plain = values(path, code, Edition.FIDE_2026)
+        with_p = values(path, code + "/P", Edition.FIDE_2026)
+        assert plain[3] == expected
+        assert with_p == plain
+
+
+def test_koya_limit_moves_by_half_points_under_3_1_0() -> None:
+    """``KS/L+1`` raises the Koya limit by half a point, whatever the scoring.
+
+    Four players, 3 rounds, 3/1/0: the maximum is 9, the limit 4.5 and with /L+1 5.0.
+    Player 2 has 5 points, so still counts: player 1 drew player 2 (1 point) and
+    player 4 drew player 2 (1 point). Moving by a draw's worth (1 point, to 5.5) would
+    wrongly drop player 2 and give 0.
+    """
+    ks = values(FIXTURES / "koya_limit_3_1_0.trf", "KS/L+1", Edition.FIDE_2026, Regime.ROUND_ROBIN)
+    assert ks[1] == 1 and ks[4] == 1

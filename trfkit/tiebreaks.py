@@ -721,7 +721,7 @@ _DP = (
 _PD_BOUNDS = (
     3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145,
     153, 162, 170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315,
-    328, 344, 357, 374, 391, 411, 432, 456, 481, 517, 559, 619, 735,
+    328, 344, 357, 374, 391, 411, 432, 456, 484, 517, 559, 619, 735,
 )  # fmt: skip
 
 
@@ -1118,11 +1118,18 @@ class TieBreakEngine:
         return self._cached("fore", build)  # type: ignore[no-any-return]
 
     def _swiss(self, tb: TieBreak) -> bool:
-        """True when art. 16 (or the virtual opponent) applies to *tb*."""
-        return self.settings.regime is Regime.SWISS and not tb.pre_determined
+        """True when art. 16 (or the virtual opponent) applies to *tb*.
 
-    def seen_scores(self, view: _View, swiss: bool) -> list[int]:
-        """Each player's score as their opponents count it (C.07 16.3; 2009: unplayed = draw)."""
+        ``/P`` does not turn it off: it only makes forfeits count as played games,
+        and byes keep their art. 16 treatment.
+        """
+        return self.settings.regime is Regime.SWISS
+
+    def seen_scores(self, view: _View, swiss: bool, pre_determined: bool = False) -> list[int]:
+        """Each player's score as their opponents count it (C.07 16.3; 2009: unplayed = draw).
+
+        With *pre_determined* (``/P``) forfeits are games and keep their points.
+        """
 
         def build() -> list[int]:
             if not swiss:
@@ -1135,6 +1142,9 @@ class TieBreakEngine:
                 only_vur_after = True
                 for r in range(len(krow) - 1, -1, -1):
                     k = krow[r]
+                    if pre_determined and k in _FORFEITS:
+                        only_vur_after = False
+                        continue
                     if dummy:
                         if k in _REQUESTED and only_vur_after:
                             adjust += d - prow[r]
@@ -1144,7 +1154,8 @@ class TieBreakEngine:
                 seen[i] += adjust
             return seen
 
-        return self._cached(("seen", id(view), swiss), build)  # type: ignore[no-any-return]
+        key = ("seen", id(view), swiss, pre_determined)
+        return self._cached(key, build)  # type: ignore[no-any-return]
 
     def terms(self, i: int, tb: TieBreak) -> list[_Term]:
         """The Buchholz-family elements of player *i*: one per game (or unplayed round).
@@ -1161,7 +1172,7 @@ class TieBreakEngine:
         if key in self._cache:
             return self._cache[key]  # type: ignore[no-any-return]
         view = self.fore_view() if fore else self.base
-        seen = self.seen_scores(view, swiss)
+        seen = self.seen_scores(view, swiss, pre_determined)
         n = self.rounds
         edition = self.settings.edition
         dummy_rules = edition.uses_dummy
@@ -1180,7 +1191,7 @@ class TieBreakEngine:
                     continue
                 if k == PLAYED:
                     out.append((r + 1, o, seen[o], p, False, _GAME))
-                elif k in _FORFEITS and o >= 0 and not swiss:
+                elif k in _FORFEITS and o >= 0 and (pre_determined or not swiss):
                     out.append((r + 1, o, seen[o], p, False, forfeit_how))
                 elif not swiss:
                     pass  # byes contribute nothing in round robins
@@ -1330,8 +1341,9 @@ class TieBreakEngine:
             maximum = self.rounds * self.win_u
         if tb.limit_percent is not None:
             return maximum, maximum * tb.limit_percent
-        shift = (tb.limit or 0) * self.draw_u
-        return maximum, maximum * 50 + shift * 100
+        # /L±n moves the limit by n half points (C.07 14.5), whatever the scoring system:
+        # half a point is unit/2 units, i.e. 50·unit in the hundredths used here.
+        return maximum, maximum * 50 + (tb.limit or 0) * 50 * self.unit
 
     def _tb_ks(self, tb: TieBreak) -> dict[int, Fraction | None]:
         _, limit = self.koya_threshold(tb)
