@@ -8,10 +8,10 @@ Swiss events are paired greedily by score group (highest score first, then start
 rank), never twice the same pair when it can be avoided, with colours balanced
 by preference; about 1 % of the field asks for a half-point bye each round, odd
 fields give the lowest unpaired player a pairing-allocated bye (``U``), a few
-games are forfeited and a few players withdraw. Round robins follow the FIDE
-Berger table (C.05 Annex 1, closed form of ``fide-rules.md`` §1.3), the second
-cycle of a double round robin with colours reversed and the last two rounds of
-the first cycle swapped, as FIDE recommends.
+games are forfeited and a few players withdraw (their line stops there). Round
+robins follow the FIDE Berger table (C.05 Annex 1, closed form of
+``fide-rules.md`` §1.3), the second cycle of a double round robin with colours
+reversed and the last two rounds of the first cycle swapped, as FIDE recommends.
 """
 
 from __future__ import annotations
@@ -181,7 +181,7 @@ def swiss(
         for e in entrants:
             if e.withdrawn or withdraw_at.get(e.number) == r:
                 e.withdrawn = True
-                e.blocks.append(_block(0, "-", " "))
+                e.blocks.append(" " * 10)  # gone: no block (trailing blanks are dropped)
             elif r < rounds and rng.random() < 0.01:
                 e.blocks.append(_block(0, "-", "H"))
                 e.points += _POINTS["H"]

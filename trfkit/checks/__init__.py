@@ -288,7 +288,30 @@ def run_checks(
                     f"check {item.code} ({item.name}) could not run: {type(exc).__name__}: {exc}"
                 )
             )
-    return found
+    return _inside_lines(ctx, found)
+
+
+def _inside_lines(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
+    """Keep every position inside the file.
+
+    A column past a short line's end points just after its last character (the
+    field it names is missing altogether).
+    """
+    widths: dict[int, int] | None = None
+    out = []
+    for d in found:
+        if d.line is not None and d.column is not None:
+            if widths is None:
+                widths = {
+                    r.source.line: len(r.source.text)
+                    for r in ctx.tournament.records
+                    if r.source is not None
+                }
+            width = widths.get(d.line)
+            if width is not None and d.column > width + 1:
+                d = attrs.evolve(d, column=width + 1)
+        out.append(d)
+    return out
 
 
 def _internal(ctx: Context) -> Iterable[Diagnostic]:
