@@ -63,9 +63,15 @@ def _entry(folder: Path, attribute: str) -> None:
 def _probe(site: Path, cache: Path, **extra: str) -> dict[str, object]:
     path = os.pathsep.join([str(site), str(ROOT), os.environ.get("PYTHONPATH", "")])
     env = {k: v for k, v in os.environ.items() if k != "TRFKIT_NO_CACHE"}
-    env.update({"PYTHONPATH": path, "TRFKIT_CACHE_DIR": str(cache), **extra})
+    # No bytecode: a new __pycache__ folder would change the site folder's stamp, which
+    # (rightly) invalidates the cache; and a quiet working directory for the same reason.
+    env.update(
+        {"PYTHONPATH": path, "TRFKIT_CACHE_DIR": str(cache), "PYTHONDONTWRITEBYTECODE": "1"}
+    )
+    env.update(extra)
     done = subprocess.run(
         [sys.executable, "-c", PROBE],
+        cwd=site,
         capture_output=True,
         text=True,
         encoding="utf-8",
