@@ -201,7 +201,8 @@ def _measure_set(
             result["error"] = f"not installed ({exc.name or exc})"
             continue
         except Exception as exc:
-            text = str(exc).splitlines()[0][:120] if str(exc) else ""
+            text = str(exc).splitlines()[0] if str(exc) else ""
+            text = text[:60] + " …" if len(text) > 60 else text
             result["error"] = f"{type(exc).__name__}: {text}"
             continue
         if first * (runs + 1) > budget:

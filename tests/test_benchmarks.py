@@ -18,8 +18,8 @@ from trfkit import berger
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))
 
-import generate  # type: ignore[import-not-found]  # noqa: E402
-import minimal  # type: ignore[import-not-found]  # noqa: E402
+import generate  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
+import minimal  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
 
 
 def _problems(text: str) -> list[str]:

@@ -128,3 +128,13 @@ def test_a_damaged_cache_file_and_no_cache_fall_back_to_importlib_metadata(
     found = _probe(site, tmp_path / "unused", TRFKIT_NO_CACHE="1")
     assert found["codes"] == ["X701"] and found["metadata"] is True
     assert not (tmp_path / "unused").exists()
+
+
+def test_byte_code_written_beside_the_plugin_keeps_the_cache(site: Path, tmp_path: Path) -> None:
+    """A ``__pycache__`` folder appearing on the path is no new distribution: still cached."""
+    cache = tmp_path / "cache"
+    first = _probe(site, cache, PYTHONDONTWRITEBYTECODE="")
+    assert (site / "__pycache__").is_dir()
+    second = _probe(site, cache, PYTHONDONTWRITEBYTECODE="")
+    assert first["codes"] == second["codes"] == ["X701"]
+    assert first["metadata"] is True and second["metadata"] is False

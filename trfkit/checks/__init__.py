@@ -100,9 +100,11 @@ def _cache_path() -> Path | None:
 def _installed_state() -> list[object]:
     """What decides the entry points: each ``sys.path`` entry and its distributions' stamps.
 
-    A folder on the path contributes its own modification time and, for every
-    ``*.dist-info`` or ``*.egg-info`` in it, the modification time of its
-    ``entry_points.txt``: installing, removing or editing a distribution changes it.
+    A folder on the path contributes, for every ``*.dist-info`` or ``*.egg-info``
+    in it, its name and the modification time of its ``entry_points.txt``:
+    installing, removing or editing a distribution changes that, while byte-code
+    folders and other files coming and going do not. A file on the path (a zip
+    archive) contributes its size and modification time.
     """
     state: list[object] = []
     for entry in sys.path:
@@ -111,20 +113,22 @@ def _installed_state() -> list[object]:
         except OSError:
             state.append([entry, None])
             continue
+        if not os.path.isdir(entry or "."):
+            state.append([entry, stat.st_mtime_ns, stat.st_size])
+            continue
         stamps: list[object] = []
-        if os.path.isdir(entry or "."):
-            try:
-                with os.scandir(entry or ".") as listing:
-                    for item in listing:
-                        if item.name.endswith((".dist-info", ".egg-info")):
-                            try:
-                                points = os.stat(os.path.join(item.path, "entry_points.txt"))
-                                stamps.append([item.name, points.st_mtime_ns])
-                            except OSError:
-                                stamps.append([item.name, None])
-            except OSError:
-                stamps.append(None)
-        state.append([entry, stat.st_mtime_ns, stat.st_size, sorted(stamps, key=str)])
+        try:
+            with os.scandir(entry or ".") as listing:
+                for item in listing:
+                    if item.name.endswith((".dist-info", ".egg-info")):
+                        try:
+                            points = os.stat(os.path.join(item.path, "entry_points.txt"))
+                            stamps.append([item.name, points.st_mtime_ns])
+                        except OSError:
+                            stamps.append([item.name, None])
+        except OSError:
+            stamps.append(None)
+        state.append([entry, sorted(stamps, key=str)])
     return state
 
 
