@@ -23,6 +23,7 @@ import attrs
 import lark
 from lark.lexer import Lexer, Token
 
+from trfkit.cachedir import cache_dir
 from trfkit.diagnostics import Diagnostic, parse_rule
 from trfkit.model import Encoding, Record
 from trfkit.transformer import TrfTransformer
@@ -270,12 +271,9 @@ def _cache_file() -> str | bool:
     shared temporary folder. ``TRFKIT_NO_CACHE=1`` turns it off; so does a folder
     that cannot be created. Lark ignores a cache file it cannot read.
     """
-    if os.environ.get("TRFKIT_NO_CACHE"):
+    base = cache_dir()
+    if base is None:
         return False
-    base = os.environ.get("TRFKIT_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
-        "trfkit",
-    )
     digest = hashlib.sha256(_grammar_text().encode("utf-8")).hexdigest()[:16]
     try:
         os.makedirs(base, mode=0o700, exist_ok=True)

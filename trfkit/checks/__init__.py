@@ -88,13 +88,10 @@ class _EntryPoint:
 
 def _cache_path() -> Path | None:
     """The plugin discovery cache: beside the parser's (``$TRFKIT_CACHE_DIR`` …), or none."""
-    if os.environ.get("TRFKIT_NO_CACHE"):
-        return None
-    base = os.environ.get("TRFKIT_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
-        "trfkit",
-    )
-    return Path(base) / "plugins.json"
+    from trfkit.cachedir import cache_dir
+
+    base = cache_dir()
+    return None if base is None else Path(base) / "plugins.json"
 
 
 def _installed_state() -> list[object]:
