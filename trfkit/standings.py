@@ -17,6 +17,7 @@ Where the list comes from, in order: ``--tiebreaks``, record 212 (which lists
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -25,6 +26,7 @@ import attrs
 
 from trfkit.model import TieBreakList, Tournament
 from trfkit.tiebreaks import (
+    Column,
     EditionChoice,
     PointSystem,
     Regime,
@@ -261,67 +263,95 @@ def compute_standings(
     return Standings(codes, rows, edition, regime, source, problems, engine)
 
 
-def _key(value: Fraction | None, higher_is_better: bool) -> tuple[int, Fraction]:
-    """Sort key: best first, players without a value last."""
-    if value is None:
-        return (1, Fraction(0))
-    return (0, -value if higher_is_better else value)
+def order(
+    engine: TieBreakEngine, tiebreaks: Sequence[TieBreak], *, with_values: bool = True
+) -> tuple[Row, ...]:
+    """Apply *tiebreaks* as a hierarchy and return the rows in rank order (C.07 4.2).
 
-
-def order(engine: TieBreakEngine, tiebreaks: Sequence[TieBreak]) -> tuple[Row, ...]:
-    """Apply *tiebreaks* as a hierarchy and return the rows in rank order (C.07 4.2)."""
+    With *with_values* false the rows carry no values (``()``): enough to compare ranks.
+    """
     players = engine.players
-    active = [i for i in range(len(players)) if i not in engine.annulled]
+    n = len(players)
+    active = [i for i in range(n) if i not in engine.annulled]
     active.sort(key=lambda i: players[i].start_rank)
-    columns: list[dict[int, Fraction | None]] = []
+    columns: list[Sequence[Fraction | None]] = []
     groups: list[list[int]] = [active] if active else []
     for tb in tiebreaks:
+        tied = any(len(group) > 1 for group in groups)
         if tb.name == "DE":
-            column: dict[int, Fraction | None] = {}
-            refined: list[list[int]] = []
-            for group in groups:
-                if len(group) == 1:
-                    refined.append(group)
-                    continue
-                parts, encounter = direct_encounter(engine, group, tb)
-                column.update(encounter)
-                refined.extend(parts)
-            groups = refined
-            columns.append(column)
+            encounter: list[Fraction | None] = [None] * n
+            if tied:
+                refined: list[list[int]] = []
+                for group in groups:
+                    if len(group) == 1:
+                        refined.append(group)
+                        continue
+                    parts, scores = direct_encounter(engine, group, tb)
+                    for i, value in scores.items():
+                        encounter[i] = value
+                    refined.extend(parts)
+                groups = refined
+            columns.append(encounter)
             continue
-        by_rank = engine.values(tb)
-        column = {i: by_rank.get(players[i].start_rank) for i in range(len(players))}
-        columns.append(column)
+        if with_values:
+            columns.append(engine.fractions(tb))
+        if not tied:
+            continue
+        keys = _sort_keys(engine.column(tb), tb.higher_is_better)
         refined = []
         for group in groups:
             if len(group) == 1:
                 refined.append(group)
-                continue
-            refined.extend(_partition(group, column, tb.higher_is_better))
+            else:
+                refined.extend(_split(group, keys))
         groups = refined
     rows: list[Row] = []
     position = 1
     for group in groups:
         last = position + len(group) - 1
         for i in group:
-            values = tuple(col.get(i) for col in columns)
+            values = tuple(col[i] for col in columns)
             rows.append(Row(players[i].start_rank, players[i].name, position, last, values))
         position = last + 1
     for i in sorted(engine.annulled, key=lambda i: players[i].start_rank):
-        values = tuple(col.get(i) for col in columns)
+        values = tuple(col[i] for col in columns)
         rows.append(Row(players[i].start_rank, players[i].name, None, None, values, True))
     return tuple(rows)
 
 
-def _partition(
-    group: list[int], column: Mapping[int, Fraction | None], higher_is_better: bool
-) -> list[list[int]]:
-    """Split *group* by *column*'s value, best first; equal values stay together."""
-    ordered = sorted(group, key=lambda i: _key(column.get(i), higher_is_better))
+_LAST = math.inf
+"""The sort key of a player without a value: after every number."""
+
+
+def _sort_keys(column: Column, higher_is_better: bool) -> list[int | float]:
+    """Each player's key, best first: the integer value (negated when higher is better)."""
+    if higher_is_better:
+        return [_LAST if v is None else -v for v in column.raw]
+    return [_LAST if v is None else v for v in column.raw]
+
+
+def _split(group: list[int], keys: Sequence[int | float]) -> list[list[int]]:
+    """Split *group* by *keys*, best first; equal keys stay together in their order."""
+    ordered = sorted(group, key=keys.__getitem__)
+    parts: list[list[int]] = []
+    previous: int | float | None = None
+    for i in ordered:
+        key = keys[i]
+        if key == previous:
+            parts[-1].append(i)
+        else:
+            parts.append([i])
+            previous = key
+    return parts
+
+
+def _partition(group: list[int], scores: Mapping[int, Fraction]) -> list[list[int]]:
+    """Split *group* by direct-encounter *scores*, highest first; equal scores stay together."""
+    ordered = sorted(group, key=lambda i: -scores[i])
     parts: list[list[int]] = []
     previous: object = object()
     for i in ordered:
-        value = column.get(i)
+        value = scores[i]
         if parts and value == previous:
             parts[-1].append(i)
         else:
@@ -377,7 +407,7 @@ def _de_split(engine: TieBreakEngine, group: list[int], tb: TieBreak) -> list[li
         scores, met = _de_scores(engine, rest, tb)
         size = len(rest)
         if all(met[i] == size - 1 for i in rest):
-            parts = _partition(rest, scores, True)
+            parts = _partition(rest, scores)
             if len(parts) == 1:
                 break
             for part in parts:

@@ -69,6 +69,7 @@ from trfkit.model import (
 __all__ = [
     "CODES",
     "TEAM_CODES",
+    "Column",
     "Edition",
     "EditionChoice",
     "Explanation",
@@ -856,6 +857,18 @@ class _View:
         ]
 
 
+@attrs.frozen
+class Column:
+    """One tie-break for every player, by index: player *i*'s value is ``raw[i] / scale``.
+
+    Integers over one scale sort and compare far faster than fractions, and exactly.
+    ``None`` means "no value".
+    """
+
+    raw: Sequence[int | None]
+    scale: int
+
+
 class TieBreakEngine:
     """The computed values of every tie-break for one tournament.
 
@@ -1265,31 +1278,43 @@ class TieBreakEngine:
         if isinstance(tb, str):
             tb = parse_tiebreak(tb)
         key = ("values", tb.key)
-        return self._cached(key, lambda: self._compute(tb))  # type: ignore[no-any-return]
+        if key not in self._cache:
+            out: dict[int, Fraction | None] = {}
+            for p, value in zip(self.players, self.fractions(tb), strict=True):
+                if p.start_rank not in out:
+                    out[p.start_rank] = value
+            self._cache[key] = out
+        return self._cache[key]  # type: ignore[no-any-return]
 
-    def _ranks(self, raw: Sequence[int | None], denominator: int) -> dict[int, Fraction | None]:
-        """Start rank → exact value; equal values share one Fraction (most repeat)."""
-        made: dict[int | None, Fraction | None] = {None: None}
-        out: dict[int, Fraction | None] = {}
-        for p, v in zip(self.players, raw, strict=True):
-            value = made.get(v, _MISSING)
-            if value is _MISSING and v is not None:
-                value = made[v] = Fraction(v, denominator)
-            if p.start_rank not in out:
-                out[p.start_rank] = value
-        return out
+    def column(self, tb: TieBreak) -> Column:
+        """*tb* for every player by index, as integers over one scale (for sorting)."""
+        key = ("column", tb.key)
+        if key not in self._cache:
+            method = getattr(self, f"_tb_{tb.name.lower()}")
+            self._cache[key] = method(tb)
+        return self._cache[key]  # type: ignore[no-any-return]
 
-    def _compute(self, tb: TieBreak) -> dict[int, Fraction | None]:
-        name = tb.name
-        method = getattr(self, f"_tb_{name.lower()}")
-        result: dict[int, Fraction | None] = method(tb)
-        return result
+    def fractions(self, tb: TieBreak) -> list[Fraction | None]:
+        """*tb* for every player by index, as exact values; equal values share one Fraction."""
+        key = ("fractions", tb.key)
+        if key not in self._cache:
+            col = self.column(tb)
+            scale = col.scale
+            made: dict[int | None, Fraction | None] = {None: None}
+            out: list[Fraction | None] = []
+            for v in col.raw:
+                value = made.get(v, _MISSING)
+                if value is _MISSING:
+                    value = made[v] = _make_fraction(v, scale)  # type: ignore[arg-type]
+                out.append(value)
+            self._cache[key] = out
+        return self._cache[key]  # type: ignore[no-any-return]
 
-    def _tb_pts(self, tb: TieBreak) -> dict[int, Fraction | None]:
-        return self._ranks(self.score, self.unit)
+    def _tb_pts(self, tb: TieBreak) -> Column:
+        return Column(self.score, self.unit)
 
-    def _tb_de(self, tb: TieBreak) -> dict[int, Fraction | None]:
-        return {p.start_rank: None for p in self.players}
+    def _tb_de(self, tb: TieBreak) -> Column:
+        return Column([None] * len(self.players), 1)
 
     def _buchholz_raw(self, tb: TieBreak) -> list[int]:
         terms = self.all_terms(tb.fore, self._swiss(tb), tb.pre_determined)
@@ -1301,12 +1326,12 @@ class TieBreakEngine:
             out.append(sum(t[2] for t in kept))
         return out
 
-    def _tb_bh(self, tb: TieBreak) -> dict[int, Fraction | None]:
-        return self._ranks(self._buchholz_raw(tb), self.unit)
+    def _tb_bh(self, tb: TieBreak) -> Column:
+        return Column(self._buchholz_raw(tb), self.unit)
 
     _tb_fb = _tb_bh
 
-    def _tb_sb(self, tb: TieBreak) -> dict[int, Fraction | None]:
+    def _tb_sb(self, tb: TieBreak) -> Column:
         terms = self.all_terms(tb.fore, self._swiss(tb), tb.pre_determined)
         if not tb.cut and not tb.median:
             out = [sum(t[2] * t[3] for t in row) for row in terms]
@@ -1315,22 +1340,22 @@ class TieBreakEngine:
             for row in terms:
                 kept, _ = self._cut(row, tb, _sb_value, True)
                 out.append(sum(t[2] * t[3] for t in kept))
-        return self._ranks(out, self.unit * self.unit)
+        return Column(out, self.unit * self.unit)
 
-    def _tb_aob(self, tb: TieBreak) -> dict[int, Fraction | None]:
+    def _tb_aob(self, tb: TieBreak) -> Column:
         inner = TieBreak("FB" if tb.fore else "BH", "FB" if tb.fore else "BH", fore=tb.fore,
                          pre_determined=tb.pre_determined)  # fmt: skip
         bh = self._cached(("bhraw", inner.key, tb.pre_determined),
                           lambda: self._buchholz_raw(inner))  # fmt: skip
-        out: list[Fraction | None] = []
+        sums: list[tuple[int, int] | None] = []
         for i in range(len(self.players)):
             opponents = [o for k, o in zip(self.base.kinds[i], self.opps[i], strict=True)
                          if k == PLAYED]  # fmt: skip
-            if not opponents:
-                out.append(None)
-            else:
-                out.append(Fraction(sum(bh[o] for o in opponents), len(opponents) * self.unit))
-        return {p.start_rank: v for p, v in zip(self.players, out, strict=True)}
+            sums.append((sum(bh[o] for o in opponents), len(opponents)) if opponents else None)
+        # An average over n games is a multiple of 1/n: one scale for every count keeps it exact.
+        common = math.lcm(*{s[1] for s in sums if s is not None})
+        raw = [None if s is None else s[0] * (common // s[1]) for s in sums]
+        return Column(raw, common * self.unit)
 
     def koya_threshold(self, tb: TieBreak) -> tuple[int, int]:
         """The Koya limit as (maximum possible score, limit) in units (C.07 9.2, 14.5)."""
@@ -1345,7 +1370,7 @@ class TieBreakEngine:
         # half a point is unit/2 units, i.e. 50·unit in the hundredths used here.
         return maximum, maximum * 50 + (tb.limit or 0) * 50 * self.unit
 
-    def _tb_ks(self, tb: TieBreak) -> dict[int, Fraction | None]:
+    def _tb_ks(self, tb: TieBreak) -> Column:
         _, limit = self.koya_threshold(tb)
         strict = self.settings.koya_threshold == "more-than"
         score = self.score
@@ -1357,9 +1382,9 @@ class TieBreakEngine:
                 if o >= 0 and k in _GAMES and counted[o]:
                     total += p
             out.append(total)
-        return self._ranks(out, self.unit)
+        return Column(out, self.unit)
 
-    def _tb_win(self, tb: TieBreak) -> dict[int, Fraction | None]:
+    def _tb_win(self, tb: TieBreak) -> Column:
         out = []
         for krow, prow, outs in zip(self.base.kinds, self.base.pts, self.outcome, strict=True):
             count = 0
@@ -1369,7 +1394,7 @@ class TieBreakEngine:
                 ):
                     count += 1
             out.append(count)
-        return self._ranks(out, 1)
+        return Column(out, 1)
 
     def _forfeit_wins_count(self, tb: TieBreak) -> bool:
         if tb.pre_determined:
@@ -1378,7 +1403,7 @@ class TieBreakEngine:
             self.settings.regime is Regime.ROUND_ROBIN and self.settings.rr_forfeit_wins_played
         )
 
-    def _count(self, tb: TieBreak, black_only: bool, wins_only: bool) -> dict[int, Fraction | None]:
+    def _count(self, tb: TieBreak, black_only: bool, wins_only: bool) -> Column:
         kinds = {PLAYED, FORFEIT_WIN} if self._forfeit_wins_count(tb) else {PLAYED}
         out = [
             sum(
@@ -1390,27 +1415,27 @@ class TieBreakEngine:
                 self.base.kinds, self.black, self.outcome, self.opps, strict=True
             )
         ]
-        return self._ranks(out, 1)
+        return Column(out, 1)
 
-    def _tb_won(self, tb: TieBreak) -> dict[int, Fraction | None]:
+    def _tb_won(self, tb: TieBreak) -> Column:
         return self._count(tb, False, True)
 
-    def _tb_bpg(self, tb: TieBreak) -> dict[int, Fraction | None]:
+    def _tb_bpg(self, tb: TieBreak) -> Column:
         return self._count(tb, True, False)
 
-    def _tb_bwg(self, tb: TieBreak) -> dict[int, Fraction | None]:
+    def _tb_bwg(self, tb: TieBreak) -> Column:
         return self._count(tb, True, True)
 
-    def _tb_rep(self, tb: TieBreak) -> dict[int, Fraction | None]:
+    def _tb_rep(self, tb: TieBreak) -> Column:
         """Rounds minus half-point byes, zero-point byes (blank blocks too) and forfeit losses."""
         skipped = _VUR
         out = []
         for krow in self.base.kinds:
             rounds = sum(1 for k in krow if k != ANNULLED)
             out.append(rounds - sum(1 for k in krow if k in skipped))
-        return self._ranks(out, 1)
+        return Column(out, 1)
 
-    def _tb_ps(self, tb: TieBreak) -> dict[int, Fraction | None]:
+    def _tb_ps(self, tb: TieBreak) -> Column:
         out = []
         for krow, prow in zip(self.base.kinds, self.base.pts, strict=True):
             running = 0
@@ -1420,9 +1445,9 @@ class TieBreakEngine:
                 totals.append(running)
             kept = totals[tb.cut : len(totals) - tb.median]
             out.append(sum(kept))
-        return self._ranks(out, self.unit)
+        return Column(out, self.unit)
 
-    def _tb_std(self, tb: TieBreak) -> dict[int, Fraction | None]:
+    def _tb_std(self, tb: TieBreak) -> Column:
         out = []
         d = self.draw_u
         pts, opps = self.base.pts, self.opps
@@ -1438,18 +1463,16 @@ class TieBreakEngine:
                     other = d
                 halves += 2 if p > other else 1 if p == other else 0
             out.append(halves)
-        return self._ranks(out, 2)
+        return Column(out, 2)
 
     def _opposite(self, p: int) -> int:
         return self.loss_u if p >= self.win_u else self.draw_u if p == self.draw_u else self.win_u
 
-    def _tb_tpn(self, tb: TieBreak) -> dict[int, Fraction | None]:
-        return {p.start_rank: Fraction(p.start_rank) for p in self.players}
+    def _tb_tpn(self, tb: TieBreak) -> Column:
+        return Column([p.start_rank for p in self.players], 1)
 
-    def _tb_rtng(self, tb: TieBreak) -> dict[int, Fraction | None]:
-        return {
-            p.start_rank: Fraction(p.rating) if p.rating else None for p in self.players
-        }
+    def _tb_rtng(self, tb: TieBreak) -> Column:
+        return Column([p.rating or None for p in self.players], 1)
 
     # -- rating-based (C.07 10): games played over the board against rated opponents -----
 
@@ -1470,16 +1493,13 @@ class TieBreakEngine:
             ]
         return self._cache["rated"]  # type: ignore[no-any-return]
 
-    def _tb_aro(self, tb: TieBreak) -> dict[int, Fraction | None]:
-        out: dict[int, Fraction | None] = {}
-        for i, p in enumerate(self.players):
+    def _tb_aro(self, tb: TieBreak) -> Column:
+        out: list[int | None] = []
+        for i in range(len(self.players)):
             ratings = sorted(r for _, r, _ in self.rated_games(i))
             ratings = ratings[tb.cut : len(ratings) - tb.median]
-            value = (
-                Fraction(_mean_half_up(sum(ratings), len(ratings))) if ratings else None
-            )
-            out.setdefault(p.start_rank, value)
-        return out
+            out.append(_mean_half_up(sum(ratings), len(ratings)) if ratings else None)
+        return Column(out, 1)
 
     def _tpr_raw(self) -> list[int | None]:
         def build() -> list[int | None]:
@@ -1507,29 +1527,24 @@ class TieBreakEngine:
 
         return self._cached("ptp", build)  # type: ignore[no-any-return]
 
-    def _tb_tpr(self, tb: TieBreak) -> dict[int, Fraction | None]:
-        return self._ranks(self._tpr_raw(), 1)
+    def _tb_tpr(self, tb: TieBreak) -> Column:
+        return Column(self._tpr_raw(), 1)
 
-    def _tb_ptp(self, tb: TieBreak) -> dict[int, Fraction | None]:
-        return self._ranks(self._ptp_raw(), 1)
+    def _tb_ptp(self, tb: TieBreak) -> Column:
+        return Column(self._ptp_raw(), 1)
 
-    def _average_of_opponents(self, raw: list[int | None]) -> dict[int, Fraction | None]:
-        out: dict[int, Fraction | None] = {}
-        for i, p in enumerate(self.players):
+    def _average_of_opponents(self, raw: list[int | None]) -> Column:
+        out: list[int | None] = []
+        for i in range(len(self.players)):
             values = [raw[o] for o, _, _ in self.rated_games(i)]
             present = [v for v in values if v is not None]
-            out.setdefault(
-                p.start_rank,
-                Fraction(_mean_half_up(sum(present), len(present)))
-                if present
-                else None,
-            )
-        return out
+            out.append(_mean_half_up(sum(present), len(present)) if present else None)
+        return Column(out, 1)
 
-    def _tb_apro(self, tb: TieBreak) -> dict[int, Fraction | None]:
+    def _tb_apro(self, tb: TieBreak) -> Column:
         return self._average_of_opponents(self._tpr_raw())
 
-    def _tb_appo(self, tb: TieBreak) -> dict[int, Fraction | None]:
+    def _tb_appo(self, tb: TieBreak) -> Column:
         return self._average_of_opponents(self._ptp_raw())
 
     # -- direct encounter (used by the standings) -----------------------------------------
@@ -1713,6 +1728,34 @@ def _perfect_performance(games: Sequence[tuple[int, int, int]]) -> int | None:
 
 
 _MISSING: Any = object()
+
+
+def _plain_fraction(numerator: int, denominator: int) -> Fraction:
+    return Fraction(numerator, denominator)
+
+
+def _quick_fraction(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)`` for ints, without its type checks (3× faster)."""
+    g = math.gcd(numerator, denominator)
+    value = object.__new__(Fraction)
+    value._numerator = numerator // g  # type: ignore[attr-defined]
+    value._denominator = denominator // g  # type: ignore[attr-defined]
+    return value
+
+
+def _choose_fraction_maker() -> Callable[[int, int], Fraction]:
+    """The quick maker where this Python's Fraction keeps its parts as CPython's does."""
+    try:
+        probe = _quick_fraction(-6, 4)
+        fine = (probe == Fraction(-3, 2) and hash(probe) == hash(Fraction(-3, 2))
+                and str(probe) == "-3/2" and probe + 1 == Fraction(-1, 2))  # fmt: skip
+    except Exception:  # a Python whose Fraction is built differently
+        fine = False
+    return _quick_fraction if fine else _plain_fraction
+
+
+_make_fraction = _choose_fraction_maker()
+
 
 
 def _bh_value(t: _Term) -> int:

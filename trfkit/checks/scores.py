@@ -171,6 +171,13 @@ def _points_findings(engine: TieBreakEngine) -> Iterator[PointsFinding]:
             continue
         reported = p.points
         annulled = i in engine.annulled
+        if (
+            not annulled
+            and reported.numerator * unit == engine.score[i] * reported.denominator
+            and not engine.abnormal[i]
+            and not engine.pending[i]
+        ):
+            continue  # the common case, compared in whole units without building fractions
         score = Fraction(engine.raw_score[i] if annulled else engine.score[i], unit)
         raw = Fraction(engine.raw_score[i], unit)
         pending = Fraction(engine.pending[i], unit)
@@ -472,7 +479,7 @@ def _rank_findings(ctx: Context) -> _RankFindings:
         assert engine is not None
         declared = st.source.startswith("record") or st.source == "--tiebreaks"
         candidates: list[tuple[TieBreak, ...]] = [st.tiebreaks]
-        by_points = _mismatches(order(engine, (parse_tiebreak("PTS"),)), ranked)
+        by_points = _mismatches(order(engine, (parse_tiebreak("PTS"),), with_values=False), ranked)
         plausible = len(by_points) <= len(ranked) // 2
         if not declared and plausible:
             for codes in RANK_CANDIDATES[engine.settings.regime]:
@@ -482,7 +489,8 @@ def _rank_findings(ctx: Context) -> _RankFindings:
         best: list[_RankMismatch] | None = None
         best_list = st.tiebreaks
         for listed in candidates:
-            found = _mismatches(order(engine, listed), ranked)
+            rows = st.rows if listed is st.tiebreaks else order(engine, listed, with_values=False)
+            found = _mismatches(rows, ranked)
             if best is None or len(found) < len(best):
                 best, best_list = found, listed
             if not found:
