@@ -95,7 +95,8 @@ class Row:
         rank: The shared rank (``None`` for players removed by the withdrawal rule).
         last: The last place of the player's tie group (``rank`` when untied).
         values: The value of each tie-break of :attr:`Standings.tiebreaks`
-            (``None`` where there is none, e.g. DE for a player who was not tied).
+            (``None`` where there is none, e.g. DE for a player who was not tied);
+            ``()`` when the standings were computed without values.
         annulled: True for a round-robin player whose games were removed (C.05).
     """
 
@@ -230,6 +231,7 @@ def compute_standings(
     tournament_type: str | None = None,
     withdrawals: bool = True,
     engine: TieBreakEngine | None = None,
+    values: bool = True,
     **options: Any,
 ) -> Standings:
     """Recompute the standings of *tournament*.
@@ -241,6 +243,8 @@ def compute_standings(
         tournament_type: ``"round-robin"`` or ``"swiss"`` overriding the detection.
         withdrawals: Apply the round-robin withdrawal rule.
         engine: An engine to reuse (its settings win over *rules* and the options).
+        values: Give each row its values. Without them (``()``) the ranks cost
+            only the tie-breaks that still have ties to break.
         **options: Settings of the uncertain rules (see :class:`TieBreakSettings`).
 
     Returns:
@@ -259,7 +263,7 @@ def compute_standings(
     if engine is None:
         engine = TieBreakEngine(tournament, settings)
     codes, source, problems = resolve_tiebreaks(tournament, tiebreaks, engine.settings.regime)
-    rows = order(engine, codes)
+    rows = order(engine, codes, with_values=values)
     return Standings(codes, rows, edition, regime, source, problems, engine)
 
 
@@ -268,7 +272,8 @@ def order(
 ) -> tuple[Row, ...]:
     """Apply *tiebreaks* as a hierarchy and return the rows in rank order (C.07 4.2).
 
-    With *with_values* false the rows carry no values (``()``): enough to compare ranks.
+    With *with_values* false the rows carry no values (``()``), and a tie-break is
+    computed only while some players are still tied: enough to compare ranks.
     """
     players = engine.players
     n = len(players)
@@ -277,7 +282,7 @@ def order(
     columns: list[Sequence[Fraction | None]] = []
     groups: list[list[int]] = [active] if active else []
     for tb in tiebreaks:
-        tied = any(len(group) > 1 for group in groups)
+        tied = len(groups) < len(active)
         if tb.name == "DE":
             encounter: list[Fraction | None] = [None] * n
             if tied:

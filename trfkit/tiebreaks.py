@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import datetime
 import enum
+import functools
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -187,6 +188,7 @@ class TieBreak:
         return self.name in _INTEGER_CODES
 
 
+@functools.lru_cache(maxsize=1024)
 def parse_tiebreak(text: str) -> TieBreak:
     """Read one code with its modifiers, e.g. ``SB/C1``, ``bh-m1``, ``KS/L+1``, ``GE``.
 
@@ -484,11 +486,13 @@ def detect_regime(tournament: Tournament, override: str | None = None) -> Regime
             return RegimeChoice(Regime.ROUND_ROBIN, f"record 192 is {code}")
         return RegimeChoice(Regime.SWISS, f"record 192 is {code}")
     multiplicity = _pair_counts(tournament)
-    players = [p for p in tournament.players if any(b.result is not None for b in p.rounds)]
-    pairing_byes = any(
-        b.result is Result.PAIRING_BYE for p in tournament.players for b in p.rounds
-    )
-    n = len(players)
+    n = 0
+    pairing_byes = False
+    for p in tournament.players:
+        results = {b.result for b in p.rounds}
+        results.discard(None)
+        n += bool(results)
+        pairing_byes = pairing_byes or Result.PAIRING_BYE in results
     if n >= 2 and multiplicity and not pairing_byes:
         counts = set(multiplicity.values())
         if len(multiplicity) == n * (n - 1) // 2 and len(counts) == 1:
@@ -509,16 +513,21 @@ def _pair_counts(tournament: Tournament) -> dict[tuple[int, int], int]:
     """How often each pair of start ranks met (played or forfeited), counted once per game."""
     counts: dict[tuple[int, int], int] = {}
     known = tournament.players_by_rank
+    not_games = _NOT_GAMES
     for p in tournament.players:
+        me = p.start_rank
         for b in p.rounds:
             o = b.opponent
-            if o is None or o == p.start_rank or o not in known or p.start_rank > o:
+            if o is None or o <= me or o not in known or b.result in not_games:
                 continue
-            if b.result is None or b.result.is_bye:
-                continue
-            key = (p.start_rank, o)
+            key = (me, o)
             counts[key] = counts.get(key, 0) + 1
     return counts
+
+
+_BYE_RESULTS: Final = frozenset(r for r in Result if r.is_bye)
+_NOT_GAMES: Final = frozenset({None, *_BYE_RESULTS})
+"""Results that are no game (blank or a bye), whoever is written as the opponent."""
 
 
 # --- scoring -------------------------------------------------------------------------------
@@ -852,7 +861,9 @@ class _View:
         self.kinds = kinds
         self.pts = pts
         self.score = [
-            sum(p for p, k in zip(row, krow, strict=True) if k != ANNULLED) + b
+            sum(row) + b
+            if ANNULLED not in krow
+            else sum(p for p, k in zip(row, krow, strict=True) if k != ANNULLED) + b
             for row, krow, b in zip(pts, kinds, bonus, strict=True)
         ]
 
@@ -867,6 +878,51 @@ class Column:
 
     raw: Sequence[int | None]
     scale: int
+
+
+@functools.lru_cache(maxsize=64)
+def _block_tables(
+    ps: PointSystem, unit: int, team_event: bool
+) -> tuple[
+    dict[tuple[Result | None, bool], int], dict[Result, tuple[int, int, int, int, int, str]]
+]:
+    """Per result, what the engine records: computed once per point system.
+
+    Returns:
+        (result, with Black) → points in units; and result → (kind with an
+        opponent, kind without one, outcome, points with White, with Black, code).
+    """
+    table: dict[tuple[Result | None, bool], int] = {}
+    for res in [*Result, None]:
+        for with_black in (False, True):
+            colour = Colour.BLACK if with_black else Colour.WHITE
+            table[(res, with_black)] = int(ps.points(res, colour) * unit)
+    wins = (Result.WIN, Result.WIN_UNRATED)
+    losses = (Result.LOSS, Result.LOSS_UNRATED)
+    by_result: dict[Result, tuple[int, int, int, int, int, str]] = {}
+    for res in Result:
+        outcome = 1 if res in wins else -1 if res in losses else 0
+        if res.is_bye:
+            with_opponent = without = {
+                Result.HALF_BYE: HALF_BYE,
+                Result.FULL_BYE: FULL_BYE,
+                Result.PAIRING_BYE: PAIRING_BYE,
+                Result.ZERO_BYE: ZERO_BYE,
+            }[res]
+            outcome = 0
+        elif res is Result.FORFEIT_WIN:
+            with_opponent, without, outcome = (
+                FORFEIT_WIN, FORFEIT_WIN if team_event else FULL_BYE, 1
+            )  # fmt: skip
+        elif res is Result.FORFEIT_LOSS:
+            with_opponent, without, outcome = FORFEIT_LOSS, ZERO_BYE, -1
+        else:  # without an opponent (S004) a game result is a bye of that value
+            with_opponent = PLAYED
+            without = FULL_BYE if res in wins else ZERO_BYE if res in losses else HALF_BYE
+        by_result[res] = (
+            with_opponent, without, outcome, table[(res, False)], table[(res, True)], res.value
+        )  # fmt: skip
+    return table, by_result
 
 
 class TieBreakEngine:
@@ -918,39 +974,7 @@ class TieBreakEngine:
     def _build(self) -> None:
         ps = self.point_system
         u = self._u
-        team_event = is_team_event(self.tournament)
-        table: dict[tuple[Result | None, bool], int] = {}
-        for res in [*Result, None]:
-            for with_black in (False, True):
-                colour = Colour.BLACK if with_black else Colour.WHITE
-                table[(res, with_black)] = u(ps.points(res, colour))
-        # Per result code (keyed by its text, which hashes fast): the kind of round with
-        # and without an opponent, the outcome, the points with White and with Black.
-        wins = (Result.WIN, Result.WIN_UNRATED)
-        losses = (Result.LOSS, Result.LOSS_UNRATED)
-        by_code: dict[str, tuple[int, int, int, int, int]] = {}
-        for res in Result:
-            outcome = 1 if res in wins else -1 if res in losses else 0
-            if res.is_bye:
-                with_opponent = without = {
-                    Result.HALF_BYE: HALF_BYE,
-                    Result.FULL_BYE: FULL_BYE,
-                    Result.PAIRING_BYE: PAIRING_BYE,
-                    Result.ZERO_BYE: ZERO_BYE,
-                }[res]
-                outcome = 0
-            elif res is Result.FORFEIT_WIN:
-                with_opponent, without, outcome = (
-                    FORFEIT_WIN, FORFEIT_WIN if team_event else FULL_BYE, 1
-                )  # fmt: skip
-            elif res is Result.FORFEIT_LOSS:
-                with_opponent, without, outcome = FORFEIT_LOSS, ZERO_BYE, -1
-            else:  # without an opponent (S004) a game result is a bye of that value
-                with_opponent = PLAYED
-                without = FULL_BYE if res in wins else ZERO_BYE if res in losses else HALF_BYE
-            by_code[res.value] = (
-                with_opponent, without, outcome, table[(res, False)], table[(res, True)]
-            )
+        table, by_result = _block_tables(ps, self.unit, is_team_event(self.tournament))
         self.win_u = u(ps.win)
         self.draw_u = u(ps.draw)
         self.loss_u = u(ps.loss)
@@ -966,6 +990,7 @@ class TieBreakEngine:
         index = self.index
         black_colour = Colour.BLACK
         no_colour = Colour.NONE
+        games = (PLAYED, *_FORFEITS)
         for i, p in enumerate(self.players):
             kinds = [ABSENT] * n_rounds
             opps = [-1] * n_rounds
@@ -974,10 +999,11 @@ class TieBreakEngine:
             outcome_row = [0] * n_rounds
             codes = [""] * n_rounds
             blanks: list[int] = []
-            for r, b in enumerate(p.rounds[:n_rounds]):
+            blocks = p.rounds
+            for r, b in enumerate(blocks[:n_rounds] if len(blocks) > n_rounds else blocks):
                 res = b.result
                 opponent = b.opponent
-                o = index.get(opponent, -1) if opponent is not None else -1
+                o = -1 if opponent is None else index.get(opponent, -1)
                 if o == i:
                     o = -1
                 if res is None:
@@ -987,28 +1013,35 @@ class TieBreakEngine:
                         kinds[r] = ZERO_BYE
                         blanks.append(r)
                     continue
-                code = res._value_
+                with_opponent, without, outcome, white_pts, black_pts, code = by_result[res]
                 codes[r] = code
-                with_opponent, without, outcome, white_pts, black_pts = by_code[code]
-                is_black = b.colour is black_colour
-                if with_opponent == PLAYED or with_opponent in _FORFEITS:
-                    kind = with_opponent if o >= 0 else without
-                    if kind == ZERO_BYE and with_opponent == FORFEIT_LOSS:
-                        blanks.append(r)  # "0000 - -": an absence
+                if with_opponent in games:
+                    if o < 0:
+                        with_opponent = without
+                        if without == ZERO_BYE and res is Result.FORFEIT_LOSS:
+                            blanks.append(r)  # "0000 - -": an absence
                 else:
-                    kind, o = with_opponent, -1
-                kinds[r], opps[r] = kind, o
-                pts[r] = black_pts if is_black else white_pts
-                black[r], outcome_row[r] = is_black, outcome
-            text = p.source.text if p.source is not None else ""
-            for r in range(len(p.rounds), n_rounds):
-                if text[91 + 10 * r : 101 + 10 * r].strip():
-                    blanks.append(r)  # a trailing block with a bye mark but no result
-            pending = sum(
-                table[(b.result, b.colour is Colour.BLACK)]
-                for b in p.rounds[n_rounds:]
-                if b.result is not None and not b.is_game
-            )
+                    o = -1
+                kinds[r] = with_opponent
+                opps[r] = o
+                outcome_row[r] = outcome
+                if b.colour is black_colour:
+                    black[r] = True
+                    pts[r] = black_pts
+                else:
+                    pts[r] = white_pts
+            pending = 0
+            if len(blocks) > n_rounds:
+                pending = sum(
+                    table[(b.result, b.colour is black_colour)]
+                    for b in blocks[n_rounds:]
+                    if b.result is not None and not b.is_game
+                )
+            elif len(blocks) < n_rounds:
+                text = p.source.text if p.source is not None else ""
+                for r in range(len(blocks), n_rounds):
+                    if text[91 + 10 * r : 101 + 10 * r].strip():
+                        blanks.append(r)  # a trailing block with a bye mark but no result
             self.kinds.append(kinds)
             self.opps.append(opps)
             self.raw_pts.append(pts)
@@ -1162,6 +1195,8 @@ class TieBreakEngine:
                         if k in _REQUESTED and only_vur_after:
                             adjust += d - prow[r]
                         only_vur_after = only_vur_after and k in _VUR
+                        if not only_vur_after:
+                            break  # only the final run of unplayed rounds counts (16.3)
                     elif k != PLAYED and k != ANNULLED:
                         adjust += d - prow[r]
                 seen[i] += adjust
@@ -1194,7 +1229,13 @@ class TieBreakEngine:
         win_u, draw_u, loss_u = self.win_u, self.draw_u, self.loss_u
         forfeit_how = _P_FORFEIT if pre_determined else _RR_FORFEIT
         result: list[list[_Term]] = []
+        numbers = range(1, n + 1)
         for i, (kinds, pts, opps) in enumerate(zip(view.kinds, view.pts, self.opps, strict=True)):
+            if kinds.count(PLAYED) == n:  # the common case: a game in every round
+                result.append(
+                    [(r, o, seen[o], p, False, _GAME) for r, o, p in zip(numbers, opps, pts)]
+                )
+                continue
             out: list[_Term] = []
             own = view.score[i]
             running = 0
@@ -1317,13 +1358,22 @@ class TieBreakEngine:
         return Column([None] * len(self.players), 1)
 
     def _buchholz_raw(self, tb: TieBreak) -> list[int]:
-        terms = self.all_terms(tb.fore, self._swiss(tb), tb.pre_determined)
+        swiss = self._swiss(tb)
+        terms = self.all_terms(tb.fore, swiss, tb.pre_determined)
         if not tb.cut and not tb.median:
             return [sum(t[2] for t in row) for row in terms]
+        cut, median = tb.cut, tb.median
+        vur_rule = swiss and self.settings.edition.uses_dummy
         out = []
         for row in terms:
-            kept, _ = self._cut(row, tb, _bh_value, False)
-            out.append(sum(t[2] for t in kept))
+            if vur_rule and any(t[_IS_VUR] for t in row):
+                kept, _ = self._cut(row, tb, _bh_value, False)
+                out.append(sum(t[2] for t in kept))
+            else:
+                # Without a VUR element, /Cn and /Mn drop the n lowest and highest values
+                # (which of two equal ones goes does not change the sum).
+                values = sorted(t[2] for t in row)
+                out.append(sum(values[cut : max(cut, len(values) - median)]))
         return out
 
     def _tb_bh(self, tb: TieBreak) -> Column:
@@ -1495,9 +1545,13 @@ class TieBreakEngine:
 
     def _tb_aro(self, tb: TieBreak) -> Column:
         out: list[int | None] = []
-        for i in range(len(self.players)):
-            ratings = sorted(r for _, r, _ in self.rated_games(i))
-            ratings = ratings[tb.cut : len(ratings) - tb.median]
+        games = self._all_rated_games()
+        trimmed = tb.cut or tb.median
+        for row in games:
+            ratings = [r for _, r, _ in row]
+            if trimmed:
+                ratings.sort()
+                ratings = ratings[tb.cut : len(ratings) - tb.median]
             out.append(_mean_half_up(sum(ratings), len(ratings)) if ratings else None)
         return Column(out, 1)
 
@@ -1778,14 +1832,20 @@ def completed_rounds(tournament: Tournament) -> int:
     """
     last_game = 0
     last_any = 0
+    byes = _BYE_RESULTS
     for p in tournament.players:
-        for b in p.rounds:
-            if b.result is None:
+        # Blocks run in round order: from the end, the first result is the player's
+        # last, and the first game ends the search.
+        for b in reversed(p.rounds):
+            result = b.result
+            if result is None:
                 continue
             if b.round > last_any:
                 last_any = b.round
-            if b.opponent is not None and b.round > last_game and not b.result.is_bye:
-                last_game = b.round
+            if b.opponent is not None and result not in byes:
+                if b.round > last_game:
+                    last_game = b.round
+                break
     limit = tournament.declared_rounds
     rounds = last_game or last_any
     appended = appended_columns(tournament)

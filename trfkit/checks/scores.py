@@ -103,7 +103,11 @@ class _State:
     """Everything the score checks share, computed once per file."""
 
     standings: Standings
-    """The standings under the options (and the file's own conventions where explained)."""
+    """The standings under the options (and the file's own conventions where explained).
+
+    Their rows carry ranks but no values (see :func:`_recomputed`): the checks
+    compute a tie-break only where it decides a rank or a reported value needs it.
+    """
     points: tuple[PointsFinding, ...]
     problems: tuple[str, ...]
     team: bool
@@ -132,7 +136,7 @@ def _compute_state(ctx: Context) -> _State | None:
         except TieBreakError as exc:
             problems.append(f"--tiebreaks: {exc}; the report's own list is used")
             requested = None
-    standings = compute_standings(t, requested, **settings)
+    standings = compute_standings(t, requested, values=False, **settings)
     engine = standings.engine
     assert engine is not None
     findings = tuple(_points_findings(engine))
@@ -144,12 +148,12 @@ def _compute_state(ctx: Context) -> _State | None:
     ):
         # The report keeps the games of annulled players: judge ranks on its terms.
         settings = {**settings, "withdrawals": False}
-        final = compute_standings(t, requested, **settings)
+        final = compute_standings(t, requested, values=False, **settings)
     if corrections:
         corrected = TieBreakEngine(
             t, final.engine.settings if final.engine else None, corrections=corrections
         )
-        final = compute_standings(t, requested, engine=corrected, **settings)
+        final = compute_standings(t, requested, engine=corrected, values=False, **settings)
     return _State(final, findings, tuple(problems), is_team_event(t))
 
 
@@ -536,7 +540,7 @@ def _rank_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     for m in found.errors:
         yield RANK_MISMATCH.rule.diagnostic(
             f"{_who(m.player)}: rank {m.player.rank} in the file, {m.places} recomputed "
-            f"({format_number(m.row.values[0])} points; tie-breaks {found.names})",
+            f"({format_number(_points(state, m.player))} points; tie-breaks {found.names})",
             **_where(m.player, RANK_COLUMN),
         )
 
@@ -642,14 +646,22 @@ def _close(reported: Fraction, exact: Fraction) -> bool:
     return abs(reported - exact) * scale * 2 <= 1
 
 
+def _points(state: _State, p: Player) -> Fraction | None:
+    """The recomputed points of *p*."""
+    engine = state.standings.engine
+    assert engine is not None
+    return engine.values("PTS").get(p.start_rank)
+
+
 def _recomputed(state: _State, tb: TieBreak) -> dict[int, Fraction | None]:
     """Start rank → value of *tb* (DE from the standings' tie groups)."""
     st = state.standings
     engine = st.engine
     assert engine is not None
     for position, listed in enumerate(st.tiebreaks):
-        if listed.key == tb.key:
-            return {row.start_rank: row.values[position] for row in st.rows}
+        if listed.key == tb.key and tb.name == "DE":
+            rows = order(engine, st.tiebreaks[: position + 1])
+            return {row.start_rank: row.values[position] for row in rows}
     if tb.name == "DE":
         rows = order(engine, (*st.tiebreaks[:1], tb))
         return {row.start_rank: row.values[1] for row in rows}
