@@ -1232,9 +1232,8 @@ class TieBreakEngine:
         numbers = range(1, n + 1)
         for i, (kinds, pts, opps) in enumerate(zip(view.kinds, view.pts, self.opps, strict=True)):
             if kinds.count(PLAYED) == n:  # the common case: a game in every round
-                result.append(
-                    [(r, o, seen[o], p, False, _GAME) for r, o, p in zip(numbers, opps, pts)]
-                )
+                games = zip(numbers, opps, pts, strict=True)
+                result.append([(r, o, seen[o], p, False, _GAME) for r, o, p in games])
                 continue
             out: list[_Term] = []
             own = view.score[i]
