@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import gc
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -126,7 +127,16 @@ def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
     table = None
     if readable:
         ctx = Context(result.tournament, request.options)
-        found.extend(run_checks(ctx, select=request.select, ignore=request.ignore))
+        # As while reading (see trfkit.parser.parse_records): the checks make no garbage
+        # cycles worth collecting, and a collection would walk the whole model again.
+        pause = gc.isenabled()
+        if pause:
+            gc.disable()
+        try:
+            found.extend(run_checks(ctx, select=request.select, ignore=request.ignore))
+        finally:
+            if pause:
+                gc.enable()
         if request.tables:
             table = _table(result.tournament, request.options)
     found = [d for d in found if _keep(d, request)]

@@ -272,44 +272,47 @@ def order(
 ) -> tuple[Row, ...]:
     """Apply *tiebreaks* as a hierarchy and return the rows in rank order (C.07 4.2).
 
-    With *with_values* false the rows carry no values (``()``), and a tie-break is
-    computed only while some players are still tied: enough to compare ranks.
+    Each tie-break splits only the groups that are still tied, so a tie-break is
+    computed only when some players are still tied when it comes. With
+    *with_values* false the rows carry no values (``()``): enough to compare ranks.
     """
     players = engine.players
     n = len(players)
     active = [i for i in range(n) if i not in engine.annulled]
     active.sort(key=lambda i: players[i].start_rank)
-    columns: list[Sequence[Fraction | None]] = []
-    groups: list[list[int]] = [active] if active else []
-    for tb in tiebreaks:
-        tied = len(groups) < len(active)
-        if tb.name == "DE":
-            encounter: list[Fraction | None] = [None] * n
-            if tied:
-                refined: list[list[int]] = []
-                for group in groups:
-                    if len(group) == 1:
-                        refined.append(group)
-                        continue
-                    parts, scores = direct_encounter(engine, group, tb)
-                    for i, value in scores.items():
-                        encounter[i] = value
-                    refined.extend(parts)
-                groups = refined
-            columns.append(encounter)
-            continue
-        if with_values:
-            columns.append(engine.fractions(tb))
-        if not tied:
-            continue
-        keys = _sort_keys(engine.column(tb), tb.higher_is_better)
-        refined = []
-        for group in groups:
-            if len(group) == 1:
-                refined.append(group)
+    keys: dict[int, list[int | float]] = {}
+    encounter: dict[int, list[Fraction | None]] = {}
+    groups: list[list[int]] = []
+
+    def refine(group: list[int], level: int) -> None:
+        """Split *group* by the tie-breaks from *level* on, appending the final groups."""
+        while len(group) > 1 and level < len(tiebreaks):
+            tb = tiebreaks[level]
+            if tb.name == "DE":
+                parts, scores = direct_encounter(engine, group, tb)
+                column = encounter.setdefault(level, [None] * n)
+                for i, value in scores.items():
+                    column[i] = value
             else:
-                refined.extend(_split(group, keys))
-        groups = refined
+                if level not in keys:
+                    keys[level] = _sort_keys(engine.column(tb), tb.higher_is_better)
+                parts = _split(group, keys[level])
+            level += 1
+            if len(parts) > 1:
+                for part in parts:
+                    refine(part, level)
+                return
+        groups.append(group)
+
+    if active:
+        refine(active, 0)
+    columns: list[Sequence[Fraction | None]] = []
+    if with_values:
+        for level, tb in enumerate(tiebreaks):
+            if tb.name == "DE":
+                columns.append(encounter.get(level) or [None] * n)
+            else:
+                columns.append(engine.fractions(tb))
     rows: list[Row] = []
     position = 1
     for group in groups:
