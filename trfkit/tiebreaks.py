@@ -485,14 +485,22 @@ def detect_regime(tournament: Tournament, override: str | None = None) -> Regime
         if "ROUNDROBIN" in code or "ROUND_ROBIN" in code:
             return RegimeChoice(Regime.ROUND_ROBIN, f"record 192 is {code}")
         return RegimeChoice(Regime.SWISS, f"record 192 is {code}")
-    multiplicity = _pair_counts(tournament)
     n = 0
     pairing_byes = False
+    blocks = 0
     for p in tournament.players:
         results = {b.result for b in p.rounds}
         results.discard(None)
         n += bool(results)
         pairing_byes = pairing_byes or Result.PAIRING_BYE in results
+        blocks += len(p.rounds)
+    kind = (tournament.header("092") or "").lower()
+    named = any(word in kind for word in _RR_WORDS)
+    # Every pair is counted from a block of its own, so with fewer blocks than pairs
+    # (any Swiss event) the schedule cannot be complete: no need to count the pairs.
+    if not named and (n < 2 or pairing_byes or blocks < n * (n - 1) // 2):
+        return RegimeChoice(Regime.SWISS, "the schedule is not a complete round robin")
+    multiplicity = _pair_counts(tournament)
     if n >= 2 and multiplicity and not pairing_byes:
         counts = set(multiplicity.values())
         if len(multiplicity) == n * (n - 1) // 2 and len(counts) == 1:
@@ -501,8 +509,7 @@ def detect_regime(tournament: Tournament, override: str | None = None) -> Regime
                 Regime.ROUND_ROBIN,
                 f"every pair of the {n} players met {'once' if cycles == 1 else f'{cycles} times'}",
             )
-    kind = (tournament.header("092") or "").lower()
-    if any(word in kind for word in _RR_WORDS):
+    if named:
         top = max(multiplicity.values(), default=1)
         if all(c == top for c in multiplicity.values()) or top == 1:
             return RegimeChoice(Regime.ROUND_ROBIN, f"record 092 says {kind.strip()!r}")
