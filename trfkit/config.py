@@ -23,7 +23,6 @@ Example ``trfkit.toml``::
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +61,8 @@ def _table(path: Path) -> dict[str, Any] | None:
         if path.name == "pyproject.toml":
             return None
         raise ConfigError(f"{path}: cannot be read ({exc})") from None
+    import tomllib  # only when a file is found: a third of this module's import cost
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -1755,9 +1755,16 @@ class TieBreakEngine:
 
 
 _WIDE = 11_000
-"""Rating differences covered by :data:`_EXPECTED_WIDE` (ratings have 4 digits, plus 800)."""
-_EXPECTED_WIDE = [_expected(d) for d in range(-_WIDE, _WIDE + 1)]
-"""Expected score (hundredths) by rating difference + ``_WIDE``, clamped at 0 and 100."""
+"""Rating differences covered by :func:`_expected_wide` (ratings have 4 digits, plus 800)."""
+
+
+@functools.cache
+def _expected_wide() -> list[int]:
+    """Expected score (hundredths) by rating difference + ``_WIDE``, clamped at 0 and 100.
+
+    Built on first use (PTP and APPO only): 22,001 entries would cost every start-up.
+    """
+    return [_expected(d) for d in range(-_WIDE, _WIDE + 1)]
 
 
 def _perfect_performance(games: Sequence[tuple[int, int, int]]) -> int | None:
@@ -1775,7 +1782,7 @@ def _perfect_performance(games: Sequence[tuple[int, int, int]]) -> int | None:
         return min(ratings) - 800
     if score == 100 * len(games):
         return max(ratings) + 800
-    lookup = _EXPECTED_WIDE.__getitem__
+    lookup = _expected_wide().__getitem__
     shifted = [_WIDE - r for r in ratings]
     low, high = min(ratings) - 800, max(ratings) + 800
     while low < high:
