@@ -353,7 +353,7 @@ def _split(group: list[int], keys: Sequence[int | float]) -> list[list[int]]:
     return parts
 
 
-def _partition(group: list[int], scores: Mapping[int, Fraction]) -> list[list[int]]:
+def _partition(group: list[int], scores: Mapping[int, int]) -> list[list[int]]:
     """Split *group* by direct-encounter *scores*, highest first; equal scores stay together."""
     ordered = sorted(group, key=lambda i: -scores[i])
     parts: list[list[int]] = []
@@ -370,14 +370,16 @@ def _partition(group: list[int], scores: Mapping[int, Fraction]) -> list[list[in
 
 def _de_scores(
     engine: TieBreakEngine, group: Iterable[int], tb: TieBreak
-) -> tuple[dict[int, Fraction], dict[int, int]]:
-    """Points against the rest of *group* and how many of them each player met.
+) -> tuple[dict[int, int], dict[int, int], int]:
+    """Points against the rest of *group*, how many of them each player met, and the scale.
 
-    Repeated games against one opponent count as their average (art. 6.1.2).
+    A score is an integer: the points times the returned scale. Repeated games
+    against one opponent count as their average (art. 6.1.2), so the scale is the
+    engine's unit times every repetition count (one for a single round robin).
     """
     members = set(group)
-    scores: dict[int, Fraction] = {}
-    met: dict[int, int] = {}
+    totals_of: dict[int, dict[int, list[int]]] = {}
+    repeats: set[int] = set()
     for i in members:
         totals: dict[int, list[int]] = {}
         for o, p in engine.encounters(i, tb.pre_determined):
@@ -385,11 +387,12 @@ def _de_scores(
                 entry = totals.setdefault(o, [0, 0])
                 entry[0] += p
                 entry[1] += 1
-        scores[i] = sum(
-            (Fraction(s, c * engine.unit) for s, c in totals.values()), start=Fraction(0)
-        )
-        met[i] = len(totals)
-    return scores, met
+        totals_of[i] = totals
+        repeats.update(c for _, c in totals.values())
+    common = math.lcm(*repeats) if repeats else 1
+    scores = {i: sum(s * (common // c) for s, c in t.values()) for i, t in totals_of.items()}
+    met = {i: len(t) for i, t in totals_of.items()}
+    return scores, met, engine.unit * common
 
 
 def direct_encounter(
@@ -402,17 +405,27 @@ def direct_encounter(
     member who would come first whatever the missing games' results is placed
     first (6.3), and the rest are considered again. Otherwise the group stays tied.
     """
-    scores, _ = _de_scores(engine, group, tb)
-    values: dict[int, Fraction | None] = dict(scores)
-    return _de_split(engine, group, tb), values
+    first = _de_scores(engine, group, tb)
+    scores, _, scale = first
+    values: dict[int, Fraction | None] = {i: Fraction(s, scale) for i, s in scores.items()}
+    return _de_split(engine, group, tb, first), values
 
 
-def _de_split(engine: TieBreakEngine, group: list[int], tb: TieBreak) -> list[list[int]]:
-    """The sub-groups of *group* by direct encounter, best first (see :func:`direct_encounter`)."""
+def _de_split(
+    engine: TieBreakEngine,
+    group: list[int],
+    tb: TieBreak,
+    first: tuple[dict[int, int], dict[int, int], int] | None = None,
+) -> list[list[int]]:
+    """The sub-groups of *group* by direct encounter, best first (see :func:`direct_encounter`).
+
+    *first* is :func:`_de_scores` of the whole group when the caller has it already.
+    """
     out: list[list[int]] = []
     rest = list(group)
     while len(rest) > 1:
-        scores, met = _de_scores(engine, rest, tb)
+        scores, met, scale = first or _de_scores(engine, rest, tb)
+        first = None
         size = len(rest)
         if all(met[i] == size - 1 for i in rest):
             parts = _partition(rest, scores)
@@ -424,7 +437,7 @@ def _de_split(engine: TieBreakEngine, group: list[int], tb: TieBreak) -> list[li
         if engine.settings.regime is not Regime.SWISS:
             break
         # 6.3: first whatever the missing games' results (each could be won by the other).
-        win = Fraction(engine.win_u, engine.unit)
+        win = engine.win_u * (scale // engine.unit)
         reach = {j: scores[j] + win * (size - 1 - met[j]) for j in rest}
         ranked = sorted(rest, key=lambda j: reach[j], reverse=True)
         top, second = ranked[0], ranked[1]

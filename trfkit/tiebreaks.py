@@ -1615,10 +1615,18 @@ class TieBreakEngine:
         Round robins count forfeits (C.07 15.2); Swiss events only games played over
         the board (6.1.1), unless ``/P``.
         """
-        with_forfeits = pre_determined or self.settings.regime is Regime.ROUND_ROBIN
-        for k, o, p in zip(self.base.kinds[i], self.opps[i], self.base.pts[i], strict=True):
-            if o >= 0 and (k == PLAYED or (with_forfeits and k in _FORFEITS)):
-                yield o, p
+        key = ("encounters", pre_determined)
+        if key not in self._cache:
+            with_forfeits = pre_determined or self.settings.regime is Regime.ROUND_ROBIN
+            self._cache[key] = [
+                [
+                    (o, p)
+                    for k, o, p in zip(krow, orow, prow, strict=True)
+                    if o >= 0 and (k == PLAYED or (with_forfeits and k in _FORFEITS))
+                ]
+                for krow, orow, prow in zip(self.base.kinds, self.opps, self.base.pts, strict=True)
+            ]
+        return self._cache[key][i]  # type: ignore[no-any-return]
 
     # -- explanation --------------------------------------------------------------------
 
