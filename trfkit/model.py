@@ -531,7 +531,24 @@ class Tournament:
 
     def of_type(self, kind: type[R]) -> Iterator[R]:
         """The records of class *kind*, in file order."""
-        return (r for r in self.records if isinstance(r, kind))
+        found = self._by_kind.get(kind)
+        if found is None:
+            found = self._by_kind[kind] = tuple(r for r in self.records if isinstance(r, kind))
+        return iter(found)  # type: ignore[arg-type]
+
+    @functools.cached_property
+    def _by_kind(self) -> dict[type, tuple[Record, ...]]:
+        """What :meth:`of_type` found so far, by class (the checks ask for the same ones)."""
+        return {}
+
+    @functools.cached_property
+    def _header_values(self) -> dict[str, str]:
+        """The value of the first free-text record of each code."""
+        values: dict[str, str] = {}
+        for r in self.records:
+            if isinstance(r, TextRecord):
+                values.setdefault(r.code, r.value)
+        return values
 
     @functools.cached_property
     def players(self) -> tuple[Player, ...]:
@@ -553,10 +570,7 @@ class Tournament:
 
     def header(self, code: str) -> str | None:
         """The value of the first free-text header record *code* (e.g. ``"012"``)."""
-        for r in self.records:
-            if isinstance(r, TextRecord) and r.code == code:
-                return r.value
-        return None
+        return self._header_values.get(code)
 
     @property
     def name(self) -> str | None:
