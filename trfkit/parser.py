@@ -9,18 +9,22 @@ patterns of ``grammars/trf.lark``) → :mod:`trfkit.transformer` (tree → model
 from __future__ import annotations
 
 import codecs
+import collections
 import functools
 import gc
 import hashlib
+import itertools
+import operator
 import os
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import attrs
 import lark
+from lark.grammar import Rule
 from lark.lexer import Lexer, Token
 
 from trfkit.cachedir import cache_dir
@@ -204,15 +208,36 @@ class LineLexer(Lexer):
         return kind
 
     def lex(self, data: Any) -> Iterator[Token]:  # type: ignore[override]
-        """Yield a token per line of *data* (a list of lines)."""
+        """The tokens of *data* (a list of lines), one per line, made column by column.
+
+        The key of every line is looked up in the cache in one ``map``; only keys
+        seen for the first time, unknown keys (which may be blank lines) and
+        lines that start with a stray BOM take the per-line way.
+        """
+        lines: list[str] = data
+        keys = list(map(_KEY, lines))
+        if "\ufeff" in "".join(keys):  # a stray BOM (P009) must not hide the record code
+            return self._lex_lines(lines)
+        kinds = list(map(self._cache.get, keys))
+        if None in kinds or "UNKNOWN" in kinds:
+            classify = self.classify
+            kinds = [
+                kind if kind is not None and kind != "UNKNOWN" else classify(line)
+                for kind, line in zip(kinds, lines, strict=True)
+            ]
+        return iter(_line_tokens(kinds, lines))
+
+    def _lex_lines(self, lines: list[str]) -> Iterator[Token]:
+        """One token per line, line by line (for files with a BOM at the start of a line)."""
         classify = self.classify
         token = _line_token
-        for number, line in enumerate(data, 1):
-            if line.startswith("\ufeff"):  # a stray BOM (P009) must not hide the record code
+        for number, line in enumerate(lines, 1):
+            if line.startswith("\ufeff"):
                 line = line.lstrip("\ufeff")
             yield token(classify(line), line, number)
 
 
+_KEY = operator.itemgetter(slice(0, KEY_WIDTH))
 _TOKEN_SLOTS = ("type", "start_pos", "value", "line", "column", "end_line", "end_column", "end_pos")
 _new_str = str.__new__
 
@@ -232,10 +257,34 @@ def _line_token(kind: str, line: str, number: int) -> Token:
     return token
 
 
-if tuple(getattr(Token, "__slots__", ())) != _TOKEN_SLOTS:  # pragma: no cover - another Lark
+def _line_tokens(kinds: list[str], lines: list[str]) -> list[Token]:
+    """``[_line_token(k, l, n) for n, (k, l) in enumerate(zip(kinds, lines), 1)]``, by column.
+
+    The tokens are made by ``map`` and their eight slots filled through the
+    slot descriptors, one pass per slot, so no Python frame runs per line.
+    """
+    count = len(lines)
+    tokens = list(map(_new_str, itertools.repeat(Token, count), lines))
+    _consume(map(_SET_TOKEN["type"], tokens, kinds))
+    _consume(map(_SET_TOKEN["value"], tokens, lines))
+    _consume(map(_SET_TOKEN["line"], tokens, range(1, count + 1)))
+    _consume(map(_SET_TOKEN["column"], tokens, itertools.repeat(1, count)))
+    for name in ("start_pos", "end_line", "end_column", "end_pos"):
+        _consume(map(_SET_TOKEN[name], tokens, itertools.repeat(None, count)))
+    return tokens
+
+
+_consume: Callable[[Iterable[Any]], None] = collections.deque(maxlen=0).extend
+
+if tuple(getattr(Token, "__slots__", ())) == _TOKEN_SLOTS:
+    _SET_TOKEN = {name: Token.__dict__[name].__set__ for name in _TOKEN_SLOTS}
+else:  # pragma: no cover - another Lark
 
     def _line_token(kind: str, line: str, number: int) -> Token:
         return Token(kind, line, line=number, column=1)
+
+    def _line_tokens(kinds: list[str], lines: list[str]) -> list[Token]:
+        return list(map(_line_token, kinds, lines, range(1, len(lines) + 1)))
 
 
 @functools.cache
@@ -306,6 +355,7 @@ def parse_records(lines: list[str], newlines: list[str]) -> tuple[list[Record], 
             transformer=transformer,
             cache=_cache_file(),
         )
+        _streamline(inline, transformer)
         state = _LOCAL.state = (inline, transformer)
     inline, transformer = state
     transformer.begin(lines, newlines)
@@ -319,3 +369,69 @@ def parse_records(lines: list[str], newlines: list[str]) -> tuple[list[Record], 
         if pause:
             gc.enable()
         transformer.begin([], [])
+
+
+class _Reduction:
+    """A reduce action of the parse table: the rule's origin and expansion, nothing else.
+
+    Lark's :class:`lark.grammar.Rule` hashes and compares in Python, and its LALR
+    loop hashes the rule of every reduction (to find its callback) and compares
+    it with the end state; this stand-in does both in C, by identity.
+    """
+
+    __slots__ = ("expansion", "origin")
+
+    def __init__(self, origin: Any, expansion: Any) -> None:
+        self.origin = origin
+        self.expansion = expansion
+
+
+def _append(values: list[Any]) -> list[Any]:
+    """The repetition of ``start``, one more record: ``records.append(record)``."""
+    records, record = values
+    records.append(record)
+    return records
+
+
+def _streamline(inline: lark.Lark, transformer: TrfTransformer) -> None:
+    """Take Lark's generic tree-shaping steps out of the per-line work of *inline*.
+
+    ``start``'s repetition is a helper rule (``__start_star_0``) that Lark reduces
+    once per line through four Python calls (a child filter, a default callback,
+    ``__default__``, a holder object); here its callback appends the record to
+    one list, and ``start`` receives that list. The parse table's reduce actions
+    are swapped for :class:`_Reduction` stand-ins. The table, the grammar's
+    rules and Lark's LALR loop are unchanged; a Lark whose internals differ is
+    left as it is.
+    """
+    try:
+        engine = inline.parser.parser.parser
+        states = engine.parse_table.states
+        callbacks = engine.callbacks
+    except AttributeError:  # pragma: no cover - another Lark
+        return
+    if not isinstance(callbacks, dict) or not all(isinstance(k, Rule) for k in callbacks):
+        return  # pragma: no cover - another Lark
+    replaced: dict[Any, Any] = {}
+    for rule, callback in callbacks.items():
+        name = rule.origin.name
+        helper = [s for s in rule.expansion if not s.is_term and s.name.startswith("__start")]
+        if name.startswith("__start"):
+            callback = _append if len(rule.expansion) == 2 else list
+        elif name == "start":
+            callback = _start_caller(transformer, bool(helper))
+        replaced[rule] = (_Reduction(rule.origin, rule.expansion), callback)
+    for actions in states.values():
+        for symbol, (action, argument) in actions.items():
+            if argument in replaced:
+                actions[symbol] = (action, replaced[argument][0])
+    callbacks.clear()
+    callbacks.update(replaced.values())
+
+
+def _start_caller(transformer: TrfTransformer, repeated: bool) -> Callable[[list[Any]], Any]:
+    """The callback of ``start``: the records gathered by the repetition, or none."""
+    start = transformer.start
+    if repeated:
+        return lambda values: start(values[0])
+    return lambda values: start([])
