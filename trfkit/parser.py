@@ -218,12 +218,13 @@ class LineLexer(Lexer):
         keys = list(map(_KEY, lines))
         if "\ufeff" in "".join(keys):  # a stray BOM (P009) must not hide the record code
             return self._lex_lines(lines)
-        kinds = list(map(self._cache.get, keys))
-        if None in kinds or "UNKNOWN" in kinds:
+        found = list(map(self._cache.get, keys))
+        kinds: list[str] = found  # type: ignore[assignment]  # unless None is in found
+        if None in found or "UNKNOWN" in found:
             classify = self.classify
             kinds = [
                 kind if kind is not None and kind != "UNKNOWN" else classify(line)
-                for kind, line in zip(kinds, lines, strict=True)
+                for kind, line in zip(found, lines, strict=True)
             ]
         return iter(_line_tokens(kinds, lines))
 
@@ -388,8 +389,8 @@ class _Reduction:
 
 def _append(values: list[Any]) -> list[Any]:
     """The repetition of ``start``, one more record: ``records.append(record)``."""
-    records, record = values
-    records.append(record)
+    records: list[Any] = values[0]
+    records.append(values[1])
     return records
 
 
