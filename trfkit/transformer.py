@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import lark
 from lark.lexer import Token
 
@@ -199,6 +200,62 @@ _GET_RESULTS = operator.itemgetter(slice(7, None, C.ROUND_STRIDE))
 _GET_LINE = operator.attrgetter("line")
 _SET_SOURCE = Record.__dict__["source"].__set__
 _SET_ORIGIN = Source.__dict__["origin"].__set__
+_PLAYER_FIELDS = (
+    "start_rank", "name", "sex", "title", "rating", "federation", "fide_id", "birth_date",
+    "points", "rank", "rounds",
+)  # fmt: skip
+_SOURCE_FIELDS = ("line", "text", "newline")
+
+
+def _slot_setters(cls: type, names: tuple[str, ...], before: tuple[str, ...]) -> list[Any] | None:
+    """The slot setters of *names*, in order, or ``None`` when the model changed.
+
+    *cls*'s attrs fields must be exactly *before* + *names* (+ ``origin`` for
+    :class:`Source`); otherwise the caller uses the class's ``__init__``.
+    """
+    fields = tuple(a.name for a in attrs.fields(cls))
+    if fields not in ((*before, *names), (*before, *names, "origin")):
+        return None  # pragma: no cover - a changed model
+    try:
+        return [cls.__dict__[name].__set__ for name in names]
+    except (KeyError, AttributeError):  # pragma: no cover - a class without slots
+        return None
+
+
+_SET_PLAYER = _slot_setters(Player, _PLAYER_FIELDS, ("source",))
+_SET_SOURCE_FIELDS = _slot_setters(Source, _SOURCE_FIELDS, ())
+
+
+def make_players(*columns: list[Any]) -> list[Player]:
+    """``list(map(Player, *columns))`` (source not set), made column by column.
+
+    The frozen class's ``__init__`` writes each of the twelve slots through a
+    bound ``object.__setattr__``; here ``map`` creates the instances and fills
+    one slot of every player per pass, which costs a third as much. The values
+    are equal, and as frozen, to those of ``__init__``.
+    """
+    if _SET_PLAYER is None:  # pragma: no cover - a changed model
+        return list(map(Player, *columns))
+    players = list(map(_NEW, itertools.repeat(Player, len(columns[0]))))
+    _consume(map(_SET_SOURCE, players, itertools.repeat(None)))
+    for setter, values in zip(_SET_PLAYER, columns, strict=True):
+        _consume(map(setter, players, values))
+    return players
+
+
+def make_sources(*columns: list[Any]) -> list[Source]:
+    """``list(map(Source, *columns))`` (line, text, newline; no origin yet), column by column."""
+    if _SET_SOURCE_FIELDS is None:  # pragma: no cover - a changed model
+        return list(map(Source, *columns))
+    sources = list(map(_NEW, itertools.repeat(Source, len(columns[0]))))
+    _consume(map(_SET_ORIGIN, sources, itertools.repeat(None)))
+    for setter, values in zip(_SET_SOURCE_FIELDS, columns, strict=True):
+        _consume(map(setter, sources, values))
+    return sources
+
+
+_OPPONENT_TEXTS = re.compile(f"(....).{{{C.ROUND_STRIDE - 4}}}", re.DOTALL)
+"""The opponent columns of consecutive round blocks: ``findall`` gives one per block."""
 
 
 def _column(values: list[Any], texts: list[str], fill: Callable[[str], Any], bad: set[int]) -> None:
@@ -460,13 +517,17 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         if False in blank:
             bad.update(i for i, ok in enumerate(blank) if not ok)
         sections = [s + " " * (-len(s) % C.ROUND_STRIDE) for s in map(_GET_SECTION, tokens)]
-        clean = list(map(_STRICT_BLOCKS.fullmatch, sections))
-        if None in clean:
-            bad.update(i for i, match in enumerate(clean) if match is None)
-        results_text = list(map(_GET_RESULTS, sections))
-        unplayed = list(map(str.__contains__, results_text, itertools.repeat(" ")))
-        if True in unplayed:
-            bad.update(i for i, blank_result in enumerate(unplayed) if blank_result)
+        everything = "".join(sections)
+        if _STRICT_BLOCKS.fullmatch(everything) is None or " " in everything[7 :: C.ROUND_STRIDE]:
+            # some line is not clean: find which (every section is whole blocks, so the
+            # joined text is clean exactly when every section is)
+            clean = list(map(_STRICT_BLOCKS.fullmatch, sections))
+            if None in clean:
+                bad.update(i for i, match in enumerate(clean) if match is None)
+            results_text = list(map(_GET_RESULTS, sections))
+            unplayed = list(map(str.__contains__, results_text, itertools.repeat(" ")))
+            if True in unplayed:
+                bad.update(i for i, blank_result in enumerate(unplayed) if blank_result)
         if bad:
             keep = [i not in bad for i in range(len(tokens))]
             for i in sorted(bad):
@@ -480,16 +541,10 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
             sections = list(itertools.compress(sections, keep))
             if not tokens:
                 return
+            everything = "".join(sections)
         counts = [len(s) // C.ROUND_STRIDE for s in sections]
-        everything = "".join(sections)
         total = len(everything) // C.ROUND_STRIDE
-        texts = list(
-            map(
-                everything.__getitem__,
-                map(slice, range(0, total * C.ROUND_STRIDE, C.ROUND_STRIDE),
-                    range(4, total * C.ROUND_STRIDE + 4, C.ROUND_STRIDE)),
-            )
-        )  # fmt: skip
+        texts = _OPPONENT_TEXTS.findall(everything)
         opponents: list[Any] = list(map(_OPPONENT_READ.get, texts, _REPEAT_MISSING))
         if _has_missing(opponents):
             opponents = [
@@ -506,34 +561,28 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         ends = list(itertools.accumulate(counts))
         rounds = list(map(tuple, map(made.__getitem__, map(slice, [0, *ends[:-1]], ends))))
         ratings, points, rank_values = numbers
-        players = list(
-            map(
-                Player,
-                ranks,
-                map(str.strip, map(_GET_NAME, tokens)),
-                sexes,
-                titles,
-                ratings,
-                map(str.strip, map(_GET_FEDERATION, tokens)),
-                map(str.strip, map(_GET_FIDE_ID, tokens)),
-                map(str.strip, map(_GET_BIRTH, tokens)),
-                points,
-                rank_values,
-                rounds,
-            )
+        players = make_players(
+            ranks,
+            list(map(str.strip, map(_GET_NAME, tokens))),
+            sexes,
+            titles,
+            ratings,
+            list(map(str.strip, map(_GET_FEDERATION, tokens))),
+            list(map(str.strip, map(_GET_FIDE_ID, tokens))),
+            list(map(str.strip, map(_GET_BIRTH, tokens))),
+            points,
+            rank_values,
+            rounds,
         )
         numbers_of_lines = list(map(_GET_LINE, tokens))
         before = [n - 1 for n in numbers_of_lines]
-        sources = list(
-            map(
-                Source,
-                numbers_of_lines,
-                map(self.lines.__getitem__, before),
-                map(self.newlines.__getitem__, before),
-            )
+        sources = make_sources(
+            numbers_of_lines,
+            list(map(self.lines.__getitem__, before)),
+            list(map(self.newlines.__getitem__, before)),
         )
-        _consume(map(_SET_SOURCE, players, sources))
         _consume(map(_SET_ORIGIN, sources, players))
+        _consume(map(_SET_SOURCE, players, sources))
         _consume(map(children.__setitem__, pending, players))
 
     def _player(self, token: Token) -> Record:
