@@ -400,10 +400,12 @@ def _streamline(inline: lark.Lark, transformer: TrfTransformer) -> None:
     ``start``'s repetition is a helper rule (``__start_star_0``) that Lark reduces
     once per line through four Python calls (a child filter, a default callback,
     ``__default__``, a holder object); here its callback appends the record to
-    one list, and ``start`` receives that list. The parse table's reduce actions
-    are swapped for :class:`_Reduction` stand-ins. The table, the grammar's
-    rules and Lark's LALR loop are unchanged; a Lark whose internals differ is
-    left as it is.
+    one list, and ``start`` receives that list. The rule of each reduce action in
+    the parse table is swapped for a :class:`_Reduction` stand-in with the same
+    origin and expansion. Which action the table takes for which token, the
+    grammar's rules, the record callbacks and Lark's LALR loop are unchanged;
+    a Lark whose internals differ is left as it is. Only this thread's inline
+    parser is changed (its table is its own; :func:`parser` builds another).
     """
     try:
         engine = inline.parser.parser.parser
