@@ -184,11 +184,11 @@ def direct_encounter_as_gacrux() -> Iterator[None]:
     original = standings._de_split
     round_robin = tiebreaks.Regime.ROUND_ROBIN
 
-    def de_split(engine: Any, group: list[int], tb: Any) -> list[list[int]]:
+    def de_split(engine: Any, group: list[int], tb: Any, first: Any = None) -> list[list[int]]:
         if engine.settings.regime is not round_robin:
-            return original(engine, group, tb)  # type: ignore[no-any-return]
-        scores, _ = standings._de_scores(engine, group, tb)
-        parts: list[list[int]] = standings._partition(group, scores, True)
+            return original(engine, group, tb, first)  # type: ignore[no-any-return]
+        scores, _, _ = standings._de_scores(engine, group, tb)
+        parts: list[list[int]] = standings._partition(group, scores)
         if len(parts) == 1:
             return parts
         out: list[list[int]] = []
@@ -236,7 +236,7 @@ def expected_score_table_fixed() -> Iterator[None]:
     """
     tiebreaks = need("trfkit.tiebreaks")
     saved = {
-        name: getattr(tiebreaks, name) for name in ("_PD_BOUNDS", "_EXPECTED", "_EXPECTED_WIDE")
+        name: getattr(tiebreaks, name) for name in ("_PD_BOUNDS", "_EXPECTED", "_expected_wide")
     }
     bounds = list(tiebreaks._PD_BOUNDS)
     if 481 in bounds:
@@ -245,7 +245,7 @@ def expected_score_table_fixed() -> Iterator[None]:
     setattr(tiebreaks, "_EXPECTED", tiebreaks._expected_table())  # noqa: B010
     wide = tiebreaks._WIDE
     expected = [tiebreaks._expected(d) for d in range(-wide, wide + 1)]
-    setattr(tiebreaks, "_EXPECTED_WIDE", expected)  # noqa: B010
+    setattr(tiebreaks, "_expected_wide", lambda: expected)  # noqa: B010
     try:
         yield
     finally:

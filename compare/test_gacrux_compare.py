@@ -176,7 +176,7 @@ def test_patches_restore_trfkit() -> None:
     engine = tiebreaks.TieBreakEngine
     before = (
         engine.koya_threshold, engine.all_terms, engine._swiss, standings._de_split,
-        tiebreaks._perfect_performance, tiebreaks._PD_BOUNDS, tiebreaks._EXPECTED_WIDE,
+        tiebreaks._perfect_performance, tiebreaks._PD_BOUNDS, tiebreaks._expected_wide,
     )  # fmt: skip
     for patch in (
         explanations.koya_maximum_as_gacrux,
@@ -190,7 +190,7 @@ def test_patches_restore_trfkit() -> None:
             pass
     after = (
         engine.koya_threshold, engine.all_terms, engine._swiss, standings._de_split,
-        tiebreaks._perfect_performance, tiebreaks._PD_BOUNDS, tiebreaks._EXPECTED_WIDE,
+        tiebreaks._perfect_performance, tiebreaks._PD_BOUNDS, tiebreaks._expected_wide,
     )  # fmt: skip
     assert all(a is b for a, b in zip(before, after, strict=True))
 
