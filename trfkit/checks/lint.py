@@ -41,7 +41,7 @@ from trfkit.model import (
     Tournament,
 )
 
-R = TypeVar("R", bound=Record)
+_R = TypeVar("_R", bound=Record)
 
 VALUE_COLUMN = 5
 """Where the value of a header record starts (after the code and a blank)."""
@@ -148,7 +148,7 @@ def _text_records(ctx: Context, *codes: str) -> Sequence[TextRecord]:
     return [r for r in headers.text if r.code in codes]
 
 
-def _of_type(ctx: Context, kind: type[R]) -> Iterator[R]:
+def _of_type(ctx: Context, kind: type[_R]) -> Iterator[_R]:
     """The records of class *kind* (never player records), in file order."""
     return (r for r in _headers(ctx).records if isinstance(r, kind))
 

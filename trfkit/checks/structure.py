@@ -66,8 +66,10 @@ def blocks(ctx: Context) -> Blocks:
 def walk_blocks(t: Tournament) -> Blocks:
     """Walk every round block of *t* once and sort out the ones the checks must read."""
     white, black, no_colour = Colour.WHITE, Colour.BLACK, Colour.NONE
+    win, loss, draw = Result.WIN, Result.LOSS, Result.DRAW
     complement_of = _COMPLEMENT_OF.get
-    player_of = t.players_by_rank.get
+    # The opponent's blocks by start rank (the first record of a rank, as players_by_rank).
+    rounds_of = {rank: p.rounds for rank, p in t.players_by_rank.items()}
     notable: list[tuple[Player, RoundResult]] = []
     last_used = 0
     for p in t.players:
@@ -77,20 +79,33 @@ def walk_blocks(t: Tournament) -> Blocks:
             opponent = b.opponent
             colour = b.colour
             if opponent is not None and opponent != rank and (colour is white or colour is black):
-                complement = complement_of(id(b.result))
-                other = player_of(opponent)
-                if complement is not None and other is not None:
-                    other_rounds = other.rounds
-                    if 0 < number <= len(other_rounds):
-                        ob = other_rounds[number - 1]
-                        if (
-                            ob.opponent == rank
-                            and ob.result is complement
-                            and ob.colour is (black if colour is white else white)
-                        ):
-                            if number > last_used:
-                                last_used = number
-                            continue  # an agreeing game: nothing for any block check
+                # The result the opponent must show; the table lookup (None for a bye or
+                # a blank) only for the rarer codes.
+                result = b.result
+                complement: Result | None
+                if result is win:
+                    complement = loss
+                elif result is loss:
+                    complement = win
+                elif result is draw:
+                    complement = draw
+                else:
+                    complement = complement_of(id(result))
+                other_rounds = rounds_of.get(opponent)
+                if (
+                    complement is not None
+                    and other_rounds is not None
+                    and 0 < number <= len(other_rounds)
+                ):
+                    ob = other_rounds[number - 1]
+                    if (
+                        ob.opponent == rank
+                        and ob.result is complement
+                        and ob.colour is (black if colour is white else white)
+                    ):
+                        if number > last_used:
+                            last_used = number
+                        continue  # an agreeing game: nothing for any block check
             elif opponent is None and colour is no_colour and b.result is None:
                 continue  # a blank block says nothing
             if number > last_used:
