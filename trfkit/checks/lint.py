@@ -13,15 +13,17 @@ Vega's 152) is reported with what it could mean, and nothing is rewritten.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TypeVar
 
 from trfkit import columns as C
+from trfkit import date_readings
 from trfkit.checks.base import Check, Context, make_check
 from trfkit.checks.structure import blocks
-from trfkit.date_readings import Reading, is_standard_full, is_standard_round, readings
+from trfkit.date_readings import Reading
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import (
     BbpScore,
@@ -558,7 +560,8 @@ def _rated_count(ctx: Context) -> Iterator[Diagnostic]:
     and 51 FIDE ids.
     """
     t = ctx.tournament
-    counts: tuple[int, int] | None = None  # with a rating, with a FIDE id: counted once
+    rated: int | None = None  # players with a rating, counted once
+    with_id: int | None = None  # players with a FIDE id, counted when the rated count differs
     for record in _text_records(ctx, "072"):
         value = record.value.strip()
         if not value:
@@ -571,13 +574,13 @@ def _rated_count(ctx: Context) -> Iterator[Diagnostic]:
                 column=VALUE_COLUMN,
             )
             continue
-        if counts is None:
-            counts = (
-                len([p for p in t.players if p.rating]),
-                len([p for p in t.players if p.fide_id.strip("0 ")]),
-            )
-        rated, with_id = counts
-        if declared not in (rated, with_id):
+        if rated is None:
+            rated = len([p for p in t.players if p.rating])
+        if declared == rated:
+            continue
+        if with_id is None:
+            with_id = len([p for p in t.players if p.fide_id.strip("0 ")])
+        if declared != with_id:
             yield RATED_COUNT.rule.diagnostic(
                 f"072 declares {declared} rated players; the file has {rated} players with a "
                 f"rating and {with_id} with a FIDE id",
@@ -677,6 +680,13 @@ ROUND_COUNT = make_check("E011", "round-count-mismatch", Severity.ERROR, _round_
 # --- E012-E014: dates -----------------------------------------------------------------------
 
 
+# How a date text reads depends on the text alone; a batch of files repeats the same
+# dates over and over, so each text is read once.
+_readings = functools.lru_cache(maxsize=1024)(date_readings.readings)
+_is_standard_full = functools.lru_cache(maxsize=1024)(date_readings.is_standard_full)
+_is_standard_round = functools.lru_cache(maxsize=1024)(date_readings.is_standard_round)
+
+
 class _DateField:
     """One date in the file: where it stands and how it reads."""
 
@@ -687,7 +697,7 @@ class _DateField:
         self.text = text.strip()
         self.column = column
         self.round = round_number
-        self.readings = readings(self.text)
+        self.readings = _readings(self.text)
 
     def describe(self) -> str:
         return _describe(self.text, self.readings)
@@ -755,7 +765,7 @@ def _shifted(record: RoundDates) -> int | None:
             start = C.round_block_start(index + 1) - 1 + shift
             cells.append(text[start : start + 8])
         filled = [c for c in cells if c.strip()]
-        if filled and all(readings(c) for c in filled):
+        if filled and all(_readings(c) for c in filled):
             return shift
     return None
 
@@ -824,7 +834,7 @@ def _nonstandard_date(ctx: Context) -> Iterator[Diagnostic]:
     """
     for code in ("042", "052"):
         field = _header_date(ctx, code)
-        if field is not None and field.readings and not is_standard_full(field.text):
+        if field is not None and field.readings and not _is_standard_full(field.text):
             yield NONSTANDARD_DATE.rule.diagnostic(
                 f"{code} {field.describe()} is not written YYYY/MM/DD",
                 line=field.record.line,
@@ -836,7 +846,7 @@ def _nonstandard_date(ctx: Context) -> Iterator[Diagnostic]:
             continue
         record = field.record
         in_columns = field.column == C.round_block_start(field.round or 1)
-        if in_columns and is_standard_round(field.text):
+        if in_columns and _is_standard_round(field.text):
             continue
         noted.add(id(record))
         if not in_columns:
@@ -1014,12 +1024,19 @@ def _duplicate_player(ctx: Context) -> Iterator[Diagnostic]:
     one of them without a FIDE id.
     """
     t = ctx.tournament
-    keys = [_normal_name(p.name) for p in t.players]
-    named = [key for key in keys if key]
-    if len(set(named)) == len(named):
-        return  # every name once: the usual case
+    names = [p.name for p in t.players]
+    if "".join(names).isprintable():
+        # The only white space a printable name can hold is the blank, so two names with
+        # the same _normal_name are equal once casefolded without blanks: when no two
+        # are, no two players share a name (the usual case). Done on all names at once
+        # (a printable name holds no line break to split them apart wrongly).
+        folded = "\n".join(names).casefold().replace(" ", "").split("\n")
+        folded = [key for key in folded if key]
+        if len(set(folded)) == len(folded):
+            return
     groups: dict[str, list[Player]] = {}
-    for p, key in zip(t.players, keys, strict=True):
+    for p in t.players:
+        key = _normal_name(p.name)
         if key:
             groups.setdefault(key, []).append(p)
     for group in groups.values():

@@ -341,9 +341,10 @@ def _duplicate_fide_id(ctx: Context) -> Iterator[Diagnostic]:
 
     PASS: ids 1503014 and 4100018. FAIL: both players with id 1503014.
     """
-    ids = [p.fide_id for p in ctx.tournament.players if p.fide_id.strip("0")]
-    if len(set(ids)) == len(ids):
-        return  # every id once: the usual case
+    every = [p.fide_id for p in ctx.tournament.players]
+    if len(set(every)) == len(every):
+        return  # every id once, blank and zero ones included: the usual case
+    ids = [fide_id for fide_id in every if fide_id.strip("0")]
     counts = Counter(ids)
     seen: set[str] = set()
     for p in ctx.tournament.players:
