@@ -393,3 +393,22 @@ def test_corpus_held_round_robin_is_berger_with_5_and_6_swapped() -> None:
     assert fit is not None and fit.all_pairs
     assert fit.colour_mismatches == 0 and fit.colours_compared == 15
     assert {k: v for k, v in fit.numbering.items() if k != v} == {5: 6, 6: 5}
+
+
+def test_named_orders_are_made_once_but_handed_out_as_a_new_list() -> None:
+    """The orders are kept per size; the list a caller gets is its own to change."""
+    first = berger.named_orders(5, 2, (True,))
+    again = berger.named_orders(5, 2, (True,))
+    assert first == again and first is not again
+    assert all(a is b for a, b in zip(first, again, strict=True))  # shared frozen values
+    first.clear()
+    assert berger.named_orders(5, 2, (True,)) == again
+    assert [o.name for o in again[:2]] == ["fide-swap", "table"]
+
+
+def test_a_kept_table_round_is_the_one_made_afresh() -> None:
+    """The cache of table rounds answers exactly what the closed form gives."""
+    made = berger.table_round.__wrapped__(10, 4)
+    assert berger.table_round(10, 4) == made
+    with pytest.raises(ValueError):
+        berger.table_round(9, 1)

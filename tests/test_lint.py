@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+import attrs
 import pytest
 
 import trfkit
-from trfkit.checks import CheckOptions, lint
+from trfkit.checks import CheckOptions, Context, lint
 from trfkit.diagnostics import Diagnostic
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "real"
@@ -397,6 +398,19 @@ def test_player_entered_twice() -> None:
     ]
     (found,) = run(["012 Open", *lines], "E016")
     assert (found.line, found.players) == (4, (1, 3))
+
+
+def test_player_entered_twice_in_other_spellings() -> None:
+    """Comma spacing, letter case (ß, SS) and a tab do not hide a second entry (E016)."""
+    for first, second in (("Doe,Jane", "Doe, Jane"), ("Straße, Jo", "STRASSE, JO")):
+        lines = [player(1, first), player(2, "Roe, Rick"), player(3, second)]
+        (found,) = run(["012 Open", *lines], "E016")
+        assert found.players == (1, 3)
+    with_tab = trfkit.loads(player(1, "Doe, Jane") + "\n" + player(2, "Roe, Rick") + "\n")
+    twice = attrs.evolve(with_tab.players[0], start_rank=3, name="Doe,\tJane")
+    tournament = attrs.evolve(with_tab, records=(*with_tab.records, twice))
+    found = list(lint.DUPLICATE_PLAYER.run(Context(tournament)))
+    assert [d.players for d in found] == [(1, 3)]
 
 
 def test_namesakes_with_different_birth_dates_pass() -> None:

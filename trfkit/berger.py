@@ -53,7 +53,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from trfkit.model import Colour, Player, RawRecord, Result, Tournament
+from trfkit.model import Colour, Player, RawRecord, Result, TextRecord, Tournament
 
 Pair = tuple[int, int]
 """A pairing as ``(white, black)``."""
@@ -76,10 +76,12 @@ def table_size(players: int) -> int:
     return players + players % 2
 
 
+@functools.lru_cache(maxsize=4096, typed=True)
 def table_round(size: int, number: int) -> tuple[Pair, ...]:
     """Round *number* (1-based) of the single-cycle table for an even *size*, board order.
 
     Board 1 is the game of the fixed player *size*; every pair is ``(white, black)``.
+    The rounds are kept once made (a batch meets the same sizes again and again).
 
     Raises:
         ValueError: When *size* is odd or below 4, or *number* is not a round of the table.
@@ -282,6 +284,12 @@ class _Partners:
 
     @classmethod
     def build(cls, size: int) -> _Partners:
+        """The partner tables for *size* (made once per size and shared: never change them)."""
+        return _partners(size)
+
+    @classmethod
+    def make(cls, size: int) -> _Partners:
+        """Make the partner tables for *size*."""
         partner: list[tuple[int, ...]] = [()]
         white: list[tuple[bool, ...]] = [()]
         meet: dict[tuple[int, int], int] = {}
@@ -295,6 +303,11 @@ class _Partners:
             partner.append(tuple(p))
             white.append(tuple(w))
         return cls(size, tuple(partner), tuple(white), meet)
+
+
+@functools.lru_cache(maxsize=64)
+def _partners(size: int) -> _Partners:
+    return _Partners.make(size)
 
 
 # --- observed schedules ---------------------------------------------------------------------
@@ -478,10 +491,16 @@ class Explanation:
     def expected(self, round_number: int) -> tuple[tuple[int, int], ...]:
         """The table's ``(white, black)`` Berger numbers in board order for *round_number*."""
         table_number, flipped = self.order.plan[round_number - 1]
-        boards = table_round(self.size, table_number)
-        if flipped:
-            boards = tuple((b, w) for w, b in boards)
-        return boards
+        return _boards(self.size, table_number, flipped)
+
+
+@functools.lru_cache(maxsize=4096)
+def _boards(size: int, table_number: int, flipped: bool) -> tuple[tuple[int, int], ...]:
+    """Table round *table_number* for *size*, with the colours reversed when *flipped*."""
+    boards = table_round(size, table_number)
+    if flipped:
+        boards = tuple((b, w) for w, b in boards)
+    return boards
 
 
 def identity_numbering(labels: Sequence[int], odd: bool) -> dict[int, int]:
@@ -551,6 +570,14 @@ def named_orders(
 
     *preferred* lists the swap settings to try first, in order.
     """
+    return list(_named_orders(rounds_per_cycle, cycles, tuple(preferred)))
+
+
+@functools.lru_cache(maxsize=64)
+def _named_orders(
+    rounds_per_cycle: int, cycles: int, preferred: tuple[bool, ...]
+) -> tuple[RoundOrder, ...]:
+    """:func:`named_orders`, made once per size, cycle count and preference."""
     m = rounds_per_cycle
     orders = [round_order(m, cycles, swap_last_two=s) for s in preferred]
     for swap in (False, True):
@@ -558,7 +585,7 @@ def named_orders(
             orders.append(round_order(m, cycles, swap_last_two=swap))
     orders.extend(round_order(m, cycles, rotate=k) for k in range(2, m + 1))
     orders.append(round_order(m, cycles, reverse=True))
-    return orders
+    return tuple(orders)
 
 
 def _custom_order(
@@ -1063,6 +1090,18 @@ def _complete(observed: Observed) -> int:
     return cycles
 
 
+def _first_headers(tournament: Tournament, codes: Sequence[str]) -> dict[str, str]:
+    """The value of the first free-text record of each of *codes* present, in one pass.
+
+    The same values as :meth:`~trfkit.model.Tournament.header` gives code by code.
+    """
+    found: dict[str, str] = {}
+    for r in tournament.records:
+        if isinstance(r, TextRecord) and r.code in codes and r.code not in found:
+            found[r.code] = r.value
+    return found
+
+
 def recognise(
     tournament: Tournament, *, force: bool | None = None, team_colours: bool = False
 ) -> RoundRobin | None:
@@ -1082,24 +1121,25 @@ def recognise(
     """
     if force is False or not tournament.players:
         return None
-    code = read_192(tournament.header("192"))
-    text = read_092(tournament.header("092"))
-    member, names, board = team_members(tournament)
-    rows = team_row_games(tournament) if names else []
-    team = _is_team_event(tournament, member) or bool(rows)
-    declared = tournament.declared_rounds
-    rounds = max(tournament.rounds_played, declared or 0)
+    headers = _first_headers(tournament, ("192", "092"))
+    code = read_192(headers.get("192"))
+    text = read_092(headers.get("092"))
     vetoed = any(
         t is not None and not t.round_robin and SWISS_WORDS.search(t.text)
         for t in (code, text)
     )
     # Unless the option, 192 or 092 says so, only a complete schedule makes a round
-    # robin: a Swiss event is ruled out before its games are gathered.
+    # robin: a Swiss event is ruled out before its teams and games are looked at.
     by_structure_only = not force and not any(
         t is not None and t.round_robin for t in (code, text)
     )
     if by_structure_only and vetoed:
         return None
+    member, names, board = team_members(tournament)
+    rows = team_row_games(tournament) if names else []
+    team = _is_team_event(tournament, member) or bool(rows)
+    declared = tournament.declared_rounds
+    rounds = max(tournament.rounds_played, declared or 0)
     bye_players: tuple[Player, ...] = ()
     if team:
         labels: Sequence[int] = sorted(names)

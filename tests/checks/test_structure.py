@@ -1,14 +1,16 @@
 """S003 and S004 on hand-made games: the quick path for agreeing games hides nothing.
 
-The two checks skip, without further work, a block whose opponent lists the
-player back with the other colour and the complementary result (S003), and a
-block that is a game against an opponent with a colour (S004). These cases sit
-right beside that path: each must still be reported where it stands.
+The block checks read only what the shared walk (:func:`walk_blocks`) keeps: it
+sets aside, without further work, a block whose opponent lists the player back
+with the other colour and the complementary result. These cases sit right beside
+that path: each must still be reported where it stands.
 """
 
 from __future__ import annotations
 
-from trfkit.checks import check
+import trfkit
+from trfkit.checks import check, lint
+from trfkit.checks.structure import walk_blocks
 
 
 def _line(rank: int, *blocks: str) -> str:
@@ -69,3 +71,38 @@ def test_a_game_without_colour_is_reported_for_each_player() -> None:
 def test_a_win_without_an_opponent_is_reported() -> None:
     """``0000 w 1``: a result of a played game with no opponent (S004)."""
     assert _found(_line(1, "0000 w 1  ")) == [("S004", 2, 92, 1, (1,))]
+
+
+def _walk(*lines: str) -> tuple[list[tuple[int, int]], int]:
+    """The shared block walk of a file: (start rank, round) of each notable block, last round."""
+    found = walk_blocks(trfkit.loads("012 Walk\n" + "\n".join(lines) + "\n"))
+    return [(p.start_rank, b.round) for p, b in found.notable], found.last_used
+
+
+def test_the_walk_keeps_every_block_but_agreeing_games_and_blank_ones() -> None:
+    """Agreeing games (rounds 1, 2 and 4) and the blank block are left out; the rest stay."""
+    notable, last_used = _walk(
+        _line(1, "   2 w 1  ", "0000 - H  ", "          ", "   3 b =  "),
+        _line(2, "   1 b 0  ", "   3 w 1  ", "   3 w 1  "),
+        _line(3, "0000 - U  ", "   2 b 0  ", "   2 b 1  ", "   1 w =  "),
+    )
+    assert notable == [(1, 2), (2, 3), (3, 1), (3, 3)]
+    assert last_used == 4
+
+
+def test_the_walk_reads_a_repeated_start_rank_as_players_by_rank_does() -> None:
+    """The second record of rank 1 is checked against player 2, who lists the first one."""
+    notable, _ = _walk(
+        _line(1, "   2 w 1  "),
+        _line(2, "   1 b 0  "),
+        _line(1, "   2 w 0  "),
+    )
+    assert notable == [(1, 1)]
+
+
+def test_the_walk_counts_absences_as_used_rounds() -> None:
+    """A last round of ``0000 - -`` blocks is used (E005 decides whether it is a phantom)."""
+    lines = (_line(1, "   2 w 1  ", "0000 - -  "), _line(2, "   1 b 0  ", "0000 - -  "))
+    notable, last_used = _walk(*lines)
+    assert notable == [(1, 2), (2, 2)]
+    assert last_used == 2 == lint.last_used_round(trfkit.loads("\n".join(lines) + "\n"))

@@ -13,13 +13,17 @@ Vega's 152) is reported with what it could mean, and nothing is rewritten.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from typing import TypeVar
 
 from trfkit import columns as C
+from trfkit import date_readings
 from trfkit.checks.base import Check, Context, make_check
-from trfkit.date_readings import Reading, is_standard_full, is_standard_round, readings
+from trfkit.checks.structure import blocks
+from trfkit.date_readings import Reading
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import (
     BbpScore,
@@ -38,6 +42,8 @@ from trfkit.model import (
     TieBreakList,
     Tournament,
 )
+
+_R = TypeVar("_R", bound=Record)
 
 VALUE_COLUMN = 5
 """Where the value of a header record starts (after the code and a blank)."""
@@ -111,8 +117,42 @@ _NO_POINTS = frozenset({None, Result.ZERO_BYE, Result.FORFEIT_LOSS})
 # --- helpers ------------------------------------------------------------------------------
 
 
-def _text_records(t: Tournament, *codes: str) -> Iterator[TextRecord]:
-    return (r for r in t.of_type(TextRecord) if r.code in codes)
+class _Headers:
+    """The records other than the player records, gathered once per file.
+
+    A file is mostly 001 lines; the header checks look at the dozen records
+    around them, so they walk this short list instead of every record.
+
+    Attributes:
+        records: Every record that is not a player record, in file order.
+        text: The free-text header records (:class:`TextRecord`), in file order.
+        by_code: The free-text header records by code, each list in file order.
+    """
+
+    def __init__(self, t: Tournament) -> None:
+        self.records = [r for r in t.records if not isinstance(r, Player)]
+        self.text = [r for r in self.records if isinstance(r, TextRecord)]
+        self.by_code: dict[str, list[TextRecord]] = {}
+        for record in self.text:
+            self.by_code.setdefault(record.code, []).append(record)
+
+
+def _headers(ctx: Context) -> _Headers:
+    found: _Headers = ctx.cached("lint.headers", lambda: _Headers(ctx.tournament))
+    return found
+
+
+def _text_records(ctx: Context, *codes: str) -> Sequence[TextRecord]:
+    """The free-text header records with one of *codes*, in file order."""
+    headers = _headers(ctx)
+    if len(codes) == 1:
+        return headers.by_code.get(codes[0], ())
+    return [r for r in headers.text if r.code in codes]
+
+
+def _of_type(ctx: Context, kind: type[_R]) -> Iterator[_R]:
+    """The records of class *kind* (never player records), in file order."""
+    return (r for r in _headers(ctx).records if isinstance(r, kind))
 
 
 def _record_code(record: Record) -> str | None:
@@ -128,8 +168,11 @@ def _raw_value(record: Record) -> str:
     return record.source.text[4:].strip() if record.source is not None else ""
 
 
+_LEADING_NUMBER = re.compile(r"\s*(\d+)")
+
+
 def _leading_number(value: str) -> int | None:
-    match = re.match(r"\s*(\d+)", value)
+    match = _LEADING_NUMBER.match(value)
     return int(match.group(1)) if match else None
 
 
@@ -145,6 +188,12 @@ def in_progress(t: Tournament) -> bool:
     """True when a declared round count (142/XXR) is higher than the rounds used."""
     declared = t.declared_rounds
     return declared is not None and last_used_round(t) < declared
+
+
+def _in_progress(ctx: Context) -> bool:
+    """:func:`in_progress`, with the rounds used read from the shared block walk."""
+    declared = ctx.tournament.declared_rounds
+    return declared is not None and blocks(ctx).last_used < declared
 
 
 def looks_round_robin(t: Tournament) -> bool:
@@ -176,12 +225,21 @@ def phantom_round(t: Tournament) -> int | None:
     (``0000 - -``, lichess' extra round). ``0000 - Z`` blocks within the declared
     rounds are JaVaFo's announced absences for the round to be paired.
     """
-    last = last_used_round(t)
+    return _phantom_after(t, last_used_round(t))
+
+
+def _phantom_after(t: Tournament, last: int) -> int | None:
+    """:func:`phantom_round` when *last* is the last used round."""
     if last == 0:
         return None
-    filled = [b for p in t.players if (b := p.round(last)) is not None and not b.is_blank]
-    if any(b.opponent is not None or b.result not in _NO_POINTS for b in filled):
-        return None
+    filled: list[RoundResult] = []
+    for p in t.players:
+        b = p.round(last)
+        if b is None or b.is_blank:
+            continue
+        if b.opponent is not None or b.result not in _NO_POINTS:
+            return None  # a game or points: usually the first player's block says so
+        filled.append(b)
     declared = t.declared_rounds
     if declared is not None and last > declared:
         return last
@@ -221,7 +279,7 @@ def _url_in_header(ctx: Context) -> Iterator[Diagnostic]:
         022 https://lichess.org/swiss/FaLp5fSD
         102 https://lichess.org/swiss
     """
-    for record in _text_records(ctx.tournament, *_HEADER_MEANING):
+    for record in _text_records(ctx, *_HEADER_MEANING):
         match = _URL.search(record.value)
         if match:
             what, expected = _HEADER_MEANING[record.code]
@@ -235,8 +293,11 @@ def _url_in_header(ctx: Context) -> Iterator[Diagnostic]:
 URL_IN_HEADER = make_check("E001", "url-in-header", Severity.WARNING, _url_in_header)
 
 
+_WORD_BREAK = re.compile(r"[\s,;/]+")
+
+
 def _platform_words(value: str) -> set[str]:
-    return {w.strip(".()[]").lower() for w in re.split(r"[\s,;/]+", value) if w}
+    return {w.strip(".()[]").lower() for w in _WORD_BREAK.split(value) if w}
 
 
 def _platform_in_header(ctx: Context) -> Iterator[Diagnostic]:
@@ -249,7 +310,7 @@ def _platform_in_header(ctx: Context) -> Iterator[Diagnostic]:
 
     PASS: ``032 NOR``. FAIL: ``032 Lichess``.
     """
-    for record in _text_records(ctx.tournament, *_HEADER_MEANING):
+    for record in _text_records(ctx, *_HEADER_MEANING):
         if _URL.search(record.value):
             continue
         found = sorted(_platform_words(record.value) & PLATFORMS)
@@ -266,6 +327,9 @@ def _platform_in_header(ctx: Context) -> Iterator[Diagnostic]:
 PLATFORM_IN_HEADER = make_check("E002", "platform-in-header", Severity.WARNING, _platform_in_header)
 
 
+_FEDERATION_CODE = re.compile(r"[A-Z]{3}")
+
+
 def _bad_federation_code(ctx: Context) -> Iterator[Diagnostic]:
     """Record 032 is not a three-letter federation code.
 
@@ -274,9 +338,9 @@ def _bad_federation_code(ctx: Context) -> Iterator[Diagnostic]:
 
     PASS: ``032 IRL``. FAIL: ``032 Ireland``, ``032 irl``.
     """
-    for record in _text_records(ctx.tournament, "032"):
+    for record in _text_records(ctx, "032"):
         value = record.value.strip()
-        if not value or re.fullmatch(r"[A-Z]{3}", value):
+        if not value or _FEDERATION_CODE.fullmatch(value):
             continue
         if _URL.search(value) or _platform_words(value) & PLATFORMS:
             continue
@@ -310,7 +374,7 @@ def _rank_column_empty(ctx: Context) -> Iterator[Diagnostic]:
     """
     t = ctx.tournament
     players = t.players
-    if not players or t.teams or in_progress(t) or last_used_round(t) == 0:
+    if not players or t.teams or _in_progress(ctx) or blocks(ctx).last_used == 0:
         return
     if all(not p.rank for p in players):
         empty = all(p.rank is None for p in players)
@@ -345,7 +409,7 @@ def _phantom_round(ctx: Context) -> Iterator[Diagnostic]:
         001   36 …    12 w 1    0000   -
     """
     t = ctx.tournament
-    number = phantom_round(t)
+    number = _phantom_after(t, blocks(ctx).last_used)
     if number is None:
         return
     players = [p for p in t.players if (b := p.round(number)) is not None and not b.is_blank]
@@ -388,16 +452,15 @@ def _pab_coded_as_full_bye(ctx: Context) -> Iterator[Diagnostic]:
     if t.teams:
         return
     full: dict[int, list[tuple[Player, RoundResult]]] = {}
-    for p in t.players:
-        for b in p.rounds:
-            if b.result is Result.PAIRING_BYE:
-                return
-            if b.result is Result.FULL_BYE and b.opponent is None:
-                full.setdefault(b.round, []).append((p, b))
+    for p, b in blocks(ctx).notable:  # byes are never among the agreeing games left out
+        if b.result is Result.PAIRING_BYE:
+            return
+        if b.result is Result.FULL_BYE and b.opponent is None:
+            full.setdefault(b.round, []).append((p, b))
     if len(full) < 2 or any(len(v) > 1 for v in full.values()):
         return
     declared: set[tuple[int | None, int | None]] = {
-        (r.round, i) for r in t.of_type(Byes) if r.kind.upper() == "F" for i in r.ids
+        (r.round, i) for r in _of_type(ctx, Byes) if r.kind.upper() == "F" for i in r.ids
     }
     for _, ((p, b),) in sorted(full.items()):
         if (b.round, p.start_rank) in declared:
@@ -428,10 +491,14 @@ def _repeated_pairing_bye(ctx: Context) -> Iterator[Diagnostic]:
     FAIL: player 108 has ``0000 - U`` in rounds 6 and 8.
     """
     t = ctx.tournament
-    if t.teams or _round_robin(ctx):
-        return
-    for p in t.players:
-        byes = [b for b in p.rounds if b.result is Result.PAIRING_BYE]
+    byes_of: dict[int, tuple[Player, list[RoundResult]]] = {}
+    for p, b in blocks(ctx).notable:  # a U block is never among the agreeing games left out
+        if b.result is Result.PAIRING_BYE:
+            byes_of.setdefault(id(p), (p, []))[1].append(b)
+    repeated = [(p, byes) for p, byes in byes_of.values() if len(byes) > 1]
+    if not repeated or t.teams or _round_robin(ctx):
+        return  # the usual case: nobody has two, so whether it is a round robin does not matter
+    for p, byes in repeated:
         for b in byes[1:]:
             yield REPEATED_PAIRING_BYE.rule.diagnostic(
                 f"round {b.round}: player {p.start_rank} has a pairing-allocated bye (U) "
@@ -458,7 +525,7 @@ def _player_count(ctx: Context) -> Iterator[Diagnostic]:
     PASS: ``062 16`` with 16 lines 001. FAIL: ``062 18`` with 16 lines 001.
     """
     t = ctx.tournament
-    for record in _text_records(t, "062"):
+    for record in _text_records(ctx, "062"):
         value = record.value.strip()
         if not value:
             continue
@@ -493,9 +560,9 @@ def _rated_count(ctx: Context) -> Iterator[Diagnostic]:
     and 51 FIDE ids.
     """
     t = ctx.tournament
-    rated = sum(1 for p in t.players if p.rating)
-    with_id = sum(1 for p in t.players if p.fide_id.strip("0 "))
-    for record in _text_records(t, "072"):
+    rated: int | None = None  # players with a rating, counted once
+    with_id: int | None = None  # players with a FIDE id, counted when the rated count differs
+    for record in _text_records(ctx, "072"):
         value = record.value.strip()
         if not value:
             continue
@@ -506,14 +573,20 @@ def _rated_count(ctx: Context) -> Iterator[Diagnostic]:
                 line=record.line,
                 column=VALUE_COLUMN,
             )
-        elif declared not in (rated, with_id):
+            continue
+        if rated is None:
+            rated = len([p for p in t.players if p.rating])
+        if declared == rated:
+            continue
+        if with_id is None:
+            with_id = len([p for p in t.players if p.fide_id.strip("0 ")])
+        if declared != with_id:
             yield RATED_COUNT.rule.diagnostic(
                 f"072 declares {declared} rated players; the file has {rated} players with a "
                 f"rating and {with_id} with a FIDE id",
                 line=record.line,
                 column=VALUE_COLUMN,
             )
-
 
 RATED_COUNT = make_check("E009", "rated-count-mismatch", Severity.WARNING, _rated_count)
 
@@ -535,7 +608,7 @@ def _team_count(ctx: Context) -> Iterator[Diagnostic]:
     """
     t = ctx.tournament
     teams = team_count(t)
-    for record in _text_records(t, "082"):
+    for record in _text_records(ctx, "082"):
         value = record.value.strip()
         if not value:
             continue
@@ -569,7 +642,7 @@ def _round_count(ctx: Context) -> Iterator[Diagnostic]:
     """
     t = ctx.tournament
     counts: dict[str, RoundCount] = {}
-    for record in t.of_type(RoundCount):
+    for record in _of_type(ctx, RoundCount):
         if record.rounds is not None:
             counts.setdefault(record.code, record)
     if "142" in counts and "XXR" in counts and counts["142"].rounds != counts["XXR"].rounds:
@@ -582,7 +655,10 @@ def _round_count(ctx: Context) -> Iterator[Diagnostic]:
     if chosen is None or chosen.rounds is None:
         return
     declared = chosen.rounds
-    phantom = phantom_round(t)
+    last_used = blocks(ctx).last_used
+    if last_used <= declared:
+        return  # the usual case: no block after the declared rounds
+    phantom = _phantom_after(t, last_used)
     for p in t.players:
         late = [b for b in p.rounds if b.round > declared and not b.is_blank and b.round != phantom]
         if late:
@@ -604,6 +680,13 @@ ROUND_COUNT = make_check("E011", "round-count-mismatch", Severity.ERROR, _round_
 # --- E012-E014: dates -----------------------------------------------------------------------
 
 
+# How a date text reads depends on the text alone; a batch of files repeats the same
+# dates over and over, so each text is read once.
+_readings = functools.lru_cache(maxsize=1024)(date_readings.readings)
+_is_standard_full = functools.lru_cache(maxsize=1024)(date_readings.is_standard_full)
+_is_standard_round = functools.lru_cache(maxsize=1024)(date_readings.is_standard_round)
+
+
 class _DateField:
     """One date in the file: where it stands and how it reads."""
 
@@ -614,7 +697,7 @@ class _DateField:
         self.text = text.strip()
         self.column = column
         self.round = round_number
-        self.readings = readings(self.text)
+        self.readings = _readings(self.text)
 
     def describe(self) -> str:
         return _describe(self.text, self.readings)
@@ -627,8 +710,16 @@ def _describe(text: str, found: Sequence[Reading]) -> str:
     return f"{text!r} (read as {' or '.join(dates)})"
 
 
-def _header_date(t: Tournament, code: str) -> _DateField | None:
-    for record in _text_records(t, code):
+def _header_date(ctx: Context, code: str) -> _DateField | None:
+    """The first non-blank *code* record (042, 052) as a date, read once per file."""
+    found: _DateField | None = ctx.cached(
+        f"lint.date.{code}", lambda: _read_header_date(ctx, code)
+    )
+    return found
+
+
+def _read_header_date(ctx: Context, code: str) -> _DateField | None:
+    for record in _text_records(ctx, code):
         if record.value.strip():
             return _DateField(record, record.value, VALUE_COLUMN)
     return None
@@ -638,11 +729,16 @@ def _is_vega(record: Record) -> bool:
     return record.source is not None and ";" in record.source.text
 
 
-def _round_date_fields(t: Tournament) -> list[_DateField]:
-    """The round dates of every 132 record, in round order."""
+def _round_date_fields(ctx: Context) -> list[_DateField]:
+    """The round dates of every 132 record, in round order (read once per file)."""
+    found: list[_DateField] = ctx.cached("lint.round_dates", lambda: _read_round_dates(ctx))
+    return found
+
+
+def _read_round_dates(ctx: Context) -> list[_DateField]:
     fields: list[_DateField] = []
     ordinal = 0
-    for record in t.of_type(RoundDates):
+    for record in _of_type(ctx, RoundDates):
         if _is_vega(record) or record.source is None:
             continue
         if any(d.strip() for d in record.dates):
@@ -669,7 +765,7 @@ def _shifted(record: RoundDates) -> int | None:
             start = C.round_block_start(index + 1) - 1 + shift
             cells.append(text[start : start + 8])
         filled = [c for c in cells if c.strip()]
-        if filled and all(readings(c) for c in filled):
+        if filled and all(_readings(c) for c in filled):
             return shift
     return None
 
@@ -687,9 +783,8 @@ def _bad_date(ctx: Context) -> Iterator[Diagnostic]:
     PASS: ``042 2024/11/23``. FAIL: ``042 2024/13/45``, ``042 next Sunday``, a 132
     whose dates start in column 93.
     """
-    t = ctx.tournament
     for code, what in (("042", "start date"), ("052", "end date")):
-        field = _header_date(t, code)
+        field = _header_date(ctx, code)
         if field is not None and not field.readings:
             yield BAD_DATE.rule.diagnostic(
                 f"{code} ({what}) is {field.text!r}, which is no date; expected YYYY/MM/DD",
@@ -697,7 +792,7 @@ def _bad_date(ctx: Context) -> Iterator[Diagnostic]:
                 column=field.column,
             )
     reported: set[int] = set()
-    for field in _round_date_fields(t):
+    for field in _round_date_fields(ctx):
         if field.readings:
             continue
         record = field.record
@@ -737,22 +832,21 @@ def _nonstandard_date(ctx: Context) -> Iterator[Diagnostic]:
 
     PASS: ``042 2020/05/29``. FAIL (info): ``042 May 29, 2020``, ``132 … 11.25.02``.
     """
-    t = ctx.tournament
     for code in ("042", "052"):
-        field = _header_date(t, code)
-        if field is not None and field.readings and not is_standard_full(field.text):
+        field = _header_date(ctx, code)
+        if field is not None and field.readings and not _is_standard_full(field.text):
             yield NONSTANDARD_DATE.rule.diagnostic(
                 f"{code} {field.describe()} is not written YYYY/MM/DD",
                 line=field.record.line,
                 column=field.column,
             )
     noted: set[int] = set()
-    for field in _round_date_fields(t):
+    for field in _round_date_fields(ctx):
         if not field.readings or id(field.record) in noted:
             continue
         record = field.record
         in_columns = field.column == C.round_block_start(field.round or 1)
-        if in_columns and is_standard_round(field.text):
+        if in_columns and _is_standard_round(field.text):
             continue
         noted.add(id(record))
         if not in_columns:
@@ -794,9 +888,8 @@ def _dates_out_of_order(ctx: Context) -> Iterator[Diagnostic]:
     PASS: ``042 2024/11/23``, ``052 2024/11/24``, 132 ``24/11/23  24/11/23  24/11/24``.
     FAIL: ``042 2024/11/24``, ``052 2024/11/23``; or 132 ``24/11/24  24/11/23``.
     """
-    t = ctx.tournament
-    start = _header_date(t, "042")
-    end = _header_date(t, "052")
+    start = _header_date(ctx, "042")
+    end = _header_date(ctx, "052")
     starts = start.readings if start is not None else ()
     ends = end.readings if end is not None else ()
     ordered = any(s.date <= e.date for s in starts for e in ends)
@@ -806,8 +899,8 @@ def _dates_out_of_order(ctx: Context) -> Iterator[Diagnostic]:
             line=end.record.line,
             column=end.column,
         )
-    rounds = [f for f in _round_date_fields(t) if f.readings]
-    if not rounds or len(rounds) < len(_round_date_fields(t)):
+    rounds = [f for f in _round_date_fields(ctx) if f.readings]
+    if not rounds or len(rounds) < len(_round_date_fields(ctx)):
         return
     orders = _orders(rounds)
     if not orders:
@@ -875,7 +968,7 @@ def _duplicate_record(ctx: Context) -> Iterator[Diagnostic]:
     """
     t = ctx.tournament
     first: dict[str, Record] = {}
-    for record in t.records:
+    for record in _headers(ctx).records:  # a player record has no header code
         code = _record_code(record)
         if code is None or code not in SINGLE_RECORDS:
             continue
@@ -931,6 +1024,16 @@ def _duplicate_player(ctx: Context) -> Iterator[Diagnostic]:
     one of them without a FIDE id.
     """
     t = ctx.tournament
+    names = [p.name for p in t.players]
+    if "".join(names).isprintable():
+        # The only white space a printable name can hold is the blank, so two names with
+        # the same _normal_name are equal once casefolded without blanks: when no two
+        # are, no two players share a name (the usual case). Done on all names at once
+        # (a printable name holds no line break to split them apart wrongly).
+        folded = "\n".join(names).casefold().replace(" ", "").split("\n")
+        folded = [key for key in folded if key]
+        if len(set(folded)) == len(folded):
+            return
     groups: dict[str, list[Player]] = {}
     for p in t.players:
         key = _normal_name(p.name)
@@ -969,16 +1072,21 @@ _TDF_MEANINGS = {
 }
 
 
+_VEGA_POINTS = re.compile(r"\d+(?:[.,]\d+)?(?:\s+\d+(?:[.,]\d+)?)+")
+_NUMBER = re.compile(r"\d+")
+_VERSION = re.compile(r"\s\d+\.\d+")
+
+
 def _vega_reading(code: str, value: str) -> bool:
     """True when *value* of record *code* fits Vega's .tdf meaning and not TRF-2026's."""
     if code == "142":
-        return bool(re.fullmatch(r"\d+(?:[.,]\d+)?(?:\s+\d+(?:[.,]\d+)?)+", value))
+        return bool(_VEGA_POINTS.fullmatch(value))
     if code in ("152", "162"):
-        return bool(re.fullmatch(r"\d+", value))
+        return bool(_NUMBER.fullmatch(value))
     if code == "172":
         return ";" in value
     if code == "192":
-        return "vega" in value.casefold() or bool(re.search(r"\s\d+\.\d+", value))
+        return "vega" in value.casefold() or bool(_VERSION.search(value))
     return False
 
 
@@ -997,26 +1105,29 @@ def _vega_tdf_record(ctx: Context) -> Iterator[Diagnostic]:
     PASS: ``142 9``, ``152 W``, ``162  W 1.0    D 0.5    L 0.0``.
     FAIL: ``142 1.0 0.5``, ``152 4``, ``162 9``, ``192 Vega 6.0.1``.
     """
-    t = ctx.tournament
-    for record in t.records:
+    records = _headers(ctx).records  # a player record is neither coded nor a 132
+    for record in records:
         code = _record_code(record)
-        value = _raw_value(record)
-        if code in _TDF_MEANINGS and _vega_reading(code, value):
-            vega, trf = _TDF_MEANINGS[code]
-            yield VEGA_TDF_RECORD.rule.diagnostic(
-                f"{code} {value!r} looks like Vega .tdf's {vega}; in TRF-2026, {code} is {trf}; "
-                "the value is not interpreted",
-                line=record.line,
-                column=VALUE_COLUMN,
-            )
-        elif isinstance(record, RoundDates) and _is_vega(record):
+        if code in _TDF_MEANINGS:
+            value = _raw_value(record)
+            if _vega_reading(code, value):
+                vega, trf = _TDF_MEANINGS[code]
+                yield VEGA_TDF_RECORD.rule.diagnostic(
+                    f"{code} {value!r} looks like Vega .tdf's {vega}; in TRF-2026, {code} is "
+                    f"{trf}; the value is not interpreted",
+                    line=record.line,
+                    column=VALUE_COLUMN,
+                )
+                continue
+        if isinstance(record, RoundDates) and _is_vega(record):
+            value = _raw_value(record)
             yield VEGA_TDF_RECORD.rule.diagnostic(
                 f"132 separates its dates with ';' like Vega .tdf ({value[:40]!r}); TRF puts "
                 "round r's date in columns 92+10(r-1) to 99+10(r-1)",
                 line=record.line,
                 column=VALUE_COLUMN,
             )
-    piped = _first_piped_player(t.records)
+    piped = _first_piped_player(records)
     if piped is not None:
         yield VEGA_TDF_RECORD.rule.diagnostic(
             "the player line separates its fields with '|' like Vega .tdf; TRF player "

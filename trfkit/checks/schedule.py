@@ -350,16 +350,19 @@ def _colour_differences(a: Analysis) -> dict[int, list[tuple[_Board, berger.Meet
 
 def _find_colour_differences(a: Analysis) -> dict[int, list[tuple[_Board, berger.Meeting]]]:
     out: dict[int, list[tuple[_Board, berger.Meeting]]] = {}
+    label: dict[int, int] = a.remember("label_of", a.fit.label_of)
     for number in range(1, a.rr.observed.rounds + 1):
         if not _in_plan(a, number):
             break
         found = _meetings(a, number)
-        for board in _boards(a, number):
-            m = found.get(board.white)
-            if m is None or m.white is None or m.other(board.white) != board.black:
+        # The boards of _boards(a, number), made into _Board values only when they differ.
+        for index, (w, b) in enumerate(a.fit.expected(number), start=1):
+            white, black = label.get(w, -1), label.get(b, -1)
+            m = found.get(white)
+            if m is None or m.white is None or m.other(white) != black:
                 continue
-            if m.white != board.white:
-                out.setdefault(number, []).append((board, m))
+            if m.white != white:
+                out.setdefault(number, []).append((_Board(index, white, black), m))
     return out
 
 
@@ -372,12 +375,17 @@ def _reversed_cycles(a: Analysis) -> set[int]:
 def _find_reversed_cycles(a: Analysis) -> set[int]:
     diffs = _colour_differences(a)
     compared: Counter[int] = Counter()
+    by_round = a.rr.observed.by_round()
     for number in range(1, a.rr.observed.rounds + 1):
         if not _in_plan(a, number):
             break
-        for m in a.rr.observed.by_round()[number - 1]:
-            if m.white is not None and berger.BYE not in (m.first, m.second):
-                compared[_cycle(a, number)] += 1
+        count = sum(
+            1
+            for m in by_round[number - 1]
+            if m.white is not None and m.first != berger.BYE and m.second != berger.BYE
+        )
+        if count:
+            compared[_cycle(a, number)] += count
     wrong: Counter[int] = Counter()
     for number, items in diffs.items():
         wrong[_cycle(a, number)] += len(items)
@@ -894,15 +902,19 @@ def _forfeit_schedule(ctx: Context) -> Iterator[Diagnostic]:
     if a is None or not a.berger or a.rr.team:
         return
     byes = {(m.round, m.first, m.second) for m in a.rr.observed.meetings if m.first == berger.BYE}
+    last = min(a.last_result, len(a.fit.order.plan))  # rounds played and in the plan
     for label in a.rr.observed.labels:
         player = ctx.tournament.players_by_rank.get(label)
         if player is None:
             continue
         no_opponent: list[tuple[int, int, str]] = []
         no_colour: list[tuple[int, int, str]] = []
-        for number in range(1, a.last_result + 1):
-            if not _in_plan(a, number):
-                break
+        blocks = player.rounds
+        for number in range(1, last + 1):
+            if number <= len(blocks):
+                shown = blocks[number - 1]
+                if shown.opponent and shown.colour is not Colour.NONE:
+                    continue  # the usual block: a game with a colour is reported neither way
             planned = a.view[number - 1].get(label)
             if planned is None or planned[0] == berger.BYE:
                 continue

@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
+import attrs
+
 from trfkit import columns as C
 from trfkit.checks.base import Context, make_check
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.model import Colour, Player, Result, RoundResult
+from trfkit.model import Colour, Player, Result, RoundResult, Tournament
 
 
 def _cell(player: Player, block: RoundResult) -> dict[str, object]:
@@ -23,6 +25,93 @@ def _cell(player: Player, block: RoundResult) -> dict[str, object]:
         "round": block.round,
         "players": (player.start_rank,),
     }
+
+
+_OTHER_COLOUR = {id(Colour.WHITE): Colour.BLACK, id(Colour.BLACK): Colour.WHITE}
+"""By ``id`` of the colour: enum members hash in Python, ``id`` is a C call."""
+_COMPLEMENT_OF = {id(r): r.complement for r in Result if r.complement is not None}
+"""The result the other side must show, for the results that have one (not byes), by ``id``."""
+_GAME_RESULTS = {id(r) for r in Result if not r.is_bye}
+_NO_MATCH = object()
+
+
+@attrs.frozen
+class Blocks:
+    """What one walk over every round block of a file finds, shared by the block checks.
+
+    Most blocks of a clean file are *agreeing games*: an opponent who has a
+    player record and lists the player back in that round, with the other
+    colour (``w``/``b``) and the complementary result. No block check reports
+    such a block (S002-S005, S007, E006, E007 all look for something else), so
+    the walk sets them aside and keeps the others, in file order, for the
+    checks to read with their own rules.
+
+    Attributes:
+        notable: ``(player, block)`` for every block that is neither blank nor an
+            agreeing game, players in file order and each player's blocks in order.
+        last_used: The highest round with a block that is not blank (0 when none),
+            as :func:`trfkit.checks.lint.last_used_round` counts it.
+    """
+
+    notable: tuple[tuple[Player, RoundResult], ...]
+    last_used: int
+
+
+def blocks(ctx: Context) -> Blocks:
+    """The file's :class:`Blocks`, from one walk over its round blocks (once per file)."""
+    found: Blocks = ctx.cached("structure.blocks", lambda: walk_blocks(ctx.tournament))
+    return found
+
+
+def walk_blocks(t: Tournament) -> Blocks:
+    """Walk every round block of *t* once and sort out the ones the checks must read."""
+    white, black, no_colour = Colour.WHITE, Colour.BLACK, Colour.NONE
+    win, loss, draw = Result.WIN, Result.LOSS, Result.DRAW
+    complement_of = _COMPLEMENT_OF.get
+    # The opponent's blocks by start rank (the first record of a rank, as players_by_rank).
+    rounds_of = {rank: p.rounds for rank, p in t.players_by_rank.items()}
+    notable: list[tuple[Player, RoundResult]] = []
+    last_used = 0
+    for p in t.players:
+        rank = p.start_rank
+        for b in p.rounds:
+            number = b.round
+            opponent = b.opponent
+            colour = b.colour
+            if opponent is not None and opponent != rank and (colour is white or colour is black):
+                # The result the opponent must show; the table lookup (None for a bye or
+                # a blank) only for the rarer codes.
+                result = b.result
+                complement: Result | None
+                if result is win:
+                    complement = loss
+                elif result is loss:
+                    complement = win
+                elif result is draw:
+                    complement = draw
+                else:
+                    complement = complement_of(id(result))
+                other_rounds = rounds_of.get(opponent)
+                if (
+                    complement is not None
+                    and other_rounds is not None
+                    and 0 < number <= len(other_rounds)
+                ):
+                    ob = other_rounds[number - 1]
+                    if (
+                        ob.opponent == rank
+                        and ob.result is complement
+                        and ob.colour is (black if colour is white else white)
+                    ):
+                        if number > last_used:
+                            last_used = number
+                        continue  # an agreeing game: nothing for any block check
+            elif opponent is None and colour is no_colour and b.result is None:
+                continue  # a blank block says nothing
+            if number > last_used:
+                last_used = number
+            notable.append((p, b))
+    return Blocks(tuple(notable), last_used)
 
 
 def _duplicate_start_rank(ctx: Context) -> Iterator[Diagnostic]:
@@ -67,32 +156,23 @@ def _unknown_opponent(ctx: Context) -> Iterator[Diagnostic]:
     FAIL: ``001    1 … 7 w 1`` in a file without player 7, or player 1 meeting 1.
     """
     known = ctx.tournament.players_by_rank
-    for p in ctx.tournament.players:
-        for b in p.rounds:
-            if b.opponent is None:
-                continue
-            if b.opponent == p.start_rank:
-                yield UNKNOWN_OPPONENT.rule.diagnostic(
-                    f"round {b.round}: player {p.start_rank} is paired with itself",
-                    **_cell(p, b),  # type: ignore[arg-type]
-                )
-            elif b.opponent not in known:
-                yield UNKNOWN_OPPONENT.rule.diagnostic(
-                    f"round {b.round}: opponent {b.opponent} of player {p.start_rank} "
-                    "has no player record",
-                    **_cell(p, b),  # type: ignore[arg-type]
-                )
+    for p, b in blocks(ctx).notable:  # an agreeing game's opponent is known and another player
+        if b.opponent is None:
+            continue
+        if b.opponent == p.start_rank:
+            yield UNKNOWN_OPPONENT.rule.diagnostic(
+                f"round {b.round}: player {p.start_rank} is paired with itself",
+                **_cell(p, b),  # type: ignore[arg-type]
+            )
+        elif b.opponent not in known:
+            yield UNKNOWN_OPPONENT.rule.diagnostic(
+                f"round {b.round}: opponent {b.opponent} of player {p.start_rank} "
+                "has no player record",
+                **_cell(p, b),  # type: ignore[arg-type]
+            )
 
 
 UNKNOWN_OPPONENT = make_check("S002", "unknown-opponent", Severity.ERROR, _unknown_opponent)
-
-
-_OTHER_COLOUR = {id(Colour.WHITE): Colour.BLACK, id(Colour.BLACK): Colour.WHITE}
-"""By ``id`` of the colour: enum members hash in Python, ``id`` is a C call."""
-_COMPLEMENT_OF = {id(r): r.complement for r in Result if r.complement is not None}
-"""The result the other side must show, for the results that have one (not byes), by ``id``."""
-_GAME_RESULTS = {id(r) for r in Result if not r.is_bye}
-_NO_MATCH = object()
 
 
 def _asymmetric_pairing(ctx: Context) -> Iterator[Diagnostic]:
@@ -113,65 +193,64 @@ def _asymmetric_pairing(ctx: Context) -> Iterator[Diagnostic]:
         001    2 …   1 w 1
     """
     players = ctx.tournament.players_by_rank
-    for p in ctx.tournament.players:
+    for p, b in blocks(ctx).notable:  # agreeing games have nothing to report
         rank = p.start_rank
-        for b in p.rounds:
-            opponent = b.opponent
-            if opponent is None or opponent == rank:
-                continue
-            other = players.get(opponent)
-            if other is None:
-                continue
-            number = b.round
-            ob = other.rounds[number - 1] if 0 < number <= len(other.rounds) else None
-            if ob is not None and ob.opponent == rank:
-                if rank > opponent:
-                    continue  # the pair is looked at from the lower start rank
-                if (
-                    ob.colour is _OTHER_COLOUR.get(id(b.colour))
-                    and _COMPLEMENT_OF.get(id(b.result), _NO_MATCH) is ob.result
-                ):
-                    continue  # the usual case: opposite colours, complementary results
-            if ob is None or ob.opponent != p.start_rank:
-                found = (
-                    "no game" if ob is None or ob.opponent is None else f"opponent {ob.opponent}"
-                )
-                yield ASYMMETRIC_PAIRING.rule.diagnostic(
-                    f"round {b.round}: player {p.start_rank} lists opponent {opponent}, "
-                    f"but player {opponent} lists {found}",
-                    **_cell(p, b),  # type: ignore[arg-type]
-                )
-                continue
-            if p.start_rank > opponent:
-                continue
-            problems = []
-            colours = (b.colour, ob.colour)
-            if colours != (Colour.NONE, Colour.NONE) and (
-                b.colour is ob.colour or Colour.NONE in colours
-            ):
-                problems.append(f"colours {b.colour.value} and {ob.colour.value}")
-            res, ores = b.result, ob.result
-            double_forfeit = res is ores is Result.FORFEIT_LOSS
+        opponent = b.opponent
+        if opponent is None or opponent == rank:
+            continue
+        other = players.get(opponent)
+        if other is None:
+            continue
+        number = b.round
+        ob = other.rounds[number - 1] if 0 < number <= len(other.rounds) else None
+        if ob is not None and ob.opponent == rank:
+            if rank > opponent:
+                continue  # the pair is looked at from the lower start rank
             if (
-                res is not None
-                and ores is not None
-                and res.complement is not ores
-                and not double_forfeit
+                ob.colour is _OTHER_COLOUR.get(id(b.colour))
+                and _COMPLEMENT_OF.get(id(b.result), _NO_MATCH) is ob.result
             ):
-                problems.append(f"results {res.value} and {ores.value}")
-            elif (res is None) != (ores is None):
-                problems.append(
-                    f"results {res.value if res else 'blank'} and {ores.value if ores else 'blank'}"
-                )
-            if problems:
-                yield ASYMMETRIC_PAIRING.rule.diagnostic(
-                    f"round {b.round}: players {p.start_rank} and {opponent} disagree: "
-                    + ", ".join(problems),
-                    line=p.line,
-                    column=C.round_block_start(b.round),
-                    round=b.round,
-                    players=(p.start_rank, opponent),
-                )
+                continue  # the usual case: opposite colours, complementary results
+        if ob is None or ob.opponent != p.start_rank:
+            found = (
+                "no game" if ob is None or ob.opponent is None else f"opponent {ob.opponent}"
+            )
+            yield ASYMMETRIC_PAIRING.rule.diagnostic(
+                f"round {b.round}: player {p.start_rank} lists opponent {opponent}, "
+                f"but player {opponent} lists {found}",
+                **_cell(p, b),  # type: ignore[arg-type]
+            )
+            continue
+        if p.start_rank > opponent:
+            continue
+        problems = []
+        colours = (b.colour, ob.colour)
+        if colours != (Colour.NONE, Colour.NONE) and (
+            b.colour is ob.colour or Colour.NONE in colours
+        ):
+            problems.append(f"colours {b.colour.value} and {ob.colour.value}")
+        res, ores = b.result, ob.result
+        double_forfeit = res is ores is Result.FORFEIT_LOSS
+        if (
+            res is not None
+            and ores is not None
+            and res.complement is not ores
+            and not double_forfeit
+        ):
+            problems.append(f"results {res.value} and {ores.value}")
+        elif (res is None) != (ores is None):
+            problems.append(
+                f"results {res.value if res else 'blank'} and {ores.value if ores else 'blank'}"
+            )
+        if problems:
+            yield ASYMMETRIC_PAIRING.rule.diagnostic(
+                f"round {b.round}: players {p.start_rank} and {opponent} disagree: "
+                + ", ".join(problems),
+                line=p.line,
+                column=C.round_block_start(b.round),
+                round=b.round,
+                players=(p.start_rank, opponent),
+            )
 
 
 ASYMMETRIC_PAIRING = make_check("S003", "asymmetric-pairing", Severity.ERROR, _asymmetric_pairing)
@@ -189,36 +268,35 @@ def _inconsistent_block(ctx: Context) -> Iterator[Diagnostic]:
     ``0000 w 1`` (a win without an opponent).
     """
     white, black = Colour.WHITE, Colour.BLACK
-    for p in ctx.tournament.players:
-        for b in p.rounds:
-            result = b.result
-            if (
-                b.opponent is not None
-                and (b.colour is white or b.colour is black)
-                and id(result) in _GAME_RESULTS
-            ):
-                continue  # the usual block: a game or forfeit against an opponent, with colour
-            if b.is_blank:
-                continue
-            message = None
-            if b.opponent is not None and result is not None and result.is_bye:
-                message = f"a bye ({result.value}) with opponent {b.opponent}"
-            elif b.opponent is not None and b.colour is Colour.NONE and result is not None:
-                if result.is_played:
-                    message = f"a game against {b.opponent} without a colour"
-            elif b.opponent is None and result in BYE_AS_GAME:
-                continue  # reported by S007
-            elif (
-                b.opponent is None
-                and result is not None
-                and (result.is_played or result is Result.UNKNOWN)
-            ):
-                message = f"result {result.value} without an opponent"
-            if message:
-                yield INCONSISTENT_BLOCK.rule.diagnostic(
-                    f"round {b.round}: {message}",
-                    **_cell(p, b),  # type: ignore[arg-type]
-                )
+    for p, b in blocks(ctx).notable:  # neither blank blocks nor agreeing games are reported
+        result = b.result
+        if (
+            b.opponent is not None
+            and (b.colour is white or b.colour is black)
+            and id(result) in _GAME_RESULTS
+        ):
+            continue  # the usual block: a game or forfeit against an opponent, with colour
+        if b.is_blank:
+            continue
+        message = None
+        if b.opponent is not None and result is not None and result.is_bye:
+            message = f"a bye ({result.value}) with opponent {b.opponent}"
+        elif b.opponent is not None and b.colour is Colour.NONE and result is not None:
+            if result.is_played:
+                message = f"a game against {b.opponent} without a colour"
+        elif b.opponent is None and result in BYE_AS_GAME:
+            continue  # reported by S007
+        elif (
+            b.opponent is None
+            and result is not None
+            and (result.is_played or result is Result.UNKNOWN)
+        ):
+            message = f"result {result.value} without an opponent"
+        if message:
+            yield INCONSISTENT_BLOCK.rule.diagnostic(
+                f"round {b.round}: {message}",
+                **_cell(p, b),  # type: ignore[arg-type]
+            )
 
 
 INCONSISTENT_BLOCK = make_check(
@@ -234,10 +312,9 @@ def _pairing_bye_count(ctx: Context) -> Iterator[Diagnostic]:
     PASS: one ``0000 - U`` in round 3. FAIL: two players with ``0000 - U`` in round 3.
     """
     byes: dict[int, list[Player]] = {}
-    for p in ctx.tournament.players:
-        for b in p.rounds:
-            if b.result is Result.PAIRING_BYE:
-                byes.setdefault(b.round, []).append(p)
+    for p, b in blocks(ctx).notable:  # a U block is never an agreeing game
+        if b.result is Result.PAIRING_BYE:
+            byes.setdefault(b.round, []).append(p)
     if len(ctx.tournament.teams) > 0:
         return  # in team events every board of the team gets the team's bye
     for number, players in sorted(byes.items()):
@@ -264,7 +341,11 @@ def _duplicate_fide_id(ctx: Context) -> Iterator[Diagnostic]:
 
     PASS: ids 1503014 and 4100018. FAIL: both players with id 1503014.
     """
-    counts = Counter(p.fide_id for p in ctx.tournament.players if p.fide_id.strip("0"))
+    every = [p.fide_id for p in ctx.tournament.players]
+    if len(set(every)) == len(every):
+        return  # every id once, blank and zero ones included: the usual case
+    ids = [fide_id for fide_id in every if fide_id.strip("0")]
+    counts = Counter(ids)
     seen: set[str] = set()
     for p in ctx.tournament.players:
         if counts.get(p.fide_id, 0) > 1:
@@ -297,17 +378,16 @@ def _bye_as_game(ctx: Context) -> Iterator[Diagnostic]:
     PASS: ``0000 - H``. FAIL: ``0000 - =``.
     """
     team_event = bool(ctx.tournament.teams)
-    for p in ctx.tournament.players:
-        for b in p.rounds:
-            if b.opponent is None and b.result in BYE_AS_GAME:
-                if team_event and b.result is Result.FORFEIT_WIN:
-                    continue  # a board won because the other team fielded nobody
-                bye = BYE_AS_GAME[b.result]
-                yield BYE_AS_GAME_CHECK.rule.diagnostic(
-                    f"round {b.round}: '{b.result.value}' without an opponent is read as a "
-                    f"bye; write it as '{bye.value}'",
-                    **_cell(p, b),  # type: ignore[arg-type]
-                )
+    for p, b in blocks(ctx).notable:  # a block without opponent is never an agreeing game
+        if b.opponent is None and b.result in BYE_AS_GAME:
+            if team_event and b.result is Result.FORFEIT_WIN:
+                continue  # a board won because the other team fielded nobody
+            bye = BYE_AS_GAME[b.result]
+            yield BYE_AS_GAME_CHECK.rule.diagnostic(
+                f"round {b.round}: '{b.result.value}' without an opponent is read as a "
+                f"bye; write it as '{bye.value}'",
+                **_cell(p, b),  # type: ignore[arg-type]
+            )
 
 
 BYE_AS_GAME_CHECK = make_check("S007", "bye-coded-as-game", Severity.WARNING, _bye_as_game)
