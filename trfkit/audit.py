@@ -115,7 +115,25 @@ def _keep(d: Diagnostic, request: CheckRequest) -> bool:
 
 
 def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
-    """Check a file's bytes."""
+    """Check a file's bytes.
+
+    The cyclic garbage collector is paused for the whole check, as while reading
+    (see :func:`trfkit.parser.parse_records`): reading and checking make no garbage
+    cycles worth collecting, and a collection in between would walk the whole
+    model again. The model is freed when the check returns, before the collector
+    comes back, so it is never walked at all.
+    """
+    pause = gc.isenabled()
+    if pause:
+        gc.disable()
+    try:
+        return _check_bytes(path, data, request)
+    finally:
+        if pause:
+            gc.enable()
+
+
+def _check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
     from trfkit.api import parse
 
     if not data.strip(b" \t\r\n\x0b\x0c"):
@@ -127,16 +145,7 @@ def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
     table = None
     if readable:
         ctx = Context(result.tournament, request.options)
-        # As while reading (see trfkit.parser.parse_records): the checks make no garbage
-        # cycles worth collecting, and a collection would walk the whole model again.
-        pause = gc.isenabled()
-        if pause:
-            gc.disable()
-        try:
-            found.extend(run_checks(ctx, select=request.select, ignore=request.ignore))
-        finally:
-            if pause:
-                gc.enable()
+        found.extend(run_checks(ctx, select=request.select, ignore=request.ignore))
         if request.tables:
             table = _table(result.tournament, request.options)
     found = [d for d in found if _keep(d, request)]

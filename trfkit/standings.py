@@ -283,29 +283,8 @@ def order(
     keys: dict[int, list[int | float]] = {}
     encounter: dict[int, list[Fraction | None]] = {}
     groups: list[list[int]] = []
-
-    def refine(group: list[int], level: int) -> None:
-        """Split *group* by the tie-breaks from *level* on, appending the final groups."""
-        while len(group) > 1 and level < len(tiebreaks):
-            tb = tiebreaks[level]
-            if tb.name == "DE":
-                parts, scores = direct_encounter(engine, group, tb)
-                column = encounter.setdefault(level, [None] * n)
-                for i, value in scores.items():
-                    column[i] = value
-            else:
-                if level not in keys:
-                    keys[level] = _sort_keys(engine.column(tb), tb.higher_is_better)
-                parts = _split(group, keys[level])
-            level += 1
-            if len(parts) > 1:
-                for part in parts:
-                    refine(part, level)
-                return
-        groups.append(group)
-
     if active:
-        refine(active, 0)
+        _refine(engine, tiebreaks, active, 0, keys, encounter, groups)
     columns: list[Sequence[Fraction | None]] = []
     if with_values:
         for level, tb in enumerate(tiebreaks):
@@ -325,6 +304,40 @@ def order(
         values = tuple(col[i] for col in columns)
         rows.append(Row(players[i].start_rank, players[i].name, None, None, values, True))
     return tuple(rows)
+
+
+def _refine(
+    engine: TieBreakEngine,
+    tiebreaks: Sequence[TieBreak],
+    group: list[int],
+    level: int,
+    keys: dict[int, list[int | float]],
+    encounter: dict[int, list[Fraction | None]],
+    groups: list[list[int]],
+) -> None:
+    """Split *group* by the tie-breaks from *level* on, appending the final groups to *groups*.
+
+    *keys* keeps each level's sort keys and *encounter* each DE level's scores. (A
+    module function, not a closure: a recursive closure is a reference cycle that
+    would keep the engine, and the whole report, alive until the collector runs.)
+    """
+    while len(group) > 1 and level < len(tiebreaks):
+        tb = tiebreaks[level]
+        if tb.name == "DE":
+            parts, scores = direct_encounter(engine, group, tb)
+            column = encounter.setdefault(level, [None] * len(engine.players))
+            for i, value in scores.items():
+                column[i] = value
+        else:
+            if level not in keys:
+                keys[level] = _sort_keys(engine.column(tb), tb.higher_is_better)
+            parts = _split(group, keys[level])
+        level += 1
+        if len(parts) > 1:
+            for part in parts:
+                _refine(engine, tiebreaks, part, level, keys, encounter, groups)
+            return
+    groups.append(group)
 
 
 _LAST = math.inf
