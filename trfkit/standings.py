@@ -47,6 +47,7 @@ __all__ = [
     "compute_standings",
     "order",
     "resolve_tiebreaks",
+    "tie_groups",
 ]
 
 DEFAULT_TIEBREAKS: dict[Regime, tuple[str, ...]] = {
@@ -278,13 +279,8 @@ def order(
     """
     players = engine.players
     n = len(players)
-    active = [i for i in range(n) if i not in engine.annulled]
-    active.sort(key=lambda i: players[i].start_rank)
-    keys: dict[int, list[int | float]] = {}
     encounter: dict[int, list[Fraction | None]] = {}
-    groups: list[list[int]] = []
-    if active:
-        _refine(engine, tiebreaks, active, 0, keys, encounter, groups)
+    groups = _tie_groups(engine, tiebreaks, encounter)
     columns: list[Sequence[Fraction | None]] = []
     if with_values:
         for level, tb in enumerate(tiebreaks):
@@ -304,6 +300,31 @@ def order(
         values = tuple(col[i] for col in columns)
         rows.append(Row(players[i].start_rank, players[i].name, None, None, values, True))
     return tuple(rows)
+
+
+def tie_groups(engine: TieBreakEngine, tiebreaks: Sequence[TieBreak]) -> list[list[int]]:
+    """The start ranks in rank order, grouped where *tiebreaks* leave players tied.
+
+    Players removed by the withdrawal rule are left out. This is :func:`order`
+    without the rows: what a comparison of ranks needs, at the least cost.
+    """
+    players = engine.players
+    return [[players[i].start_rank for i in g] for g in _tie_groups(engine, tiebreaks, {})]
+
+
+def _tie_groups(
+    engine: TieBreakEngine,
+    tiebreaks: Sequence[TieBreak],
+    encounter: dict[int, list[Fraction | None]],
+) -> list[list[int]]:
+    """The players (indices) in rank order, in tie groups; DE scores go to *encounter*."""
+    players = engine.players
+    active = [i for i in range(len(players)) if i not in engine.annulled]
+    active.sort(key=lambda i: players[i].start_rank)
+    groups: list[list[int]] = []
+    if active:
+        _refine(engine, tiebreaks, active, 0, {}, encounter, groups)
+    return groups
 
 
 def _refine(

@@ -49,6 +49,7 @@ import datetime
 import enum
 import functools
 import math
+import operator
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -845,6 +846,8 @@ _SCORE: Final = 2
 _POINTS: Final = 3
 _IS_VUR: Final = 4
 _HOW: Final = 5
+_SCORE_OF: Final = operator.itemgetter(_SCORE)
+_IS_VUR_OF: Final = operator.itemgetter(_IS_VUR)
 
 
 _GAME = "game"
@@ -890,14 +893,12 @@ class Column:
 @functools.lru_cache(maxsize=64)
 def _block_tables(
     ps: PointSystem, unit: int, team_event: bool
-) -> tuple[
-    dict[tuple[Result | None, bool], int], dict[Result, tuple[int, int, int, int, int, str]]
-]:
+) -> tuple[dict[tuple[Result | None, bool], int], dict[Result, tuple[int, int, int, int, int]]]:
     """Per result, what the engine records: computed once per point system.
 
     Returns:
         (result, with Black) → points in units; and result → (kind with an
-        opponent, kind without one, outcome, points with White, with Black, code).
+        opponent, kind without one, outcome, points with White, with Black).
     """
     table: dict[tuple[Result | None, bool], int] = {}
     for res in [*Result, None]:
@@ -906,7 +907,7 @@ def _block_tables(
             table[(res, with_black)] = int(ps.points(res, colour) * unit)
     wins = (Result.WIN, Result.WIN_UNRATED)
     losses = (Result.LOSS, Result.LOSS_UNRATED)
-    by_result: dict[Result, tuple[int, int, int, int, int, str]] = {}
+    by_result: dict[Result, tuple[int, int, int, int, int]] = {}
     for res in Result:
         outcome = 1 if res in wins else -1 if res in losses else 0
         if res.is_bye:
@@ -926,9 +927,7 @@ def _block_tables(
         else:  # without an opponent (S004) a game result is a bye of that value
             with_opponent = PLAYED
             without = FULL_BYE if res in wins else ZERO_BYE if res in losses else HALF_BYE
-        by_result[res] = (
-            with_opponent, without, outcome, table[(res, False)], table[(res, True)], res.value
-        )  # fmt: skip
+        by_result[res] = (with_opponent, without, outcome, table[(res, False)], table[(res, True)])
     return table, by_result
 
 
@@ -989,9 +988,7 @@ class TieBreakEngine:
         self.kinds: list[list[int]] = []
         self.opps: list[list[int]] = []
         self.raw_pts: list[list[int]] = []
-        self.black: list[list[bool]] = []
         self.outcome: list[list[int]] = []
-        self.codes: list[list[str]] = []
         self.blank_byes: list[list[int]] = []
         self.pending: list[int] = []
         index = self.index
@@ -1002,9 +999,7 @@ class TieBreakEngine:
             kinds = [ABSENT] * n_rounds
             opps = [-1] * n_rounds
             pts = [0] * n_rounds
-            black = [False] * n_rounds
             outcome_row = [0] * n_rounds
-            codes = [""] * n_rounds
             blanks: list[int] = []
             blocks = p.rounds
             for r, b in enumerate(blocks[:n_rounds] if len(blocks) > n_rounds else blocks):
@@ -1020,8 +1015,7 @@ class TieBreakEngine:
                         kinds[r] = ZERO_BYE
                         blanks.append(r)
                     continue
-                with_opponent, without, outcome, white_pts, black_pts, code = by_result[res]
-                codes[r] = code
+                with_opponent, without, outcome, white_pts, black_pts = by_result[res]
                 if with_opponent in games:
                     if o < 0:
                         with_opponent = without
@@ -1032,11 +1026,7 @@ class TieBreakEngine:
                 kinds[r] = with_opponent
                 opps[r] = o
                 outcome_row[r] = outcome
-                if b.colour is black_colour:
-                    black[r] = True
-                    pts[r] = black_pts
-                else:
-                    pts[r] = white_pts
+                pts[r] = black_pts if b.colour is black_colour else white_pts
             pending = 0
             if len(blocks) > n_rounds:
                 pending = sum(
@@ -1052,9 +1042,7 @@ class TieBreakEngine:
             self.kinds.append(kinds)
             self.opps.append(opps)
             self.raw_pts.append(pts)
-            self.black.append(black)
             self.outcome.append(outcome_row)
-            self.codes.append(codes)
             self.blank_byes.append(blanks)
             self.pending.append(pending)
         for start_rank, rounds in self.corrections.items():
@@ -1148,6 +1136,33 @@ class TieBreakEngine:
             )
 
     # -- shared derived data -----------------------------------------------------------
+
+    @property
+    def black(self) -> list[list[bool]]:
+        """Player by player, round by round: True where the player had Black in a result."""
+        black: list[list[bool]] = self._blocks_by_round(
+            "black", lambda b: b.colour is Colour.BLACK, False
+        )
+        return black
+
+    @property
+    def codes(self) -> list[list[str]]:
+        """Player by player, round by round: the result code as written (``""`` for none)."""
+        codes: list[list[str]] = self._blocks_by_round("codes", lambda b: b.result.value, "")
+        return codes
+
+    def _blocks_by_round(self, key: str, read: Callable[[Any], Any], empty: Any) -> Any:
+        """*read* of every block with a result in the counted rounds, else *empty* (cached)."""
+        if key not in self._cache:
+            n = self.rounds
+            self._cache[key] = [
+                [
+                    read(b) if b.result is not None else empty
+                    for b in p.rounds[:n]
+                ] + [empty] * (n - min(n, len(p.rounds)))
+                for p in self.players
+            ]
+        return self._cache[key]
 
     def _cached(self, key: Any, compute: Callable[[], Any]) -> Any:
         if key not in self._cache:
@@ -1366,19 +1381,21 @@ class TieBreakEngine:
     def _buchholz_raw(self, tb: TieBreak) -> list[int]:
         swiss = self._swiss(tb)
         terms = self.all_terms(tb.fore, swiss, tb.pre_determined)
+        score_of = _SCORE_OF
         if not tb.cut and not tb.median:
-            return [sum(t[2] for t in row) for row in terms]
+            return [sum(map(score_of, row)) for row in terms]
         cut, median = tb.cut, tb.median
         vur_rule = swiss and self.settings.edition.uses_dummy
+        is_vur = _IS_VUR_OF
         out = []
         for row in terms:
-            if vur_rule and any(t[_IS_VUR] for t in row):
+            if vur_rule and any(map(is_vur, row)):
                 kept, _ = self._cut(row, tb, _bh_value, False)
-                out.append(sum(t[2] for t in kept))
+                out.append(sum(map(score_of, kept)))
             else:
                 # Without a VUR element, /Cn and /Mn drop the n lowest and highest values
                 # (which of two equal ones goes does not change the sum).
-                values = sorted(t[2] for t in row)
+                values = sorted(map(score_of, row))
                 out.append(sum(values[cut : max(cut, len(values) - median)]))
         return out
 

@@ -17,7 +17,7 @@ diagnostic per wrong value.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -32,6 +32,7 @@ from trfkit.standings import (
     Standings,
     compute_standings,
     order,
+    tie_groups,
 )
 from trfkit.tiebreaks import (
     PAIRING_BYE,
@@ -424,7 +425,6 @@ class _RankMismatch:
     """A reported rank outside the places its recomputed tie group shares."""
 
     player: Player
-    row: Row
     first: int
     last: int
     """The places shared by the player's tie group, counting only ranked players."""
@@ -435,26 +435,40 @@ class _RankMismatch:
         return str(self.first) if self.first == self.last else f"{self.first}-{self.last} (tied)"
 
 
-def _mismatches(rows: tuple[Row, ...], ranked: Mapping[int, Player]) -> list[_RankMismatch]:
-    """Ranks that differ, placing only the players the report ranks (not 0 or blank)."""
+def _mismatches(
+    groups: Iterable[Sequence[int]], ranked: Mapping[int, Player]
+) -> list[_RankMismatch]:
+    """Ranks that differ, placing only the players the report ranks (not 0 or blank).
+
+    *groups* are the recomputed tie groups of start ranks, in rank order.
+    """
     found = []
     position = 1
-    index = 0
-    while index < len(rows):
-        end = index
-        while end < len(rows) and rows[end].rank == rows[index].rank:
-            end += 1
-        members = [r for r in rows[index:end] if r.start_rank in ranked and r.rank is not None]
+    for group in groups:
+        members = [ranked[s] for s in group if s in ranked]
         if members:
             first, last = position, position + len(members) - 1
-            for row in members:
-                p = ranked[row.start_rank]
+            for p in members:
                 assert p.rank is not None
                 if not first <= p.rank <= last:
-                    found.append(_RankMismatch(p, row, first, last))
+                    found.append(_RankMismatch(p, first, last))
             position = last + 1
-        index = end
     return found
+
+
+def _row_groups(rows: Sequence[Row]) -> list[list[int]]:
+    """The tie groups of standings rows (equal ranks), annulled players left out."""
+    groups: list[list[int]] = []
+    previous: int | None = None
+    for row in rows:
+        if row.rank is None:
+            continue
+        if groups and row.rank == previous:
+            groups[-1].append(row.start_rank)
+        else:
+            groups.append([row.start_rank])
+        previous = row.rank
+    return groups
 
 
 @attrs.frozen
@@ -483,7 +497,7 @@ def _rank_findings(ctx: Context) -> _RankFindings:
         assert engine is not None
         declared = st.source.startswith("record") or st.source == "--tiebreaks"
         candidates: list[tuple[TieBreak, ...]] = [st.tiebreaks]
-        by_points = _mismatches(order(engine, (parse_tiebreak("PTS"),), with_values=False), ranked)
+        by_points = _mismatches(tie_groups(engine, (parse_tiebreak("PTS"),)), ranked)
         plausible = len(by_points) <= len(ranked) // 2
         if not declared and plausible:
             for codes in RANK_CANDIDATES[engine.settings.regime]:
@@ -493,8 +507,10 @@ def _rank_findings(ctx: Context) -> _RankFindings:
         best: list[_RankMismatch] | None = None
         best_list = st.tiebreaks
         for listed in candidates:
-            rows = st.rows if listed is st.tiebreaks else order(engine, listed, with_values=False)
-            found = _mismatches(rows, ranked)
+            groups = (
+                _row_groups(st.rows) if listed is st.tiebreaks else tie_groups(engine, listed)
+            )
+            found = _mismatches(groups, ranked)
             if best is None or len(found) < len(best):
                 best, best_list = found, listed
             if not found:
