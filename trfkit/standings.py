@@ -356,7 +356,10 @@ def _refine(
         level += 1
         if len(parts) > 1:
             for part in parts:
-                _refine(engine, tiebreaks, part, level, keys, encounter, groups)
+                if len(part) == 1:
+                    groups.append(part)
+                else:
+                    _refine(engine, tiebreaks, part, level, keys, encounter, groups)
             return
     groups.append(group)
 
