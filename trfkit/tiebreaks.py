@@ -1459,7 +1459,11 @@ class TieBreakEngine:
 
     def _tb_win(self, tb: TieBreak) -> Column:
         out = []
+        n = self.rounds
         for krow, prow, outs in zip(self.base.kinds, self.base.pts, self.outcome, strict=True):
+            if krow.count(PLAYED) == n:  # a game in every round: the wins are the count
+                out.append(outs.count(1))
+                continue
             count = 0
             for k, p, w in zip(krow, prow, outs, strict=True):
                 if (k == PLAYED and w == 1) or k == FORFEIT_WIN or (
@@ -1510,7 +1514,14 @@ class TieBreakEngine:
 
     def _tb_ps(self, tb: TieBreak) -> Column:
         out = []
+        # Without cuts the sum of the running scores weighs round r's points by the
+        # rounds left from it (n - r), the round itself included.
+        weights = range(self.rounds, 0, -1)
+        whole = not tb.cut and not tb.median
         for krow, prow in zip(self.base.kinds, self.base.pts, strict=True):
+            if whole and ANNULLED not in krow:
+                out.append(sum(map(operator.mul, prow, weights)))
+                continue
             running = 0
             totals = []
             for k, p in zip(krow, prow, strict=True):
