@@ -23,7 +23,7 @@ import pytest
 
 import trfkit
 from trfkit.model import Tournament
-from trfkit.standings import compute_standings
+from trfkit.standings import compute_standings, tie_groups
 from trfkit.tiebreaks import (
     Edition,
     PointSystem,
@@ -419,6 +419,31 @@ def test_candidates_2014() -> None:
     )
     assert [r.start_rank for r in st.rows] == [1, 2, 3, 4, 5, 6, 7, 8]
     assert [r.rank for r in st.rows] == [1, 2, 3, 4, 5, 6, 7, 8]
+
+
+def test_candidates_2014_tie_groups_by_points_and_by_direct_encounter() -> None:
+    """[SPEC §4.1] The published points: 8.5, 7.5, three on 7 (3-5), two on 6.5 (6-7), 6.
+
+    Direct encounter then separates all three players on 7 (DE 1.25, 1.0, 0.75) and
+    the two on 6.5 (DE 0.75 and 0.25), as the published final order shows.
+    """
+    st = compute_standings(load(FIXTURES / "candidates_2014_double_round_robin.trf"))
+    assert st.engine is not None
+    pts = (parse_tiebreak("PTS"),)
+    assert tie_groups(st.engine, pts) == [[1], [2], [3, 4, 5], [6, 7], [8]]
+    assert tie_groups(st.engine, (*pts, parse_tiebreak("DE"))) == [[r] for r in range(1, 9)]
+
+
+def test_standings_without_values_keep_the_ranks() -> None:
+    """Ranks computed for a comparison only (no values) are the ranks of the full table."""
+    t = load(FIXTURES / "candidates_2014_double_round_robin.trf")
+    full = compute_standings(t)
+    bare = compute_standings(t, values=False)
+    assert [(r.start_rank, r.rank, r.last) for r in bare.rows] == [
+        (r.start_rank, r.rank, r.last) for r in full.rows
+    ]
+    assert all(r.values == () for r in bare.rows)
+    assert all(len(r.values) == 5 for r in full.rows)
 
 
 def test_candidates_order_changes_when_sb_comes_before_de() -> None:
