@@ -432,6 +432,7 @@ def test_candidates_2014_tie_groups_by_points_and_by_direct_encounter() -> None:
     pts = (parse_tiebreak("PTS"),)
     assert tie_groups(st.engine, pts) == [[1], [2], [3, 4, 5], [6, 7], [8]]
     assert tie_groups(st.engine, (*pts, parse_tiebreak("DE"))) == [[r] for r in range(1, 9)]
+    assert tie_groups(st.engine, ["PTS", "DE"]) == [[r] for r in range(1, 9)]
 
 
 def test_standings_without_values_keep_the_ranks() -> None:

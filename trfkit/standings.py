@@ -302,14 +302,21 @@ def order(
     return tuple(rows)
 
 
-def tie_groups(engine: TieBreakEngine, tiebreaks: Sequence[TieBreak]) -> list[list[int]]:
+def tie_groups(
+    engine: TieBreakEngine, tiebreaks: Sequence[TieBreak | str]
+) -> list[list[int]]:
     """The start ranks in rank order, grouped where *tiebreaks* leave players tied.
 
-    Players removed by the withdrawal rule are left out. This is :func:`order`
-    without the rows: what a comparison of ranks needs, at the least cost.
+    *tiebreaks* are parsed codes or their text (``["PTS", "DE", "SB"]``). Players
+    removed by the withdrawal rule are left out. This is :func:`order` without the
+    rows: what a comparison of ranks needs, at the least cost.
+
+    Raises:
+        TieBreakError: For an unknown code.
     """
+    codes = [parse_tiebreak(tb) if isinstance(tb, str) else tb for tb in tiebreaks]
     players = engine.players
-    return [[players[i].start_rank for i in g] for g in _tie_groups(engine, tiebreaks, {})]
+    return [[players[i].start_rank for i in g] for g in _tie_groups(engine, codes, {})]
 
 
 def _tie_groups(
