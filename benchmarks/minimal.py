@@ -18,7 +18,8 @@ COLOURS = {"w": "white", "W": "white", "b": "black", "B": "black", "-": None, " 
 RESULTS = {c: c.upper() for c in "10=+-WDLHFUZXwdlhfuzx"} | {" ": None}
 
 
-def _decode(data: bytes) -> str:
+def decode(data: bytes) -> str:
+    """UTF-8 (without its BOM), else Latin-1: the decoding every peer reader is given."""
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
@@ -34,7 +35,7 @@ def read(data: bytes) -> tuple[dict[str, list[str]], list[tuple[Any, ...]]]:
     points_cache: dict[str, Fraction | None] = {}
     colours = COLOURS
     results = RESULTS
-    for line in _decode(data).splitlines():
+    for line in decode(data).splitlines():
         if line.startswith("001"):
             rounds = []
             for start in range(91, len(line), 10):

@@ -21,16 +21,9 @@ import gc
 from collections.abc import Callable
 from typing import Any
 
+from minimal import decode
+
 Reader = Callable[[bytes], Any]
-
-
-def _text(data: bytes) -> str:
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
 
 
 def trfkit_reader() -> Reader:
@@ -66,7 +59,7 @@ def trf_reader() -> Reader:
     import trf  # type: ignore[import-not-found]
 
     def read(data: bytes) -> Any:
-        return trf.loads(_text(data))
+        return trf.loads(decode(data))
 
     return read
 
@@ -75,7 +68,7 @@ def caissify_reader() -> Reader:
     from caissify_pairings.trf import parse_trf  # type: ignore[import-not-found]
 
     def read(data: bytes) -> Any:
-        return parse_trf(_text(data))
+        return parse_trf(decode(data))
 
     return read
 
@@ -85,7 +78,7 @@ def gacrux_reader() -> Reader:
 
     def read(data: bytes) -> Any:
         reader = trf2json()
-        reader.parse_file(_text(data), 0)
+        reader.parse_file(decode(data), 0)
         status = reader.chessjson.get("status", {})
         if status.get("code", 0) > 400:
             raise RuntimeError(f"status {status.get('code')}: {status.get('error')}")

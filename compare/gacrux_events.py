@@ -25,7 +25,6 @@ the comparison uses to try the explanations that can apply.
 
 from __future__ import annotations
 
-import importlib
 import random
 import sys
 from dataclasses import dataclass, field
@@ -33,7 +32,12 @@ from fractions import Fraction
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent.parent / "tests"
-"""Where ``rr_generator.py`` lives (the round-robin schedule is reused from it)."""
+"""Where ``rr_generator.py`` lives (its round blocks and round-robin schedule are reused)."""
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
+
+import rr_generator  # noqa: E402
+from rr_generator import COMPLEMENT, Block  # noqa: E402
 
 POINTS: dict[str, Fraction] = {
     "1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "+": Fraction(1),
@@ -53,30 +57,8 @@ or pairing-allocated byes 3, draws and half-point byes 1."""
 FOOTBALL_162 = " W 3.0    D 1.0    L 0.0    A 0.0    P 3.0"
 """Record 162 for :data:`FOOTBALL` (symbol every 9 columns from column 6)."""
 
-COMPLEMENT = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
-"""The opponent's result code for each game result."""
-
 START_DATES = {"fide-2024": "2025/05/10", "fide-2026": "2026/05/10"}
 """A start date (record 042) that selects each rule edition, in both tools."""
-
-
-@dataclass
-class Block:
-    """One round block: opponent start rank (``None`` for 0000), colour and result code.
-
-    A block with no opponent, colour ``-`` and result ``" "`` is written as blanks.
-    """
-
-    opponent: int | None
-    colour: str
-    result: str
-
-    def text(self) -> str:
-        """The 8 characters of the block."""
-        if self.opponent is None and self.colour == "-" and self.result == " ":
-            return " " * 8
-        opponent = "0000" if self.opponent is None else f"{self.opponent:>4}"
-        return f"{opponent} {self.colour} {self.result}"
 
 
 @dataclass
@@ -319,17 +301,10 @@ def round_robin(
     Returns:
         The event, tagged with the features it contains.
     """
-    if str(TESTS) not in sys.path:
-        sys.path.insert(0, str(TESTS))
-    rr_generator = importlib.import_module("rr_generator")
-
     tags: set[str] = {"odd" if players % 2 else "even"}
     bye = rng.choice(["blank", "Z"])
     schedule = rr_generator.RoundRobinFile.berger(players, cycles=cycles, seed=seed, bye=bye)
-    grid = {
-        p: [Block(b.opponent, b.colour, b.result) for b in blocks]
-        for p, blocks in schedule.grid.items()
-    }
+    grid = {p: list(blocks) for p, blocks in schedule.grid.items()}
     if players % 2:
         tags.add(f"rr-bye-{bye}")
     ratings = _ratings(rng, players, options.unrated)

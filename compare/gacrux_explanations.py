@@ -22,6 +22,7 @@ Every explanation has a kind:
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -110,6 +111,19 @@ def rate_everybody(text: str) -> str:
 
 
 @contextlib.contextmanager
+def _patched(target: Any, **replacements: Any) -> Iterator[None]:
+    """Set the attributes of *target* named in *replacements*; put the originals back after."""
+    originals = {name: getattr(target, name) for name in replacements}
+    for name, value in replacements.items():
+        setattr(target, name, value)
+    try:
+        yield
+    finally:
+        for name, value in originals.items():
+            setattr(target, name, value)
+
+
+@contextlib.contextmanager
 def koya_maximum_as_gacrux() -> Iterator[None]:
     """Round robins: the Koya maximum as gacrux counts it (``compute_koya``).
 
@@ -140,11 +154,8 @@ def koya_maximum_as_gacrux() -> Iterator[None]:
             return maximum, maximum * tb.limit_percent
         return maximum, maximum * 50 + (tb.limit or 0) * self.draw_u * 100
 
-    setattr(engine_class, "koya_threshold", koya_threshold)  # noqa: B010
-    try:
+    with _patched(engine_class, koya_threshold=koya_threshold):
         yield
-    finally:
-        setattr(engine_class, "koya_threshold", original)  # noqa: B010
 
 
 @contextlib.contextmanager
@@ -165,11 +176,8 @@ def koya_limit_in_points() -> Iterator[None]:
         half = self._u(Fraction(1, 2))
         return maximum, limit + tb.limit * (half - self.draw_u) * 100
 
-    setattr(engine_class, "koya_threshold", koya_threshold)  # noqa: B010
-    try:
+    with _patched(engine_class, koya_threshold=koya_threshold):
         yield
-    finally:
-        setattr(engine_class, "koya_threshold", original)  # noqa: B010
 
 
 @contextlib.contextmanager
@@ -196,11 +204,8 @@ def direct_encounter_as_gacrux() -> Iterator[None]:
             out.extend(de_split(engine, part, tb) if len(part) > 1 else [part])
         return out
 
-    setattr(standings, "_de_split", de_split)  # noqa: B010
-    try:
+    with _patched(standings, _de_split=de_split):
         yield
-    finally:
-        setattr(standings, "_de_split", original)  # noqa: B010
 
 
 @contextlib.contextmanager
@@ -219,11 +224,8 @@ def perfect_score_as_gacrux() -> Iterator[None]:
             return max(r for _, r, _ in games) + 736
         return original(games)
 
-    setattr(tiebreaks, "_perfect_performance", perfect)  # noqa: B010
-    try:
+    with _patched(tiebreaks, _perfect_performance=perfect):
         yield
-    finally:
-        setattr(tiebreaks, "_perfect_performance", original)  # noqa: B010
 
 
 @contextlib.contextmanager
@@ -235,22 +237,20 @@ def expected_score_table_fixed() -> Iterator[None]:
     table. When trfkit's table is right, this patch changes nothing.
     """
     tiebreaks = need("trfkit.tiebreaks")
-    saved = {
-        name: getattr(tiebreaks, name) for name in ("_PD_BOUNDS", "_EXPECTED", "_expected_wide")
-    }
     bounds = list(tiebreaks._PD_BOUNDS)
     if 481 in bounds:
         bounds[bounds.index(481)] = 484
-    setattr(tiebreaks, "_PD_BOUNDS", tuple(bounds))  # noqa: B010
-    setattr(tiebreaks, "_EXPECTED", tiebreaks._expected_table())  # noqa: B010
+    # Each table is built from the one before: a later item of a `with` is made after
+    # the earlier ones are entered, so it reads the patched table.
     wide = tiebreaks._WIDE
-    expected = [tiebreaks._expected(d) for d in range(-wide, wide + 1)]
-    setattr(tiebreaks, "_expected_wide", lambda: expected)  # noqa: B010
-    try:
+    with (
+        _patched(tiebreaks, _PD_BOUNDS=tuple(bounds)),
+        _patched(tiebreaks, _EXPECTED=tiebreaks._expected_table()),
+        _patched(tiebreaks, _expected_wide=functools.cache(lambda: [
+            tiebreaks._expected(d) for d in range(-wide, wide + 1)
+        ])),
+    ):
         yield
-    finally:
-        for name, value in saved.items():
-            setattr(tiebreaks, name, value)
 
 
 @contextlib.contextmanager
@@ -266,7 +266,6 @@ def played_forfeits_as_gacrux() -> Iterator[None]:
     engine_class = tiebreaks.TieBreakEngine
     swiss_regime = tiebreaks.Regime.SWISS
     forfeits = tiebreaks._FORFEITS
-    original_swiss = engine_class._swiss
     original_terms = engine_class.all_terms
 
     def is_swiss(self: Any, tb: Any) -> bool:
@@ -290,13 +289,8 @@ def played_forfeits_as_gacrux() -> Iterator[None]:
             out.append(new)
         return out
 
-    setattr(engine_class, "_swiss", is_swiss)  # noqa: B010
-    setattr(engine_class, "all_terms", all_terms)  # noqa: B010
-    try:
+    with _patched(engine_class, _swiss=is_swiss, all_terms=all_terms):
         yield
-    finally:
-        setattr(engine_class, "_swiss", original_swiss)  # noqa: B010
-        setattr(engine_class, "all_terms", original_terms)  # noqa: B010
 
 
 # --- tests on the values ------------------------------------------------------------------

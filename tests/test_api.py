@@ -7,15 +7,11 @@ from pathlib import Path
 
 import attrs
 import pytest
+from locations import CORPUS, CORPUS_FILES, needs_corpus
 
 import trfkit
 from trfkit.errors import TrfSyntaxError
 from trfkit.model import Colour, Player, Result, Sex, Title
-
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent / "shared" / "corpus" / "real"
-CORPUS_FILES = sorted(CORPUS.glob("*.trf")) if CORPUS.is_dir() else []
-needs_corpus = pytest.mark.skipif(not CORPUS_FILES, reason="../shared/corpus/real is absent")
 
 SAMPLE = (
     "012 Club Open\n"

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import pytest
+import rr_generator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,8 +20,6 @@ from trfkit.model import Colour
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE.parent / "fixtures"
 CORPUS = HERE.parent.parent / "shared" / "corpus" / "real"
-sys.path.insert(0, str(HERE))
-import rr_generator  # noqa: E402
 
 FIDE_TABLES: list[dict[str, Any]] = json.loads(
     (FIXTURES / "berger" / "fide_tables.json").read_text("utf-8")

@@ -14,6 +14,7 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from locations import CORPUS_FILES, needs_corpus
 
 import trfkit
 from trfkit.model import (
@@ -47,11 +48,6 @@ from trfkit.model import (
     Tournament,
 )
 from trfkit.writer import render_canonical
-
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent / "shared" / "corpus" / "real"
-CORPUS_FILES = sorted(CORPUS.glob("*.trf")) if CORPUS.is_dir() else []
-needs_corpus = pytest.mark.skipif(not CORPUS_FILES, reason="../shared/corpus/real is absent")
 
 PROPERTY = settings(
     max_examples=500,

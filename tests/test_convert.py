@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import difflib
-import importlib.util
 import json
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import test_canonical as strategies
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from locations import CORPUS_FILES, ROOT, needs_corpus
 
 import trfkit
 from trfkit import convert as cv
@@ -21,22 +21,11 @@ from trfkit.model import FileFormat, RawRecord, Scoring, Team, Tournament
 from trfkit.parser import decode, split_lines
 from trfkit.writer import render_canonical
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent / "shared" / "corpus" / "real"
-CORPUS_FILES = sorted(CORPUS.glob("*.trf")) if CORPUS.is_dir() else []
-needs_corpus = pytest.mark.skipif(not CORPUS_FILES, reason="../shared/corpus/real is absent")
 FIXTURES = ROOT / "fixtures" / "real"
 LATIN1 = FIXTURES / "icu_encoding_sample_latin1.trf"
 UTF8 = FIXTURES / "icu_encoding_sample_utf8.trf"
 RR3 = FIXTURES / "icu_spec_las_vegas_all_play_all_3p_synthetic.trf"
 
-_spec = importlib.util.spec_from_file_location(
-    "trfkit_test_canonical", Path(__file__).resolve().parent / "test_canonical.py"
-)
-assert _spec and _spec.loader
-strategies = importlib.util.module_from_spec(_spec)
-sys.modules["trfkit_test_canonical"] = strategies
-_spec.loader.exec_module(strategies)
 
 
 def player(rank: int, name: str, title: str = "", rounds: str = "", points: str = "") -> str:

@@ -8,15 +8,11 @@ import locale
 from pathlib import Path
 
 import pytest
+from locations import CORPUS_FILES, needs_corpus
 
 import trfkit
 from trfkit import csvform
 from trfkit.errors import WriteError
-
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent / "shared" / "corpus" / "real"
-CORPUS_FILES = sorted(CORPUS.glob("*.trf")) if CORPUS.is_dir() else []
-needs_corpus = pytest.mark.skipif(not CORPUS_FILES, reason="../shared/corpus/real is absent")
 
 SAMPLE = (
     "012 Club Open\n"

@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
+import fuzzing
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from trfkit.errors import TrfSyntaxError
-
-_spec = importlib.util.spec_from_file_location(
-    "trfkit_fuzzing", Path(__file__).resolve().parent / "fuzzing.py"
-)
-assert _spec and _spec.loader
-fuzzing = importlib.util.module_from_spec(_spec)
-sys.modules["trfkit_fuzzing"] = fuzzing
-_spec.loader.exec_module(fuzzing)
 
 SEEDS = fuzzing.seed_files()
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -2,35 +2,24 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import jsonschema  # type: ignore[import-untyped,unused-ignore]
 import pytest
+import test_canonical as strategies
 from hypothesis import given, settings
+from locations import CORPUS_FILES, ROOT, needs_corpus
 
 import trfkit
 from trfkit import jsonform
 from trfkit.model import Tournament
 from trfkit.writer import render_canonical
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent / "shared" / "corpus" / "real"
-CORPUS_FILES = sorted(CORPUS.glob("*.trf")) if CORPUS.is_dir() else []
-needs_corpus = pytest.mark.skipif(not CORPUS_FILES, reason="../shared/corpus/real is absent")
 SCHEMA_FILE = ROOT / "trfkit" / "schema" / "trfkit-tournament-v1.schema.json"
 
-_spec = importlib.util.spec_from_file_location(
-    "trfkit_test_canonical", Path(__file__).resolve().parent / "test_canonical.py"
-)
-assert _spec and _spec.loader
-strategies = importlib.util.module_from_spec(_spec)
-sys.modules["trfkit_test_canonical"] = strategies
-_spec.loader.exec_module(strategies)
 
 VALIDATOR = jsonschema.Draft202012Validator(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))
 

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 import attrs
 import pytest
+from locations import CORPUS, needs_corpus
 
 import trfkit
 from trfkit.checks import CheckOptions, Context, lint
 from trfkit.diagnostics import Diagnostic
-
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "real"
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus/real is absent")
 
 Block = tuple[int, str, str]
 """(opponent or 0, colour, result) of one round block."""

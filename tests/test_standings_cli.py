@@ -10,12 +10,11 @@ import json
 from pathlib import Path
 
 import pytest
+from locations import CORPUS, ROOT
 
 from trfkit.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "scores"
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "real"
 SWISS_5 = CORPUS / "otto_fide_c07_2023_tiebreak_exercises_swiss_5r.trf"
 ROUND_ROBIN_6 = CORPUS / "otto_fide_c07_2023_tiebreak_exercises_round_robin_6p.trf"
 needs_corpus = pytest.mark.skipif(not SWISS_5.is_file(), reason="../shared/corpus/real is absent")

@@ -20,6 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from locations import CORPUS, ROOT
 
 import trfkit
 from trfkit.model import Tournament
@@ -39,9 +40,7 @@ from trfkit.tiebreaks import (
     parse_tiebreak,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "scores"
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "real"
 SWISS_5 = CORPUS / "otto_fide_c07_2023_tiebreak_exercises_swiss_5r.trf"
 SWISS_9 = CORPUS / "otto_fide_c07_2023_tiebreak_exercises_swiss_9r.trf"
 ROUND_ROBIN_6 = CORPUS / "otto_fide_c07_2023_tiebreak_exercises_round_robin_6p.trf"

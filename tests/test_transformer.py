@@ -14,14 +14,11 @@ from pathlib import Path
 
 import attrs
 import pytest
+from locations import CORPUS, FIXTURES
 
 from trfkit import transformer
 from trfkit.api import parse
 from trfkit.model import Colour, Player, Result, RoundResult
-
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "fixtures"
-CORPUS = ROOT.parent / "shared" / "corpus" / "real"
 
 
 def _files() -> list[Path]:

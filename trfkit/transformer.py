@@ -13,7 +13,7 @@ import operator
 import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 import lark
@@ -134,6 +134,7 @@ def _opponent(text: str) -> object:
 
 
 _NEW = object.__new__
+_T = TypeVar("_T")
 _SET_ROUND, _SET_OPPONENT, _SET_COLOUR, _SET_RESULT = (
     RoundResult.__dict__[name].__set__ for name in ("round", "opponent", "colour", "result")
 )
@@ -156,11 +157,28 @@ def make_round_results(
     descriptors are what the frozen class's own ``__init__`` writes through), so
     no Python frame runs per block.
     """
-    made = list(map(_NEW, itertools.repeat(RoundResult, count)))
-    _consume(map(_SET_ROUND, made, numbers))
-    _consume(map(_SET_OPPONENT, made, opponents))
-    _consume(map(_SET_COLOUR, made, colours))
-    _consume(map(_SET_RESULT, made, results))
+    return _made_by_columns(
+        RoundResult,
+        count,
+        (_SET_ROUND, numbers),
+        (_SET_OPPONENT, opponents),
+        (_SET_COLOUR, colours),
+        (_SET_RESULT, results),
+    )
+
+
+def _made_by_columns(
+    cls: type[_T], count: int, *columns: tuple[Callable[[Any, Any], None], Iterable[Any]]
+) -> list[_T]:
+    """*count* instances of *cls*, made without ``__init__`` and filled a slot at a time.
+
+    Each ``(setter, values)`` of *columns* writes one slot of every instance by one
+    ``map`` (the setters are the class's slot descriptors, which its frozen
+    ``__init__`` writes through), so no Python frame runs per instance.
+    """
+    made: list[_T] = list(map(_NEW, itertools.repeat(cls, count)))
+    for setter, values in columns:
+        _consume(map(setter, made, values))
     return made
 
 
@@ -236,22 +254,24 @@ def make_players(*columns: list[Any]) -> list[Player]:
     """
     if _SET_PLAYER is None:  # pragma: no cover - a changed model
         return list(map(Player, *columns))
-    players = list(map(_NEW, itertools.repeat(Player, len(columns[0]))))
-    _consume(map(_SET_SOURCE, players, itertools.repeat(None)))
-    for setter, values in zip(_SET_PLAYER, columns, strict=True):
-        _consume(map(setter, players, values))
-    return players
+    return _made_by_columns(
+        Player,
+        len(columns[0]),
+        (_SET_SOURCE, itertools.repeat(None)),
+        *zip(_SET_PLAYER, columns, strict=True),
+    )
 
 
 def make_sources(*columns: list[Any]) -> list[Source]:
     """``list(map(Source, *columns))`` (line, text, newline; no origin yet), column by column."""
     if _SET_SOURCE_FIELDS is None:  # pragma: no cover - a changed model
         return list(map(Source, *columns))
-    sources = list(map(_NEW, itertools.repeat(Source, len(columns[0]))))
-    _consume(map(_SET_ORIGIN, sources, itertools.repeat(None)))
-    for setter, values in zip(_SET_SOURCE_FIELDS, columns, strict=True):
-        _consume(map(setter, sources, values))
-    return sources
+    return _made_by_columns(
+        Source,
+        len(columns[0]),
+        (_SET_ORIGIN, itertools.repeat(None)),
+        *zip(_SET_SOURCE_FIELDS, columns, strict=True),
+    )
 
 
 _OPPONENT_TEXTS = re.compile(f"(....).{{{C.ROUND_STRIDE - 4}}}", re.DOTALL)

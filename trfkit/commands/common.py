@@ -116,24 +116,18 @@ def add_tiebreak_options(parser: argparse.ArgumentParser) -> None:
 def add_schedule_options(parser: argparse.ArgumentParser) -> None:
     """Options of the round-robin schedule checks (their UNCERTAIN readings)."""
     group = parser.add_argument_group("round-robin schedule")
-    kind = group.add_mutually_exclusive_group()
-    kind.add_argument(
-        "--round-robin", dest="round_robin", action="store_const", const=True, default=None,
-        help="treat every file as a round robin (default: decide from 192, 092, structure)",
-    )
-    kind.add_argument(
-        "--not-round-robin", dest="round_robin", action="store_const", const=False,
-        help="never run the round-robin schedule checks",
-    )
-    swap = group.add_mutually_exclusive_group()
-    swap.add_argument(
-        "--berger-swap", dest="berger_swap", action="store_const", const=True, default=None,
-        help="double round robins swap the last two rounds of cycle 1 (default: either)",
-    )
-    swap.add_argument(
-        "--no-berger-swap", dest="berger_swap", action="store_const", const=False,
-        help="double round robins do not swap the last two rounds of cycle 1",
-    )
+    _add_either(
+        group, "round_robin",
+        ("--round-robin",
+         "treat every file as a round robin (default: decide from 192, 092, structure)"),
+        ("--not-round-robin", "never run the round-robin schedule checks"),
+    )  # fmt: skip
+    _add_either(
+        group, "berger_swap",
+        ("--berger-swap",
+         "double round robins swap the last two rounds of cycle 1 (default: either)"),
+        ("--no-berger-swap", "double round robins do not swap the last two rounds of cycle 1"),
+    )  # fmt: skip
     group.add_argument(
         "--team-colours", action="store_true",
         help="also check team colours in team round robins (off by default: UNCERTAIN)",
@@ -171,3 +165,16 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
         rr_forfeit_wins_played=getattr(args, "rr_forfeit_wins_played", False),
         withdrawal_boundary=getattr(args, "withdrawal_boundary", "below-half"),
     )
+
+
+def _add_either(
+    group: argparse._ArgumentGroup, dest: str, yes: tuple[str, str], no: tuple[str, str]
+) -> None:
+    """Two exclusive flags setting *dest* to True or False (``None`` when neither is given).
+
+    *yes* and *no* are (flag, help) pairs.
+    """
+    either = group.add_mutually_exclusive_group()
+    either.add_argument(yes[0], dest=dest, action="store_const", const=True, default=None,
+                        help=yes[1])  # fmt: skip
+    either.add_argument(no[0], dest=dest, action="store_const", const=False, help=no[1])
