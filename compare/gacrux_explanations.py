@@ -196,7 +196,7 @@ def direct_encounter_as_gacrux() -> Iterator[None]:
         if engine.settings.regime is not round_robin:
             return original(engine, group, tb, first)  # type: ignore[no-any-return]
         scores, _, _ = standings._de_scores(engine, group, tb)
-        parts: list[list[int]] = standings._partition(group, scores)
+        parts: list[list[int]] = standings._split(group, {i: -scores[i] for i in group})
         if len(parts) == 1:
             return parts
         out: list[list[int]] = []

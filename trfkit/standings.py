@@ -382,8 +382,11 @@ def _sort_keys(column: Column, higher_is_better: bool) -> list[int | float]:
     return [_LAST if v is None else v for v in column.raw]
 
 
-def _split(group: list[int], keys: Sequence[int | float]) -> list[list[int]]:
-    """Split *group* by *keys*, best first; equal keys stay together in their order."""
+def _split(group: list[int], keys: Sequence[int | float] | Mapping[int, int]) -> list[list[int]]:
+    """Split *group* by *keys* (by index), lowest key first; equal keys stay together in order.
+
+    The keys rank the best lowest: negated values where higher is better.
+    """
     ordered = sorted(group, key=keys.__getitem__)
     parts: list[list[int]] = []
     previous: int | float | None = None
@@ -394,21 +397,6 @@ def _split(group: list[int], keys: Sequence[int | float]) -> list[list[int]]:
         else:
             parts.append([i])
             previous = key
-    return parts
-
-
-def _partition(group: list[int], scores: Mapping[int, int]) -> list[list[int]]:
-    """Split *group* by direct-encounter *scores*, highest first; equal scores stay together."""
-    ordered = sorted(group, key=lambda i: -scores[i])
-    parts: list[list[int]] = []
-    previous: object = object()
-    for i in ordered:
-        value = scores[i]
-        if parts and value == previous:
-            parts[-1].append(i)
-        else:
-            parts.append([i])
-        previous = value
     return parts
 
 
@@ -472,7 +460,7 @@ def _de_split(
         first = None
         size = len(rest)
         if all(met[i] == size - 1 for i in rest):
-            parts = _partition(rest, scores)
+            parts = _split(rest, {i: -scores[i] for i in rest})  # highest first
             if len(parts) == 1:
                 break
             for part in parts:

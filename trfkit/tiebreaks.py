@@ -1390,7 +1390,7 @@ class TieBreakEngine:
         out = []
         for row in terms:
             if vur_rule and any(map(is_vur, row)):
-                kept, _ = self._cut(row, tb, _bh_value, False)
+                kept, _ = self._cut(row, tb, _SCORE_OF, False)
                 out.append(sum(map(score_of, kept)))
             else:
                 # Without a VUR element, /Cn and /Mn drop the n lowest and highest values
@@ -1860,9 +1860,6 @@ def _choose_fraction_maker() -> Callable[[int, int], Fraction]:
 _make_fraction = _choose_fraction_maker()
 
 
-
-def _bh_value(t: _Term) -> int:
-    return t[2]
 
 
 def _sb_value(t: _Term) -> int:

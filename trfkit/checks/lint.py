@@ -184,14 +184,8 @@ def last_used_round(t: Tournament) -> int:
     )
 
 
-def in_progress(t: Tournament) -> bool:
-    """True when a declared round count (142/XXR) is higher than the rounds used."""
-    declared = t.declared_rounds
-    return declared is not None and last_used_round(t) < declared
-
-
 def _in_progress(ctx: Context) -> bool:
-    """:func:`in_progress`, with the rounds used read from the shared block walk."""
+    """True when a declared round count (142/XXR) is higher than the rounds used."""
     declared = ctx.tournament.declared_rounds
     return declared is not None and blocks(ctx).last_used < declared
 
