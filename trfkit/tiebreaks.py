@@ -48,6 +48,7 @@ from __future__ import annotations
 import datetime
 import enum
 import functools
+import itertools
 import math
 import operator
 import re
@@ -490,7 +491,7 @@ def detect_regime(tournament: Tournament, override: str | None = None) -> Regime
     pairing_byes = False
     blocks = 0
     for p in tournament.players:
-        results = {b.result for b in p.rounds}
+        results = set(map(_RESULT_OF, p.rounds))
         results.discard(None)
         n += bool(results)
         pairing_byes = pairing_byes or Result.PAIRING_BYE in results
@@ -617,9 +618,7 @@ class PointSystem:
 
     def values(self) -> tuple[Fraction, ...]:
         """Every point value (to find a common denominator)."""
-        return tuple(
-            getattr(self, f.name) for f in attrs.fields(PointSystem) if f.name != "source"
-        )
+        return tuple(getattr(self, f.name) for f in attrs.fields(PointSystem) if f.name != "source")
 
     @classmethod
     def from_tournament(cls, tournament: Tournament) -> PointSystem:
@@ -848,9 +847,13 @@ _IS_VUR: Final = 4
 _HOW: Final = 5
 _SCORE_OF: Final = operator.itemgetter(_SCORE)
 _IS_VUR_OF: Final = operator.itemgetter(_IS_VUR)
+_RATING_OF: Final = operator.itemgetter(1)
+_RESULT_OF: Final = operator.attrgetter("result")
 
 
 _GAME = "game"
+_NOT_VUR: Final = itertools.repeat(False)
+_GAME_HOW: Final = itertools.repeat(_GAME)
 _RR_FORFEIT = "forfeit counted as a game (C.07 15.2)"
 _P_FORFEIT = "forfeit counted as a game (/P)"
 _VIRTUAL = "virtual opponent (2009): score before the round, the opposite result, then draws"
@@ -1156,10 +1159,8 @@ class TieBreakEngine:
         if key not in self._cache:
             n = self.rounds
             self._cache[key] = [
-                [
-                    read(b) if b.result is not None else empty
-                    for b in p.rounds[:n]
-                ] + [empty] * (n - min(n, len(p.rounds)))
+                [read(b) if b.result is not None else empty for b in p.rounds[:n]]
+                + [empty] * (n - min(n, len(p.rounds)))
                 for p in self.players
             ]
         return self._cache[key]
@@ -1252,10 +1253,15 @@ class TieBreakEngine:
         forfeit_how = _P_FORFEIT if pre_determined else _RR_FORFEIT
         result: list[list[_Term]] = []
         numbers = range(1, n + 1)
+        seen_of = seen.__getitem__
         for i, (kinds, pts, opps) in enumerate(zip(view.kinds, view.pts, self.opps, strict=True)):
             if kinds.count(PLAYED) == n:  # the common case: a game in every round
-                games = zip(numbers, opps, pts, strict=True)
-                result.append([(r, o, seen[o], p, False, _GAME) for r, o, p in games])
+                # (r, o, seen[o], p, False, _GAME) per round, the tuples made by zip in C
+                # (not strict: the last two columns are endless repeats)
+                terms = zip(
+                    numbers, opps, map(seen_of, opps), pts, _NOT_VUR, _GAME_HOW, strict=False
+                )
+                result.append(list(terms))
                 continue
             out: list[_Term] = []
             own = view.score[i]
@@ -1392,9 +1398,13 @@ class TieBreakEngine:
             if vur_rule and any(map(is_vur, row)):
                 kept, _ = self._cut(row, tb, _SCORE_OF, False)
                 out.append(sum(map(score_of, kept)))
+            elif cut == 1 and not median and row:
+                # Without a VUR element, /C1 drops the lowest value (which of two equal
+                # ones goes does not change the sum).
+                values = list(map(score_of, row))
+                out.append(sum(values) - min(values))
             else:
-                # Without a VUR element, /Cn and /Mn drop the n lowest and highest values
-                # (which of two equal ones goes does not change the sum).
+                # Likewise /Cn and /Mn drop the n lowest and highest values.
                 values = sorted(map(score_of, row))
                 out.append(sum(values[cut : max(cut, len(values) - median)]))
         return out
@@ -1466,8 +1476,10 @@ class TieBreakEngine:
                 continue
             count = 0
             for k, p, w in zip(krow, prow, outs, strict=True):
-                if (k == PLAYED and w == 1) or k == FORFEIT_WIN or (
-                    k in (FULL_BYE, PAIRING_BYE) and p >= self.win_u
+                if (
+                    (k == PLAYED and w == 1)
+                    or k == FORFEIT_WIN
+                    or (k in (FULL_BYE, PAIRING_BYE) and p >= self.win_u)
                 ):
                     count += 1
             out.append(count)
@@ -1476,9 +1488,7 @@ class TieBreakEngine:
     def _forfeit_wins_count(self, tb: TieBreak) -> bool:
         if tb.pre_determined:
             return True
-        return (
-            self.settings.regime is Regime.ROUND_ROBIN and self.settings.rr_forfeit_wins_played
-        )
+        return self.settings.regime is Regime.ROUND_ROBIN and self.settings.rr_forfeit_wins_played
 
     def _count(self, tb: TieBreak, black_only: bool, wins_only: bool) -> Column:
         kinds = {PLAYED, FORFEIT_WIN} if self._forfeit_wins_count(tb) else {PLAYED}
@@ -1582,7 +1592,7 @@ class TieBreakEngine:
         games = self._all_rated_games()
         trimmed = tb.cut or tb.median
         for row in games:
-            ratings = [r for _, r, _ in row]
+            ratings = list(map(_RATING_OF, row))
             if trimmed:
                 ratings.sort()
                 ratings = ratings[tb.cut : len(ratings) - tb.median]
@@ -1599,9 +1609,7 @@ class TieBreakEngine:
                     continue
                 total = sum(r for _, r, _ in games)
                 score2 = sum(s for _, _, s in games)
-                out.append(
-                    _mean_half_up(total + _dp(score2, len(games)) * len(games), len(games))
-                )
+                out.append(_mean_half_up(total + _dp(score2, len(games)) * len(games), len(games)))
             return out
 
         return self._cached("tpr", build)  # type: ignore[no-any-return]
@@ -1858,8 +1866,6 @@ def _choose_fraction_maker() -> Callable[[int, int], Fraction]:
 
 
 _make_fraction = _choose_fraction_maker()
-
-
 
 
 def _sb_value(t: _Term) -> int:
