@@ -27,6 +27,7 @@ import lark
 from lark.grammar import Rule
 from lark.lexer import Lexer, Token
 
+from trfkit import tablecache
 from trfkit.cachedir import cache_dir
 from trfkit.diagnostics import Diagnostic, parse_rule
 from trfkit.model import Encoding, Record
@@ -349,12 +350,14 @@ def parse_records(lines: list[str], newlines: list[str]) -> tuple[list[Record], 
     state = getattr(_LOCAL, "state", None)
     if state is None:
         transformer = TrfTransformer([], [])
+        cache = _cache_file()
         inline = lark.Lark(
             _grammar_text(),
             parser="lalr",
             lexer=LineLexer,
             transformer=transformer,
-            cache=_cache_file(),
+            cache=cache,
+            _plugins=tablecache.plugins(cache),  # the parse table from trfkit's faster copy
         )
         _streamline(inline, transformer)
         state = _LOCAL.state = (inline, transformer)
