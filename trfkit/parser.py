@@ -427,10 +427,27 @@ def _streamline(inline: lark.Lark, transformer: TrfTransformer) -> None:
         elif name == "start":
             callback = _start_caller(transformer, bool(helper))
         replaced[rule] = (_Reduction(rule.origin, rule.expansion), callback)
+    # The table's rules are the callbacks' own objects (both come from Lark's one list of
+    # rules), so they are found by identity first: hashing a Rule is a Python call, and
+    # the table holds seven thousand reduce actions. Equal actions are often one tuple
+    # (trfkit.tablecache shares them): each is replaced once; the old one is kept alive
+    # in `swapped` so that its id is not reused while the loop runs.
+    by_identity = {id(rule): reduction for rule, (reduction, _) in replaced.items()}
+    swapped: dict[int, tuple[Any, Any]] = {}
     for actions in states.values():
-        for symbol, (action, argument) in actions.items():
-            if argument in replaced:
-                actions[symbol] = (action, replaced[argument][0])
+        for symbol, entry in actions.items():
+            known = swapped.get(id(entry))
+            if known is None:
+                action, argument = entry
+                reduction = by_identity.get(id(argument))
+                if reduction is None and type(argument) is not int and argument in replaced:
+                    reduction = replaced[argument][0]
+                known = swapped[id(entry)] = (
+                    entry,
+                    entry if reduction is None else (action, reduction),
+                )
+            if known[1] is not entry:
+                actions[symbol] = known[1]
     callbacks.clear()
     callbacks.update(replaced.values())
 
