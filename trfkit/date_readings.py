@@ -20,8 +20,9 @@ import re
 import attrs
 
 _NUMERIC = re.compile(r"(\d{1,4})\s*([./-])\s*(\d{1,2})\s*\2\s*(\d{1,4})\.?")
-_MONTH_FIRST = re.compile(r"([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})")
-_DAY_FIRST = re.compile(r"(\d{1,2})\.?\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})")
+# Dates with month names are rare: compiled (by re, once) when first used, not at import.
+_MONTH_FIRST = r"([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})"
+_DAY_FIRST = r"(\d{1,2})\.?\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})"
 _MONTHS = {
     name: number
     for number, names in enumerate(
@@ -44,7 +45,7 @@ _MONTHS = {
     for name in names
 }
 _FULL_STANDARD = re.compile(r"\d{4}/\d{2}/\d{2}")
-_ROUND_STANDARD = re.compile(r"\d{2}/\d{2}/\d{2}")
+_ROUND_STANDARD = r"\d{2}/\d{2}/\d{2}"  # compiled when first used
 PIVOT = 70
 """Two-digit years below this are 20xx, the others 19xx."""
 
@@ -110,7 +111,7 @@ def readings(text: str) -> tuple[Reading, ...]:
                 found.append(Reading(order, date))
         return tuple(found)
     for pattern, month_group, day_group in ((_MONTH_FIRST, 1, 2), (_DAY_FIRST, 2, 1)):
-        named = pattern.fullmatch(text)
+        named = re.fullmatch(pattern, text)
         if named:
             month = _MONTHS.get(named.group(month_group).lower())
             if month is not None:
@@ -129,4 +130,5 @@ def is_standard_full(text: str) -> bool:
 def is_standard_round(text: str) -> bool:
     """True for a valid date written ``YY/MM/DD`` (the round dates of 132)."""
     text = text.strip()
-    return bool(_ROUND_STANDARD.fullmatch(text)) and any(r.order == "yMD" for r in readings(text))
+    standard = re.fullmatch(_ROUND_STANDARD, text)
+    return bool(standard) and any(r.order == "yMD" for r in readings(text))

@@ -52,8 +52,9 @@ __all__ = [
     "unknown_patterns",
 ]
 
-_CODE = re.compile(r"[A-Z]\d{3}")
-_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+# Used only for plugins: compiled (by re, once) when first used, not at import.
+_CODE = r"[A-Z]\d{3}"
+_NAME = r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*"
 
 
 @attrs.frozen
@@ -184,7 +185,7 @@ def _load_plugins() -> tuple[tuple[Check, ...], tuple[PluginProblem, ...]]:
         for item in items:
             if not isinstance(item, Check):
                 problem = f"{item!r} is not a trfkit.checks.Check"
-            elif not _CODE.fullmatch(item.code) or not _NAME.fullmatch(item.name):
+            elif not re.fullmatch(_CODE, item.code) or not re.fullmatch(_NAME, item.name):
                 problem = (
                     f"{item.code} {item.name}: a code is a capital letter and three digits, "
                     "a name is kebab-case"

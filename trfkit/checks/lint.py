@@ -48,7 +48,17 @@ _R = TypeVar("_R", bound=Record)
 VALUE_COLUMN = 5
 """Where the value of a header record starts (after the code and a blank)."""
 
-_URL = re.compile(r"(?i)(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)[^\s,;]+")
+_URL = r"(?i)(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)[^\s,;]+"
+"""A URL: compiled (by re, once) for the first value that may hold one, not at import."""
+
+
+def _find_url(value: str) -> re.Match[str] | None:
+    """The first URL in *value* (:data:`_URL`), if there is one."""
+    if "://" not in value and "www." not in value.lower():
+        return None  # the pattern cannot match: most files never compile it
+    return re.search(_URL, value)
+
+
 PLATFORMS = frozenset(
     {
         "lichess",
@@ -274,7 +284,7 @@ def _url_in_header(ctx: Context) -> Iterator[Diagnostic]:
         102 https://lichess.org/swiss
     """
     for record in _text_records(ctx, *_HEADER_MEANING):
-        match = _URL.search(record.value)
+        match = _find_url(record.value)
         if match:
             what, expected = _HEADER_MEANING[record.code]
             yield URL_IN_HEADER.rule.diagnostic(
@@ -305,7 +315,7 @@ def _platform_in_header(ctx: Context) -> Iterator[Diagnostic]:
     PASS: ``032 NOR``. FAIL: ``032 Lichess``.
     """
     for record in _text_records(ctx, *_HEADER_MEANING):
-        if _URL.search(record.value):
+        if _find_url(record.value):
             continue
         found = sorted(_platform_words(record.value) & PLATFORMS)
         if found:
@@ -336,7 +346,7 @@ def _bad_federation_code(ctx: Context) -> Iterator[Diagnostic]:
         value = record.value.strip()
         if not value or _FEDERATION_CODE.fullmatch(value):
             continue
-        if _URL.search(value) or _platform_words(value) & PLATFORMS:
+        if _find_url(value) or _platform_words(value) & PLATFORMS:
             continue
         yield BAD_FEDERATION_CODE.rule.diagnostic(
             f"032 (federation) is {value!r}; expected a three-letter FIDE code such as 'IRL'",
@@ -1066,21 +1076,22 @@ _TDF_MEANINGS = {
 }
 
 
-_VEGA_POINTS = re.compile(r"\d+(?:[.,]\d+)?(?:\s+\d+(?:[.,]\d+)?)+")
-_NUMBER = re.compile(r"\d+")
-_VERSION = re.compile(r"\s\d+\.\d+")
+# Read only for files naming Vega: compiled (by re, once) when first used, not at import.
+_VEGA_POINTS = r"\d+(?:[.,]\d+)?(?:\s+\d+(?:[.,]\d+)?)+"
+_NUMBER = r"\d+"
+_VERSION = r"\s\d+\.\d+"
 
 
 def _vega_reading(code: str, value: str) -> bool:
     """True when *value* of record *code* fits Vega's .tdf meaning and not TRF-2026's."""
     if code == "142":
-        return bool(_VEGA_POINTS.fullmatch(value))
+        return bool(re.fullmatch(_VEGA_POINTS, value))
     if code in ("152", "162"):
-        return bool(_NUMBER.fullmatch(value))
+        return bool(re.fullmatch(_NUMBER, value))
     if code == "172":
         return ";" in value
     if code == "192":
-        return "vega" in value.casefold() or bool(_VERSION.search(value))
+        return "vega" in value.casefold() or bool(re.search(_VERSION, value))
     return False
 
 
