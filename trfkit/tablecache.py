@@ -25,13 +25,14 @@ import io
 import operator
 import os
 import pickle
-import stat
 import sys
 from typing import Any
 
 from lark.grammar import Rule
 from lark.parsers.lalr_analysis import Reduce, Shift
 from lark.parsers.lalr_parser import LALR_Parser
+
+from trfkit.cachedir import private
 
 _FORMAT = "trfkit-lalr-table-1"
 _ACTIONS = {id(Shift): "Shift", id(Reduce): "Reduce"}
@@ -107,10 +108,7 @@ def _read(path: str, rules: dict[_RuleKey, Rule]) -> tuple[Any, Any, Any] | None
     """The states, start states and end states of the copy at *path*, or ``None``."""
     try:
         with open(path, "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if hasattr(os, "getuid") and info.st_uid != os.getuid():
-                return None
-            if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            if not private(os.fstat(handle.fileno())):
                 return None
             data = handle.read()
     except OSError:
