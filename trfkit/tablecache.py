@@ -13,8 +13,8 @@ parsing loop) still comes from Lark and its cache. The copy:
   holds Python's version; the table's rules are not pickled but named (origin,
   expansion, order, alias) and found again among the rules Lark loaded;
 * is written once, after a load without it, and only when reading it back gives
-  a table equal to Lark's; a missing, stale, corrupt or foreign copy (not the
-  user's own, or writable by others) is ignored and Lark's table used;
+  a table equal to Lark's; a missing, stale, corrupt or foreign copy (on POSIX:
+  not the user's own, or writable by others) is ignored and Lark's table used;
 * is never used when Lark builds the parser from the grammar (no cache file).
 """
 
