@@ -44,7 +44,10 @@ print(json.dumps({
 @pytest.fixture
 def site(tmp_path: Path) -> Path:
     """A folder with the module ``cache_probe_plugin`` and its distribution's metadata."""
-    folder = tmp_path / "site"
+    return _make_site(tmp_path / "site")
+
+
+def _make_site(folder: Path) -> Path:
     info = folder / "cache_probe_plugin-0.1.dist-info"
     info.mkdir(parents=True)
     (folder / "cache_probe_plugin.py").write_text(PLUGIN, encoding="utf-8")
@@ -89,9 +92,23 @@ def test_a_second_command_reads_the_entry_points_from_the_cache(
     cache = tmp_path / "cache"
     first = _probe(site, cache)
     assert first["codes"] == ["X701"] and first["metadata"] is True
-    assert (cache / "plugins.json").is_file()
+    assert len(list(cache.glob("plugins-*.json"))) == 1
     second = _probe(site, cache)
     assert second == {"codes": ["X701"], "problems": [], "metadata": False}
+
+
+def test_two_environments_sharing_the_cache_folder_keep_their_own_answers(
+    site: Path, tmp_path: Path
+) -> None:
+    """Two import paths, one cache folder: each keeps its file, neither rereads the metadata."""
+    cache = tmp_path / "cache"
+    other = _make_site(tmp_path / "other-site")
+    _entry(other, "SECOND")
+    assert _probe(site, cache)["metadata"] is True
+    assert _probe(other, cache)["metadata"] is True
+    assert _probe(site, cache) == {"codes": ["X701"], "problems": [], "metadata": False}
+    assert _probe(other, cache) == {"codes": ["X702"], "problems": [], "metadata": False}
+    assert len(list(cache.glob("plugins-*.json"))) == 2
 
 
 def test_an_edited_entry_point_is_seen_at_once(site: Path, tmp_path: Path) -> None:
@@ -120,11 +137,13 @@ def test_a_broken_entry_point_from_the_cache_is_a_problem_not_a_crash(
 def test_a_damaged_cache_file_and_no_cache_fall_back_to_importlib_metadata(
     site: Path, tmp_path: Path
 ) -> None:
-    """Garbage in plugins.json, or TRFKIT_NO_CACHE=1: the entry points are read again."""
+    """Garbage in the plugin cache file, or TRFKIT_NO_CACHE=1: the entry points are read again."""
     cache = tmp_path / "cache"
-    cache.mkdir()
-    (cache / "plugins.json").write_text("{not json", encoding="utf-8")
     assert _probe(site, cache)["codes"] == ["X701"]
+    (kept,) = cache.glob("plugins-*.json")
+    kept.write_text("{not json", encoding="utf-8")
+    again = _probe(site, cache)
+    assert again["codes"] == ["X701"] and again["metadata"] is True
     found = _probe(site, tmp_path / "unused", TRFKIT_NO_CACHE="1")
     assert found["codes"] == ["X701"] and found["metadata"] is True
     assert not (tmp_path / "unused").exists()

@@ -8,6 +8,7 @@ A check's docstring is its documentation (``trfkit explain CODE``).
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib
 import json
 import os
@@ -88,11 +89,20 @@ class _EntryPoint:
 
 
 def _cache_path() -> Path | None:
-    """The plugin discovery cache: beside the parser's (``$TRFKIT_CACHE_DIR`` …), or none."""
+    """The plugin discovery cache of this environment: beside the parser's, or none.
+
+    One file per import path (``plugins-<hash of sys.path>.json``): environments
+    that share the user's cache folder (several virtual environments, a test run
+    beside an installed copy) keep their own answer instead of overwriting each
+    other's, which would send every command back to ``importlib.metadata``.
+    """
     from trfkit.cachedir import cache_dir
 
     base = cache_dir()
-    return None if base is None else Path(base) / "plugins.json"
+    if base is None:
+        return None
+    digest = hashlib.sha256("\0".join(sys.path).encode("utf-8", "surrogateescape"))
+    return Path(base) / f"plugins-{digest.hexdigest()[:16]}.json"
 
 
 def _installed_state() -> list[object]:
