@@ -274,8 +274,6 @@ def make_sources(*columns: list[Any]) -> list[Source]:
     )
 
 
-_OPPONENT_TEXTS = re.compile(f"(....).{{{C.ROUND_STRIDE - 4}}}", re.DOTALL)
-"""The opponent columns of consecutive round blocks: ``findall`` gives one per block."""
 
 
 def _column(values: list[Any], texts: list[str], fill: Callable[[str], Any], bad: set[int]) -> None:
@@ -333,6 +331,57 @@ def _read_opponent(text: str) -> int | None:
     if len(_OPPONENT_READ) < _CACHE_LIMIT:
         _OPPONENT_READ[text] = opponent
     return opponent
+
+
+_BLOCK_TEXTS = re.compile(f".{{{C.ROUND_STRIDE}}}", re.DOTALL)
+"""Consecutive round blocks: ``findall`` gives one text per block."""
+_ROUND_TABLES: list[dict[str, RoundResult]] = []
+"""Per round (index = round - 1): a clean block's text → its shared :class:`RoundResult`."""
+_ROUND_TABLES_FILLED = [0]
+"""How many values the round tables hold (one count for all, bounded by ``_CACHE_LIMIT``)."""
+
+
+def _rounds_by_columns(everything: str, counts: list[int]) -> list[tuple[RoundResult, ...]]:
+    """The round blocks of clean player lines, a tuple per line.
+
+    *everything* is the lines' round sections joined (whole, clean blocks with a
+    result each) and *counts* the blocks of each line. A block's value depends
+    only on its text and its round, and values are immutable, so equal blocks
+    share one value: the same opponent, colour and result in the same round
+    recur across the files of a batch and across re-reads. Blocks met for the
+    first time are made column by column and kept.
+    """
+    blocks = _BLOCK_TEXTS.findall(everything)
+    deepest = max(counts)
+    while len(_ROUND_TABLES) < deepest:
+        _ROUND_TABLES.append({})
+    tables = itertools.chain.from_iterable(map(_ROUND_TABLES.__getitem__, map(slice, counts)))
+    made: list[Any] = list(map(dict.get, tables, blocks))
+    if None in made:
+        missing = [i for i, value in enumerate(made) if value is None]
+        numbers = list(
+            itertools.chain.from_iterable(map(range, itertools.repeat(1), [c + 1 for c in counts]))
+        )
+        texts = [blocks[i] for i in missing]
+        opponents = [t[:4] for t in texts]
+        fresh = make_round_results(
+            len(missing),
+            [_OPPONENT_READ[o] if o in _OPPONENT_READ else _read_opponent(o) for o in opponents],
+            [_COLOUR[t[5]] for t in texts],
+            [_RESULT_OR_BLANK[t[7]] for t in texts],
+            [numbers[i] for i in missing],
+        )
+        room = _CACHE_LIMIT - _ROUND_TABLES_FILLED[0]
+        for i, text, value in zip(missing, texts, fresh, strict=True):
+            made[i] = value
+            if room > 0:
+                table = _ROUND_TABLES[value.round - 1]
+                if text not in table:
+                    table[text] = value
+                    room -= 1
+        _ROUND_TABLES_FILLED[0] = _CACHE_LIMIT - room
+    ends = list(itertools.accumulate(counts))
+    return list(map(tuple, map(made.__getitem__, map(slice, [0, *ends[:-1]], ends))))
 
 
 class _Held:
@@ -563,23 +612,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
                 return
             everything = "".join(sections)
         counts = [len(s) // C.ROUND_STRIDE for s in sections]
-        total = len(everything) // C.ROUND_STRIDE
-        texts = _OPPONENT_TEXTS.findall(everything)
-        opponents: list[Any] = list(map(_OPPONENT_READ.get, texts, _REPEAT_MISSING))
-        if _has_missing(opponents):
-            opponents = [
-                o if o is not _MISSING else _read_opponent(t)
-                for o, t in zip(opponents, texts, strict=True)
-            ]
-        made = make_round_results(
-            total,
-            opponents,
-            map(_COLOUR.__getitem__, everything[5 :: C.ROUND_STRIDE]),
-            map(_RESULT_OR_BLANK.__getitem__, everything[7 :: C.ROUND_STRIDE]),
-            itertools.chain.from_iterable(map(range, itertools.repeat(1), [c + 1 for c in counts])),
-        )
-        ends = list(itertools.accumulate(counts))
-        rounds = list(map(tuple, map(made.__getitem__, map(slice, [0, *ends[:-1]], ends))))
+        rounds = _rounds_by_columns(everything, counts)
         ratings, points, rank_values = numbers
         players = make_players(
             ranks,
