@@ -356,9 +356,9 @@ def _rounds_by_columns(everything: str, counts: list[int]) -> list[tuple[RoundRe
     while len(_ROUND_TABLES) < deepest:
         _ROUND_TABLES.append({})
     tables = itertools.chain.from_iterable(map(_ROUND_TABLES.__getitem__, map(slice, counts)))
-    made: list[Any] = list(map(dict.get, tables, blocks))
-    if None in made:
-        missing = [i for i, value in enumerate(made) if value is None]
+    made: list[Any] = list(map(dict.get, tables, blocks, _REPEAT_MISSING))
+    if _has_missing(made):
+        missing = [i for i, value in enumerate(made) if value is _MISSING]
         numbers = list(
             itertools.chain.from_iterable(map(range, itertools.repeat(1), [c + 1 for c in counts]))
         )
