@@ -121,6 +121,21 @@ def test_a_clean_line_read_in_bulk_has_the_fields_written_in_it() -> None:
     assert first.line == 2
 
 
+def test_blocks_seen_before_are_shared_and_new_ones_still_checked() -> None:
+    """A block read before gives the same value again; a new, damaged block is still reported."""
+    head = "001 {:4d} m    {:<33s} 2000 NOR     1503014 1990/02/03  1.0 {:4d}  "
+    blocks = "{0:4d} w 1  {0:4d} b =  "
+    lines = [head.format(n, f"P {n}", n) + blocks.format(n % 8 + 1) for n in range(1, 9)]
+    text = "012 Shared\n" + "\n".join(lines) + "\n"
+    first, again = parse(text).tournament, parse(text).tournament
+    assert first == again
+    assert again.players[3].rounds[1] is first.players[3].rounds[1]
+    damaged = parse(text.replace("   5 b =", "   5 x =", 1))
+    assert [(d.code, d.line, d.column) for d in damaged.diagnostics] == [("P006", 5, 107)]
+    assert damaged.tournament.players[3].rounds[1] == RoundResult(2, 5, Colour.NONE, Result.DRAW)
+    assert damaged.tournament.players[:3] == first.players[:3]
+
+
 def test_round_results_made_column_by_column_equal_constructed_ones() -> None:
     """``make_round_results`` gives equal, equally hashed, still frozen values."""
     made = transformer.make_round_results(

@@ -222,7 +222,6 @@ _PLAYER_FIELDS = (
     "start_rank", "name", "sex", "title", "rating", "federation", "fide_id", "birth_date",
     "points", "rank", "rounds",
 )  # fmt: skip
-_SOURCE_FIELDS = ("line", "text", "newline")
 
 
 def _slot_setters(cls: type, names: tuple[str, ...], before: tuple[str, ...]) -> list[Any] | None:
@@ -241,7 +240,6 @@ def _slot_setters(cls: type, names: tuple[str, ...], before: tuple[str, ...]) ->
 
 
 _SET_PLAYER = _slot_setters(Player, _PLAYER_FIELDS, ("source",))
-_SET_SOURCE_FIELDS = _slot_setters(Source, _SOURCE_FIELDS, ())
 
 
 def make_players(*columns: list[Any]) -> list[Player]:
@@ -260,20 +258,6 @@ def make_players(*columns: list[Any]) -> list[Player]:
         (_SET_SOURCE, itertools.repeat(None)),
         *zip(_SET_PLAYER, columns, strict=True),
     )
-
-
-def make_sources(*columns: list[Any]) -> list[Source]:
-    """``list(map(Source, *columns))`` (line, text, newline; no origin yet), column by column."""
-    if _SET_SOURCE_FIELDS is None:  # pragma: no cover - a changed model
-        return list(map(Source, *columns))
-    return _made_by_columns(
-        Source,
-        len(columns[0]),
-        (_SET_ORIGIN, itertools.repeat(None)),
-        *zip(_SET_SOURCE_FIELDS, columns, strict=True),
-    )
-
-
 
 
 def _column(values: list[Any], texts: list[str], fill: Callable[[str], Any], bad: set[int]) -> None:
@@ -341,7 +325,9 @@ _ROUND_TABLES_FILLED = [0]
 """How many values the round tables hold (one count for all, bounded by ``_CACHE_LIMIT``)."""
 
 
-def _rounds_by_columns(everything: str, counts: list[int]) -> list[tuple[RoundResult, ...]]:
+def _rounds_by_columns(
+    everything: str, counts: list[int], known_only: bool = False
+) -> list[tuple[RoundResult, ...]] | None:
     """The round blocks of clean player lines, a tuple per line.
 
     *everything* is the lines' round sections joined (whole, clean blocks with a
@@ -349,14 +335,18 @@ def _rounds_by_columns(everything: str, counts: list[int]) -> list[tuple[RoundRe
     only on its text and its round, and values are immutable, so equal blocks
     share one value: the same opponent, colour and result in the same round
     recur across the files of a batch and across re-reads. Blocks met for the
-    first time are made column by column and kept.
+    first time are made column by column and kept. With *known_only*, a block
+    met for the first time gives ``None`` instead: the blocks of *everything*
+    may then be unchecked, as every kept text was clean when it was kept.
     """
     blocks = _BLOCK_TEXTS.findall(everything)
     deepest = max(counts)
     while len(_ROUND_TABLES) < deepest:
         _ROUND_TABLES.append({})
-    tables = itertools.chain.from_iterable(map(_ROUND_TABLES.__getitem__, map(slice, counts)))
+    tables = itertools.chain.from_iterable([_ROUND_TABLES[:count] for count in counts])
     made: list[Any] = list(map(dict.get, tables, blocks, _REPEAT_MISSING))
+    if known_only and _has_missing(made):
+        return None
     if _has_missing(made):
         missing = [i for i, value in enumerate(made) if value is _MISSING]
         numbers = list(
@@ -586,8 +576,13 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         if False in blank:
             bad.update(i for i, ok in enumerate(blank) if not ok)
         sections = [s + " " * (-len(s) % C.ROUND_STRIDE) for s in map(_GET_SECTION, tokens)]
+        counts = [len(s) // C.ROUND_STRIDE for s in sections]
         everything = "".join(sections)
-        if _STRICT_BLOCKS.fullmatch(everything) is None or " " in everything[7 :: C.ROUND_STRIDE]:
+        # blocks all seen before were clean then; only new ones need the check
+        rounds = _rounds_by_columns(everything, counts, known_only=True)
+        if rounds is None and (
+            _STRICT_BLOCKS.fullmatch(everything) is None or " " in everything[7 :: C.ROUND_STRIDE]
+        ):
             # some line is not clean: find which (every section is whole blocks, so the
             # joined text is clean exactly when every section is)
             clean = list(map(_STRICT_BLOCKS.fullmatch, sections))
@@ -607,12 +602,16 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
             numbers = [list(itertools.compress(values, keep)) for values in numbers]
             sexes = list(itertools.compress(sexes, keep))
             titles = list(itertools.compress(titles, keep))
-            sections = list(itertools.compress(sections, keep))
             if not tokens:
                 return
-            everything = "".join(sections)
-        counts = [len(s) // C.ROUND_STRIDE for s in sections]
-        rounds = _rounds_by_columns(everything, counts)
+            if rounds is not None:
+                rounds = list(itertools.compress(rounds, keep))
+            else:
+                counts = list(itertools.compress(counts, keep))
+                everything = "".join(itertools.compress(sections, keep))
+        if rounds is None:
+            rounds = _rounds_by_columns(everything, counts)
+            assert rounds is not None
         ratings, points, rank_values = numbers
         players = make_players(
             ranks,
@@ -629,10 +628,13 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         )
         numbers_of_lines = list(map(_GET_LINE, tokens))
         before = [n - 1 for n in numbers_of_lines]
-        sources = make_sources(
-            numbers_of_lines,
-            list(map(self.lines.__getitem__, before)),
-            list(map(self.newlines.__getitem__, before)),
+        sources = list(
+            map(
+                Source,
+                numbers_of_lines,
+                list(map(self.lines.__getitem__, before)),
+                list(map(self.newlines.__getitem__, before)),
+            )
         )
         _consume(map(_SET_ORIGIN, sources, players))
         _consume(map(_SET_SOURCE, players, sources))
