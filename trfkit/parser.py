@@ -97,13 +97,13 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
 
 def _layout(text: str, codec: str, bom: bool) -> Encoding:
     """The dominant line ending and whether the text ends with one."""
+    final = text.endswith(("\n", "\r"))
+    if "\r" not in text:  # the common case: LF only (or no line end at all)
+        return Encoding(codec=codec, bom=bom, newline="\n", final_newline=final)
     counts = {"\r\n": text.count("\r\n")}
     counts["\r"] = text.count("\r") - counts["\r\n"]
     counts["\n"] = text.count("\n") - counts["\r\n"]
     newline = max(("\n", "\r\n", "\r"), key=lambda k: counts[k])
-    if not any(counts.values()):
-        newline = "\n"
-    final = text.endswith(("\n", "\r"))
     return Encoding(codec=codec, bom=bom, newline=newline, final_newline=final)
 
 

@@ -475,9 +475,14 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
     # --- header records -------------------------------------------------------------------
 
     def _text(self, children: list[Token]) -> Record:
+        # the most common header record: ``_source`` and ``_done`` written out (once per line)
         (token,) = children
         text = str(token)
-        return self._done(TextRecord(text[:3], text[4:].rstrip(), source=self._source(token)))
+        line = token.line or 0
+        source = Source(line, self.lines[line - 1], self.newlines[line - 1])
+        record = TextRecord(text[:3], text[4:].rstrip(), source=source)
+        source.origin = record
+        return record
 
     tournament_name = city = federation = start_date = end_date = _text
     player_count = rated_count = team_count = tournament_type = _text
