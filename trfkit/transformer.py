@@ -88,8 +88,8 @@ _P_NUMBERS = tuple(
     for name in ("rating", "points", "rank")
 )
 _BLANK_ROUNDS: list[RoundResult] = []
-_NUMBER_CACHE: dict[tuple[str, str], Any] = {}
-"""Field text → its reading (ints and Fractions are immutable, so sharing them is safe)."""
+_NUMBER_CACHE: dict[str, dict[str, Any]] = {name: {} for name, _, _ in _P_NUMBERS}
+"""Field name → field text → its reading (ints and Fractions are immutable: sharing is safe)."""
 _CACHE_LIMIT = 50_000
 """Most entries a reading cache keeps; past it, new texts are read without being kept."""
 _START_RANKS: dict[str, int] = {}
@@ -213,6 +213,7 @@ _GET_NAME = operator.itemgetter(_P_NAME)
 _GET_FEDERATION = operator.itemgetter(_P_FEDERATION)
 _GET_FIDE_ID = operator.itemgetter(_P_FIDE_ID)
 _GET_BIRTH = operator.itemgetter(_P_BIRTH)
+_GET_NUMBERS = tuple((name, operator.itemgetter(where)) for name, _, where in _P_NUMBERS)
 _GET_SECTION = operator.itemgetter(slice(C.ROUND_START - 1, None))
 _GET_RESULTS = operator.itemgetter(slice(7, None, C.ROUND_STRIDE))
 _GET_LINE = operator.attrgetter("line")
@@ -260,13 +261,22 @@ def make_players(*columns: list[Any]) -> list[Player]:
     )
 
 
-def _column(values: list[Any], texts: list[str], fill: Callable[[str], Any], bad: set[int]) -> None:
-    """Fill the ``_MISSING`` entries of *values* with ``fill(text)``; ``_MISSING`` again is bad."""
+def _column(
+    values: list[Any],
+    tokens: list[Token],
+    text_of: Callable[[Token], str],
+    fill: Callable[[str], Any],
+    bad: set[int],
+) -> None:
+    """Fill each ``_MISSING`` in *values* with ``fill(text_of(token))``; ``_MISSING`` again is bad.
+
+    The texts are sliced only for the entries that need them (none, usually).
+    """
     if not _has_missing(values):
         return
     for index, value in enumerate(values):
         if value is _MISSING:
-            value = values[index] = fill(texts[index])
+            value = values[index] = fill(text_of(tokens[index]))
             if value is _MISSING:
                 bad.add(index)
 
@@ -286,13 +296,15 @@ def _read_start_rank(text: str) -> Any:
 
 
 def _number_reader(name: str, field: C.Field) -> Callable[[str], Any]:
+    cache = _NUMBER_CACHE[name]
+
     def read(text: str) -> Any:
         try:
             value = C.read_field(text, C.Field(field.name, 1, len(text), field.kind))
         except C.FieldError:
             return _MISSING
-        if len(_NUMBER_CACHE) < _CACHE_LIMIT:
-            _NUMBER_CACHE[(name, text)] = value
+        if len(cache) < _CACHE_LIMIT:
+            cache[text] = value
         return value
 
     return read
@@ -344,11 +356,13 @@ def _rounds_by_columns(
     while len(_ROUND_TABLES) < deepest:
         _ROUND_TABLES.append({})
     tables = itertools.chain.from_iterable([_ROUND_TABLES[:count] for count in counts])
-    made: list[Any] = list(map(dict.get, tables, blocks, _REPEAT_MISSING))
-    if known_only and _has_missing(made):
-        return None
-    if _has_missing(made):
-        missing = [i for i, value in enumerate(made) if value is _MISSING]
+    made: list[Any] = list(map(dict.get, tables, blocks))
+    # a RoundResult is always true (no __bool__ or __len__): all() finds a None in C,
+    # where ``None in made`` would call RoundResult.__eq__ on every block
+    if not all(made):
+        if known_only:
+            return None
+        missing = [i for i, value in enumerate(made) if value is None]
         numbers = list(
             itertools.chain.from_iterable(map(range, itertools.repeat(1), [c + 1 for c in counts]))
         )
@@ -564,19 +578,17 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         tokens: list[Token] = [children[i] for i in pending]
         bad: set[int] = set()
         ranks = list(map(_START_RANKS.get, map(_GET_START_RANK, tokens), _REPEAT_MISSING))
-        _column(ranks, list(map(_GET_START_RANK, tokens)), _read_start_rank, bad)
+        _column(ranks, tokens, _GET_START_RANK, _read_start_rank, bad)
         numbers = []
-        for name, _, where in _P_NUMBERS:
-            texts = list(map(operator.itemgetter(where), tokens))
-            keys = zip(itertools.repeat(name), texts)
-            values = list(map(_NUMBER_CACHE.get, keys, _REPEAT_MISSING))
-            _column(values, texts, _NUMBER_READERS[name], bad)
+        for name, text_of in _GET_NUMBERS:
+            values = list(map(_NUMBER_CACHE[name].get, map(text_of, tokens), _REPEAT_MISSING))
+            _column(values, tokens, text_of, _NUMBER_READERS[name], bad)
             numbers.append(values)
         sexes = list(map(_SEX_READ.get, map(_GET_SEX, tokens), _REPEAT_MISSING))
         if _has_missing(sexes):
             bad.update(i for i, sex in enumerate(sexes) if sex is _MISSING)
         titles = list(map(_TITLE_READ.get, map(_GET_TITLE, tokens), _REPEAT_MISSING))
-        _column(titles, list(map(_GET_TITLE, tokens)), _read_title, bad)
+        _column(titles, tokens, _GET_TITLE, _read_title, bad)
         blank = list(map(_ALL_BLANK.__eq__, map(_SEPARATORS_AT, tokens)))
         if False in blank:
             bad.update(i for i, ok in enumerate(blank) if not ok)
@@ -653,19 +665,18 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
             start_rank = self._start_rank(token, line)
             if start_rank is None:
                 return self._done(RawRecord("unknown", line, source=self._source(token)))
-        cache = _NUMBER_CACHE
         numbers: list[Any] = []
         for name, field, where in _P_NUMBERS:
             text = line[where]
-            key = (name, text)
-            value = cache.get(key, _MISSING)
+            cache = _NUMBER_CACHE[name]
+            value = cache.get(text, _MISSING)
             if value is _MISSING:
                 if not text.strip():
                     value = None
                 else:
                     value = self._field(token, field, "player")
                     if value is not None and len(cache) < _CACHE_LIMIT:
-                        cache[key] = value
+                        cache[text] = value
             numbers.append(value)
         rating, points, rank = numbers
         sex = None
