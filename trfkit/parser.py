@@ -436,8 +436,10 @@ class _Driver:
     a *step*: the callbacks to call, their arities and the next stack's row.
     Each token then costs one dict look-up, and the callbacks are Lark's own
     (as :func:`_streamline` left them), called in the same order on the same
-    values. :meth:`of` gives ``None`` for a Lark whose internals differ, and
-    the caller keeps Lark's own loop.
+    values; only :func:`_append`, trfkit's own callback of the repetition, is
+    done in place, as it would do it, rather than called. :meth:`of` gives
+    ``None`` for a Lark whose internals differ, and the caller keeps Lark's own
+    loop.
     """
 
     _DEEPEST = 32
@@ -488,7 +490,12 @@ class _Driver:
                 step = self._plan(row, token)
             reductions, row = step
             for size, callback in reductions:
-                if size:
+                if size == 1:  # a record's rule: one token
+                    values[-1] = callback([values[-1]])
+                elif callback is _append:  # start's repetition: the record joins the list
+                    record = values.pop()
+                    values[-1].append(record)
+                elif size:
                     values[-size:] = [callback(values[-size:])]
                 else:
                     values.append(callback([]))
