@@ -75,7 +75,7 @@ _SEPARATORS_001 = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
 _RESULT_OR_BLANK: dict[str, Result | None] = {" ": None, **_RESULT}
 _MISSING = object()
 _REPEAT_MISSING = itertools.repeat(_MISSING)
-_BULK_LINES = 8
+_BULK_LINES = 3
 """From this many player lines on, reading them column by column pays for its set-up."""
 _P_START_RANK = C.PLAYER.field("start_rank").slice
 _P_NAME = C.PLAYER.field("name").slice
