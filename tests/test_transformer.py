@@ -18,7 +18,7 @@ from locations import CORPUS, FIXTURES
 
 from trfkit import transformer
 from trfkit.api import parse
-from trfkit.model import Colour, Player, Result, RoundResult
+from trfkit.model import Colour, Player, Result, RoundResult, Source, TextRecord
 
 
 def _files() -> list[Path]:
@@ -154,6 +154,17 @@ def test_round_results_made_column_by_column_equal_constructed_ones() -> None:
     assert [repr(m) for m in made] == [repr(e) for e in expected]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         made[0].opponent = 8  # type: ignore[misc]
+
+
+def test_text_records_made_by_slots_equal_constructed_ones() -> None:
+    """``make_text_record`` gives an equal, equally hashed, still frozen record with its source."""
+    source = Source(3, "012 Club Open", "\n")
+    made = transformer.make_text_record("012", "Club Open", source)
+    expected = TextRecord("012", "Club Open", source=source)
+    assert made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
+    assert made.source is source and made.line == 3
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.value = "x"  # type: ignore[misc]
 
 
 def test_players_read_in_bulk_are_frozen_and_keep_their_source() -> None:

@@ -241,6 +241,24 @@ def _slot_setters(cls: type, names: tuple[str, ...], before: tuple[str, ...]) ->
 
 
 _SET_PLAYER = _slot_setters(Player, _PLAYER_FIELDS, ("source",))
+_SET_TEXT_RECORD = _slot_setters(TextRecord, ("code", "value"), ("source",))
+
+
+def make_text_record(code: str, value: str, source: Source) -> TextRecord:
+    """``TextRecord(code, value, source=source)``, its three slots written directly.
+
+    The frozen class's ``__init__`` writes each slot through a bound
+    ``object.__setattr__``, which costs three times as much as the slot
+    descriptors do; the value is equal, and as frozen. Once per header line.
+    """
+    if _SET_TEXT_RECORD is None:  # pragma: no cover - a changed model
+        return TextRecord(code, value, source=source)
+    record: TextRecord = _NEW(TextRecord)
+    set_code, set_value = _SET_TEXT_RECORD
+    set_code(record, code)
+    set_value(record, value)
+    _SET_SOURCE(record, source)
+    return record
 
 
 def make_players(*columns: list[Any]) -> list[Player]:
@@ -494,7 +512,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         text = str(token)
         line = token.line or 0
         source = Source(line, self.lines[line - 1], self.newlines[line - 1])
-        record = TextRecord(text[:3], text[4:].rstrip(), source=source)
+        record = make_text_record(text[:3], text[4:].rstrip(), source)
         source.origin = record
         return record
 
