@@ -107,7 +107,7 @@ def test_a_byte_order_mark_inside_the_file_is_reported_once_per_line() -> None:
 
 
 def _player_line(rank: int, opponent: int) -> str:
-    """A clean 001 line with one played round (the bulk reading takes eight or more)."""
+    """A clean 001 line with one played round."""
     name = f"Player {rank}"
     fields = f"{name:<33} 1800 NOR     1000007 1987/09/23  1.0 {rank:4}"
     return f"001 {rank:4} m    {fields}  {opponent:4} w 1  "

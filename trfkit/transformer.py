@@ -75,8 +75,10 @@ _SEPARATORS_001 = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
 _RESULT_OR_BLANK: dict[str, Result | None] = {" ": None, **_RESULT}
 _MISSING = object()
 _REPEAT_MISSING = itertools.repeat(_MISSING)
-_BULK_LINES = 3
-"""From this many player lines on, reading them column by column pays for its set-up."""
+_BULK_LINES = 16
+"""From this many player lines on, reading them column by column pays for its set-up.
+
+Fewer lines are read one at a time by ``_clean_player`` (the same caches and tests)."""
 _P_START_RANK = C.PLAYER.field("start_rank").slice
 _P_NAME = C.PLAYER.field("name").slice
 _P_TITLE = C.PLAYER.field("title").slice
@@ -442,7 +444,8 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
             self._players(children, pending)
         else:
             for i in pending:
-                children[i] = self._player(children[i])
+                token = children[i]
+                children[i] = self._clean_player(token) or self._player(token)
         return children
 
     def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
@@ -674,6 +677,63 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         _consume(map(_SET_ORIGIN, sources, players))
         _consume(map(_SET_SOURCE, players, sources))
         _consume(map(children.__setitem__, pending, players))
+
+    def _clean_player(self, token: Token) -> Player | None:
+        """A player line read as :meth:`_players` reads it, or ``None`` when anything is not clean.
+
+        The same caches and the same tests, one line at a time: for a few lines
+        the bulk reading's set-up costs more than the lines. ``None`` sends the
+        line to :meth:`_player`, which reads it field by field and reports.
+        """
+        start_rank: Any = _START_RANKS.get(token[_P_START_RANK], _MISSING)
+        if start_rank is _MISSING:
+            start_rank = _read_start_rank(token[_P_START_RANK])
+            if start_rank is _MISSING:
+                return None
+        numbers = []
+        for name, text_of in _GET_NUMBERS:
+            text = text_of(token)
+            value = _NUMBER_CACHE[name].get(text, _MISSING)
+            if value is _MISSING:
+                value = _NUMBER_READERS[name](text)
+                if value is _MISSING:
+                    return None
+            numbers.append(value)
+        sex: Any = _SEX_READ.get(token[9], _MISSING)
+        title: Any = _TITLE_READ.get(token[_P_TITLE], _MISSING)
+        if title is _MISSING:
+            title = _read_title(token[_P_TITLE])
+        if sex is _MISSING or title is _MISSING or _SEPARATORS_AT(token) != _ALL_BLANK:
+            return None
+        section = token[C.ROUND_START - 1 :]
+        section += " " * (-len(section) % C.ROUND_STRIDE)
+        count = len(section) // C.ROUND_STRIDE
+        rounds: Any = tuple(map(dict.get, _ROUND_TABLES[:count], _BLOCK_TEXTS.findall(section)))
+        if len(rounds) < count or not all(rounds):  # a block (or a round) not met before
+            if _STRICT_BLOCKS.fullmatch(section) is None or " " in section[7 :: C.ROUND_STRIDE]:
+                return None
+            made = _rounds_by_columns(section, [count])
+            assert made is not None
+            rounds = made[0]
+        line = token.line or 0
+        source = Source(line, self.lines[line - 1], self.newlines[line - 1])
+        rating, points, rank = numbers
+        player = Player(
+            start_rank,
+            token[_P_NAME].strip(),
+            sex,
+            title,
+            rating,
+            token[_P_FEDERATION].strip(),
+            token[_P_FIDE_ID].strip(),
+            token[_P_BIRTH].strip(),
+            points,
+            rank,
+            rounds,
+            source=source,
+        )
+        source.origin = player
+        return player
 
     def _player(self, token: Token) -> Record:
         """Record 001, one line on its own: every problem is reported."""
