@@ -322,11 +322,13 @@ def parse_records(lines: list[str], newlines: list[str]) -> tuple[list[Record], 
     """Parse *lines* straight into records, with the transformer running inside the parser.
 
     The LALR parser calls the transformer as it reduces each rule, so no tree is
-    built. The parser and its transformer are made once per thread.
+    built. The parser and its transformer are made once per thread, and the
+    parse runs through :class:`_Driver` (Lark's parse table and callbacks, each
+    step planned once) unless the installed Lark's internals differ.
 
     The cyclic garbage collector is paused while the records are made (and turned
-    back on after, unless it was off already): reading allocates one object per
-    round block and creates no garbage cycles, but every few thousand
+    back on after, unless it was off already): reading allocates a few objects per
+    record and creates no garbage cycles, but every few thousand
     allocations the collector would walk the whole growing model again, which
     costs a large file a third of its reading time.
     """

@@ -453,7 +453,12 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
     # --- plumbing -------------------------------------------------------------------------
 
     def start(self, children: list[Any]) -> list[Record]:
-        """The records in file order (player lines left as tokens are read now, in bulk)."""
+        """The records in file order, with the player lines left as tokens read now.
+
+        From ``_BULK_LINES`` such lines on they are read in bulk (:meth:`_players`),
+        fewer one at a time (:meth:`_clean_player`); a line that is not clean is read
+        field by field by :meth:`_player`, which reports it.
+        """
         pending = [i for i, c in enumerate(children) if c.__class__ is Token]
         if len(pending) >= _BULK_LINES:
             self._players(children, pending)
@@ -594,7 +599,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         """Record 001: the player's fields (cols 1-89) and round blocks (from col 92).
 
         A line with round blocks is kept as its token and read together with the
-        others by :meth:`_players` when the file is complete; any other line now.
+        others by :meth:`start` when the file is complete; any other line now.
         """
         (token,) = children
         if len(token) > C.ROUND_START - 1:
