@@ -346,6 +346,8 @@ def _number_reader(name: str, field: C.Field) -> Callable[[str], Any]:
 
 
 _NUMBER_READERS = {name: _number_reader(name, field) for name, field, _ in _P_NUMBERS}
+_RATING_READ, _POINTS_READ, _RANK_READ = (_NUMBER_CACHE[name] for name, _, _ in _P_NUMBERS)
+_P_RATING, _P_POINTS, _P_RANK = (where for _, _, where in _P_NUMBERS)
 
 
 def _read_title(text: str) -> Any:
@@ -710,15 +712,17 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
             start_rank = _read_start_rank(token[_P_START_RANK])
             if start_rank is _MISSING:
                 return None
-        numbers = []
-        for name, text_of in _GET_NUMBERS:
-            text = text_of(token)
-            value = _NUMBER_CACHE[name].get(text, _MISSING)
-            if value is _MISSING:
-                value = _NUMBER_READERS[name](text)
-                if value is _MISSING:
-                    return None
-            numbers.append(value)
+        # the three number fields, unrolled: texts seen before are one look-up each
+        rating = _RATING_READ.get(token[_P_RATING], _MISSING)
+        points = _POINTS_READ.get(token[_P_POINTS], _MISSING)
+        rank = _RANK_READ.get(token[_P_RANK], _MISSING)
+        if rating is _MISSING or points is _MISSING or rank is _MISSING:
+            numbers = [
+                _NUMBER_READERS[name](text_of(token)) for name, text_of in _GET_NUMBERS
+            ]
+            if _has_missing(numbers):
+                return None
+            rating, points, rank = numbers
         sex: Any = _SEX_READ.get(token[9], _MISSING)
         title: Any = _TITLE_READ.get(token[_P_TITLE], _MISSING)
         if title is _MISSING:
@@ -737,7 +741,6 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
             rounds = made[0]
         line = token.line or 0
         source = Source(line, self.lines[line - 1], self.newlines[line - 1])
-        rating, points, rank = numbers
         player = make_player(
             source,
             start_rank,
