@@ -484,6 +484,7 @@ class _Driver:
     def __call__(self, lines: list[str]) -> Any:
         """Parse *lines*: the value of ``start`` (Lark's ``parse`` with this inline parser)."""
         values: list[Any] = []
+        push, pop = values.append, values.pop
         row: Any = self._first  # a _Row (only the step of $END has none)
         token = None
         for token in self._lex(lines):
@@ -495,13 +496,13 @@ class _Driver:
                 if size == 1:  # a record's rule: one token
                     values[-1] = callback([values[-1]])
                 elif callback is _append:  # start's repetition: the record joins the list
-                    record = values.pop()
+                    record = pop()
                     values[-1].append(record)
                 elif size:
                     values[-size:] = [callback(values[-size:])]
                 else:
-                    values.append(callback([]))
-            values.append(token)
+                    push(callback([]))
+            push(token)
         end = Token.new_borrow_pos("$END", "", token) if token else Token("$END", "", 0, 1, 1)
         for size, callback in (row.get("$END") or self._plan(row, end))[0]:
             if size:

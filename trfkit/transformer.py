@@ -590,7 +590,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
     def _tiebreak_list(self, children: list[Token]) -> Record:
         (token,) = children
         payload = self._payload(token)
-        codes = tuple(c.strip() for c in payload.split(",")) if payload else ()
+        codes = tuple(map(str.strip, payload.split(","))) if payload else ()
         return self._done(TieBreakList(str(token)[:3], codes, source=self._source(token)))
 
     tiebreaks = standings_definition = _tiebreak_list
