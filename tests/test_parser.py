@@ -91,8 +91,8 @@ def test_the_collector_is_on_again_when_reading_fails(
     def broken(*args: object) -> None:
         raise RuntimeError("boom")
 
-    inline, _ = parser._LOCAL.state
-    monkeypatch.setattr(inline, "parse", broken)
+    inline, transformer, _ = parser._LOCAL.state
+    monkeypatch.setattr(parser._LOCAL, "state", (inline, transformer, broken))
     with pytest.raises(RuntimeError):
         parser.parse_records(["012 A"], ["\n"])
     assert gc.isenabled()
@@ -104,3 +104,50 @@ def test_a_byte_order_mark_inside_the_file_is_reported_once_per_line() -> None:
     assert [(d.code, d.line, d.column) for d in found] == [("P009", 2, 5), ("P009", 3, 6)]
     assert parser.line_diagnostics(["012 A", "022 B"], ["\n", "\r\n"])[0].code == "P009"
     assert parser.line_diagnostics(["012 A", "022 B"], ["\n", "\n"]) == []
+
+
+def _player_line(rank: int, opponent: int) -> str:
+    """A clean 001 line with one played round."""
+    name = f"Player {rank}"
+    fields = f"{name:<33} 1800 NOR     1000007 1987/09/23  1.0 {rank:4}"
+    return f"001 {rank:4} m    {fields}  {opponent:4} w 1  "
+
+
+_MIXED = [
+    "012 Club Open",
+    "### a comment",
+    *(_player_line(rank, rank % 9 + 1) for rank in range(1, 10)),
+    "",
+    "0123456789",
+    "XXR 1",
+    "abc def",
+    "NOR    1 m    Doe, Jane",
+    "001    x",
+]
+
+
+def test_the_lean_loop_gives_what_larks_own_loop_gives() -> None:
+    """Records and diagnostics of the planned steps equal those of Lark's ``parse``."""
+    newlines = ["\n"] * len(_MIXED)
+    records, diagnostics = parser.parse_records(_MIXED, newlines)
+    inline, transformer, run = parser._LOCAL.state
+    assert isinstance(run, parser._Driver)  # the Lark this project pins is the known one
+    transformer.begin(_MIXED, newlines)
+    try:
+        expected = inline.parse(_MIXED)  # type: ignore[arg-type,unused-ignore]
+        assert records == expected
+        assert [r.source for r in records] != [] and all(
+            r.source.line == e.source.line and r.source.text == e.source.text  # type: ignore[union-attr]
+            for r, e in zip(records, expected, strict=True)
+        )
+        assert diagnostics == transformer.diagnostics
+    finally:
+        transformer.begin([], [])
+    assert parser.parse_records([], [])[0] == []
+
+
+def test_another_lark_keeps_its_own_loop() -> None:
+    """A Lark object without the known internals gets no planned steps."""
+    built = lark.Lark(parser._grammar_text(), parser="lalr", lexer=parser.LineLexer)
+    assert parser._Driver.of(built) is None  # its callbacks are Lark's own rules
+    assert parser._Driver.of(object()) is None  # type: ignore[arg-type]

@@ -1,9 +1,10 @@
-"""The reader's two ways through player lines give the same records and diagnostics.
+"""The reader's ways through player lines give the same records and diagnostics.
 
-From eight player lines on, :class:`trfkit.transformer.TrfTransformer` reads
-clean lines column by column, all at once; any line with a problem, and short
-files, are read line by line. The line-by-line reading is the reference: these
-tests read every fixture, the shared corpus, and seeded damaged files both ways.
+From sixteen player lines on, :class:`trfkit.transformer.TrfTransformer` reads
+clean lines column by column, all at once; in smaller files, clean lines are
+read one at a time with the same caches and tests; any line with a problem is
+read field by field. The field-by-field reading is the reference: these tests
+read every fixture, the shared corpus, and seeded damaged files every way.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from locations import CORPUS, FIXTURES
 
 from trfkit import transformer
 from trfkit.api import parse
-from trfkit.model import Colour, Player, Result, RoundResult
+from trfkit.model import Colour, Player, Result, RoundResult, Source, TextRecord
 
 
 def _files() -> list[Path]:
@@ -43,11 +44,14 @@ def _reading(data: bytes) -> tuple[list[object], list[tuple[object, ...]]]:
 
 
 def _both_ways(data: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In bulk, line by line with the clean lines read the quick way, and wholly field by field."""
     monkeypatch.setattr(transformer, "_BULK_LINES", 1)
     in_bulk = _reading(data)
     monkeypatch.setattr(transformer, "_BULK_LINES", 10**9)
     line_by_line = _reading(data)
     assert in_bulk == line_by_line
+    monkeypatch.setattr(transformer.TrfTransformer, "_clean_player", lambda self, token: None)
+    assert _reading(data) == line_by_line
 
 
 @pytest.mark.parametrize("path", _files(), ids=lambda p: p.name)
@@ -88,8 +92,12 @@ def test_damaged_files_read_alike_both_ways(monkeypatch: pytest.MonkeyPatch) -> 
         _both_ways(data, monkeypatch)
 
 
-def test_a_clean_line_read_in_bulk_has_the_fields_written_in_it() -> None:
-    """Columns of a hand-written 001 line come back as written (eight lines: the bulk way)."""
+@pytest.mark.parametrize("bulk_from", [1, 10**9], ids=["in-bulk", "line-by-line"])
+def test_a_clean_line_read_in_bulk_has_the_fields_written_in_it(
+    bulk_from: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Columns of a hand-written 001 line come back as written (read in bulk, and on its own)."""
+    monkeypatch.setattr(transformer, "_BULK_LINES", bulk_from)
     # cols 1-3 001, 5-8 start rank, 10 sex, 11-13 title, 15-47 name, 49-52 rating,
     # 54-56 federation, 58-68 FIDE id, 70-79 birth date, 81-84 points, 86-89 rank,
     # then one 10-column block per round from column 92: opponent, colour, result.
@@ -121,6 +129,25 @@ def test_a_clean_line_read_in_bulk_has_the_fields_written_in_it() -> None:
     assert first.line == 2
 
 
+@pytest.mark.parametrize("bulk_from", [1, 10**9], ids=["in-bulk", "line-by-line"])
+def test_blocks_seen_before_are_shared_and_new_ones_still_checked(
+    bulk_from: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A block read before gives the same value again; a new, damaged block is still reported."""
+    monkeypatch.setattr(transformer, "_BULK_LINES", bulk_from)
+    head = "001 {:4d} m    {:<33s} 2000 NOR     1503014 1990/02/03  1.0 {:4d}  "
+    blocks = "{0:4d} w 1  {0:4d} b =  "
+    lines = [head.format(n, f"P {n}", n) + blocks.format(n % 8 + 1) for n in range(1, 9)]
+    text = "012 Shared\n" + "\n".join(lines) + "\n"
+    first, again = parse(text).tournament, parse(text).tournament
+    assert first == again
+    assert again.players[3].rounds[1] is first.players[3].rounds[1]
+    damaged = parse(text.replace("   5 b =", "   5 x =", 1))
+    assert [(d.code, d.line, d.column) for d in damaged.diagnostics] == [("P006", 5, 107)]
+    assert damaged.tournament.players[3].rounds[1] == RoundResult(2, 5, Colour.NONE, Result.DRAW)
+    assert damaged.tournament.players[:3] == first.players[:3]
+
+
 def test_round_results_made_column_by_column_equal_constructed_ones() -> None:
     """``make_round_results`` gives equal, equally hashed, still frozen values."""
     made = transformer.make_round_results(
@@ -141,8 +168,35 @@ def test_round_results_made_column_by_column_equal_constructed_ones() -> None:
         made[0].opponent = 8  # type: ignore[misc]
 
 
-def test_players_read_in_bulk_are_frozen_and_keep_their_source() -> None:
-    """A bulk-read player is an ordinary frozen Player whose source points back at it."""
+def test_text_records_made_by_slots_equal_constructed_ones() -> None:
+    """``make_text_record`` gives an equal, equally hashed, still frozen record with its source."""
+    source = Source(3, "012 Club Open", "\n")
+    made = transformer.make_text_record("012", "Club Open", source)
+    expected = TextRecord("012", "Club Open", source=source)
+    assert made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
+    assert made.source is source and made.line == 3
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.value = "x"  # type: ignore[misc]
+
+
+def test_players_made_by_slots_equal_constructed_ones() -> None:
+    """``make_player`` gives an equal, equally hashed, still frozen player with its source."""
+    source = Source(2, "001    1", "\n")
+    values = (1, "Doe, Jane", None, None, 1800, "NOR", "1", "", Fraction(1), 1, ())
+    made = transformer.make_player(source, *values)
+    expected = Player(*values, source=source)
+    assert made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
+    assert made.source is source
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.rating = 1  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("bulk_from", [1, 10**9], ids=["in-bulk", "line-by-line"])
+def test_players_read_in_bulk_are_frozen_and_keep_their_source(
+    bulk_from: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player read in bulk or on its own is a frozen Player whose source points back at it."""
+    monkeypatch.setattr(transformer, "_BULK_LINES", bulk_from)
     path = FIXTURES / "real" / "otto_fide_c07_2023_tiebreak_exercises_swiss_9r.trf"
     tournament = parse(path.read_bytes()).tournament
     assert len(tournament.players) >= 8

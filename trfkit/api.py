@@ -10,6 +10,7 @@ r"""The public reading and writing functions, in the style of :mod:`json`.
 
 from __future__ import annotations
 
+import functools
 from typing import IO
 
 import attrs
@@ -61,7 +62,7 @@ def parse(
         strict: Raise when any diagnostic is a warning or an error.
         limits: Size limits (the defaults of :class:`~trfkit.limits.Limits` when omitted).
     """
-    limits = limits or Limits()
+    limits = limits or _DEFAULT_LIMITS
     found: list[Diagnostic] = []
     if isinstance(data, bytes):
         problem = check_size(data, limits)
@@ -74,7 +75,7 @@ def parse(
                 Tournament(), [parse_rule("P001").diagnostic(str(exc))], Encoding(), strict
             )
         text, enc = decoded.text, decoded.encoding
-        found.append(parse_rule("P002").diagnostic(f"read as {_describe(enc)}"))
+        found.append(_read_as(enc))
     else:
         text = data
         bom = text.startswith("\ufeff")
@@ -98,6 +99,16 @@ def parse(
     if problem is not None:
         found.append(problem)
     return _finish(tournament, found, enc, strict)
+
+
+_DEFAULT_LIMITS = Limits()
+"""The limits of a reading that names none (frozen, so one value serves every reading)."""
+
+
+@functools.lru_cache(maxsize=64)
+def _read_as(enc: Encoding) -> Diagnostic:
+    """The P002 note for *enc*: made once per encoding, as diagnostics are frozen values."""
+    return parse_rule("P002").diagnostic(f"read as {_describe(enc)}")
 
 
 def _describe(enc: Encoding) -> str:

@@ -7,10 +7,28 @@ every one can be raised by an option.
 
 from __future__ import annotations
 
+import itertools
+import operator
+from typing import TypeVar
+
 import attrs
 
 from trfkit.diagnostics import Diagnostic, parse_rule
-from trfkit.model import Team, Tournament
+from trfkit.model import Player, Record, Team, Tournament
+
+_ROUNDS = operator.attrgetter("rounds")
+_R = TypeVar("_R", bound=Record)
+
+
+def _of_type(tournament: Tournament, kind: type[_R]) -> list[_R]:
+    """The records of class *kind* in file order (``list(tournament.of_type(kind))``).
+
+    Found by one C-level ``isinstance`` pass, without filling the tournament's
+    caches: a reading only checks the limits, later users fill them when asked.
+    """
+    records = tournament.records
+    found = itertools.compress(records, map(isinstance, records, itertools.repeat(kind)))
+    return list(found)  # type: ignore[arg-type]  # exactly the records of *kind*
 
 
 @attrs.frozen
@@ -34,6 +52,8 @@ class Limits:
     def check_lines(self, lines: list[str]) -> Diagnostic | None:
         """A diagnostic for the first line that is too long, else ``None``."""
         limit = self.max_line_length
+        if not lines or max(map(len, lines)) <= limit:  # one C-level pass for the usual file
+            return None
         for number, line in enumerate(lines, 1):
             if len(line) > limit:
                 return parse_rule("P010").diagnostic(
@@ -46,11 +66,13 @@ class Limits:
 
     def check_tournament(self, tournament: Tournament) -> Diagnostic | None:
         """A diagnostic when the players, rounds or team members exceed the limits."""
-        players = tournament.players
+        players: list[Player] = _of_type(tournament, Player)
         if len(players) > self.max_players:
             return parse_rule("P010").diagnostic(
                 f"{len(players):,} player records, more than the limit of {self.max_players:,}"
             )
+        if not players or max(map(len, map(_ROUNDS, players))) <= self.max_rounds:
+            players = []  # one C-level pass for the usual file; the loop finds the first
         for p in players:
             if len(p.rounds) > self.max_rounds:
                 return parse_rule("P010").diagnostic(
@@ -59,7 +81,8 @@ class Limits:
                     line=p.line,
                     players=(p.start_rank,),
                 )
-        for t in tournament.of_type(Team):
+        teams: list[Team] = _of_type(tournament, Team)
+        for t in teams:
             if len(t.members) > self.max_team_members:
                 return parse_rule("P010").diagnostic(
                     f"team {t.name!r} lists {len(t.members)} members, more than the limit "

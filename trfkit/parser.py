@@ -9,16 +9,14 @@ patterns of ``grammars/trf.lark``) → :mod:`trfkit.transformer` (tree → model
 from __future__ import annotations
 
 import codecs
-import collections
 import functools
 import gc
 import hashlib
-import itertools
 import operator
 import os
 import re
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -100,13 +98,13 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
 
 def _layout(text: str, codec: str, bom: bool) -> Encoding:
     """The dominant line ending and whether the text ends with one."""
+    final = text.endswith(("\n", "\r"))
+    if "\r" not in text:  # the common case: LF only (or no line end at all)
+        return Encoding(codec=codec, bom=bom, newline="\n", final_newline=final)
     counts = {"\r\n": text.count("\r\n")}
     counts["\r"] = text.count("\r") - counts["\r\n"]
     counts["\n"] = text.count("\n") - counts["\r\n"]
     newline = max(("\n", "\r\n", "\r"), key=lambda k: counts[k])
-    if not any(counts.values()):
-        newline = "\n"
-    final = text.endswith(("\n", "\r"))
     return Encoding(codec=codec, bom=bom, newline=newline, final_newline=final)
 
 
@@ -260,33 +258,19 @@ def _line_token(kind: str, line: str, number: int) -> Token:
 
 
 def _line_tokens(kinds: list[str], lines: list[str]) -> list[Token]:
-    """``[_line_token(k, l, n) for n, (k, l) in enumerate(zip(kinds, lines), 1)]``, by column.
+    """``[_line_token(k, l, n) for n, (k, l) in enumerate(zip(kinds, lines), 1)]``, by ``map``.
 
-    The tokens are made by ``map`` and their eight slots filled through the
-    slot descriptors, one pass per slot, so no Python frame runs per line.
+    (Filling the slots a column at a time through the slot descriptors costs
+    twice as much: a plain attribute store in :func:`_line_token` is cheaper
+    than a call of the descriptor's ``__set__``.)
     """
-    count = len(lines)
-    tokens = list(map(_new_str, itertools.repeat(Token, count), lines))
-    _consume(map(_SET_TOKEN["type"], tokens, kinds))
-    _consume(map(_SET_TOKEN["value"], tokens, lines))
-    _consume(map(_SET_TOKEN["line"], tokens, range(1, count + 1)))
-    _consume(map(_SET_TOKEN["column"], tokens, itertools.repeat(1, count)))
-    for name in ("start_pos", "end_line", "end_column", "end_pos"):
-        _consume(map(_SET_TOKEN[name], tokens, itertools.repeat(None, count)))
-    return tokens
+    return list(map(_line_token, kinds, lines, range(1, len(lines) + 1)))
 
 
-_consume: Callable[[Iterable[Any]], None] = collections.deque(maxlen=0).extend
-
-if tuple(getattr(Token, "__slots__", ())) == _TOKEN_SLOTS:
-    _SET_TOKEN = {name: Token.__dict__[name].__set__ for name in _TOKEN_SLOTS}
-else:  # pragma: no cover - another Lark
+if tuple(getattr(Token, "__slots__", ())) != _TOKEN_SLOTS:  # pragma: no cover - another Lark
 
     def _line_token(kind: str, line: str, number: int) -> Token:
         return Token(kind, line, line=number, column=1)
-
-    def _line_tokens(kinds: list[str], lines: list[str]) -> list[Token]:
-        return list(map(_line_token, kinds, lines, range(1, len(lines) + 1)))
 
 
 @functools.cache
@@ -339,11 +323,13 @@ def parse_records(lines: list[str], newlines: list[str]) -> tuple[list[Record], 
     """Parse *lines* straight into records, with the transformer running inside the parser.
 
     The LALR parser calls the transformer as it reduces each rule, so no tree is
-    built. The parser and its transformer are made once per thread.
+    built. The parser and its transformer are made once per thread, and the
+    parse runs through :class:`_Driver` (Lark's parse table and callbacks, each
+    step planned once) unless the installed Lark's internals differ.
 
     The cyclic garbage collector is paused while the records are made (and turned
-    back on after, unless it was off already): reading allocates one object per
-    round block and creates no garbage cycles, but every few thousand
+    back on after, unless it was off already): reading allocates a few objects per
+    record and creates no garbage cycles, but every few thousand
     allocations the collector would walk the whole growing model again, which
     costs a large file a third of its reading time.
     """
@@ -360,14 +346,14 @@ def parse_records(lines: list[str], newlines: list[str]) -> tuple[list[Record], 
             _plugins=tablecache.plugins(cache),  # the parse table from trfkit's faster copy
         )
         _streamline(inline, transformer)
-        state = _LOCAL.state = (inline, transformer)
-    inline, transformer = state
+        state = _LOCAL.state = (inline, transformer, _Driver.of(inline) or inline.parse)
+    inline, transformer, run = state
     transformer.begin(lines, newlines)
     pause = gc.isenabled()
     if pause:
         gc.disable()
     try:
-        records: list[Record] = inline.parse(lines)  # type: ignore[arg-type,assignment,unused-ignore]
+        records: list[Record] = run(lines)  # type: ignore[arg-type,assignment,unused-ignore]
         return records, transformer.diagnostics
     finally:
         if pause:
@@ -458,3 +444,147 @@ def _start_caller(transformer: TrfTransformer, repeated: bool) -> Callable[[list
     if repeated:
         return lambda values: start(values[0])
     return lambda values: start([])
+
+
+class _Driver:
+    """Lark's LALR loop over this grammar's line tokens, each step planned once from its table.
+
+    Lark's ``feed_token`` looks up the action of the token in the parse table,
+    and for every reduction slices the value stack, calls the rule's callback
+    and looks up the goto state, once per line and rule. Which actions follow
+    depends only on the state stack and the token's type, and the stack of this
+    grammar stays a few states deep, so here the actions are worked out from
+    the same table the first time a (stack, token type) pair occurs and kept as
+    a *step*: the callbacks to call, their arities and the next stack's row.
+    Each token then costs one dict look-up, and the callbacks are Lark's own
+    (as :func:`_streamline` left them), called in the same order on the same
+    values; only :func:`_append`, trfkit's own callback of the repetition, is
+    done in place, as it would do it, rather than called. :meth:`of` gives
+    ``None`` for a Lark whose internals differ, and the caller keeps Lark's own
+    loop.
+    """
+
+    _DEEPEST = 32
+    """Stacks deeper than this are planned again for every token rather than kept."""
+
+    def __init__(self, lexer: LineLexer, engine: Any, shift: Any) -> None:
+        table = engine.parse_table
+        self._lex = lexer.lex
+        self._states: dict[Any, dict[str, tuple[Any, Any]]] = table.states
+        self._callbacks: dict[Any, Callable[[list[Any]], Any]] = engine.callbacks
+        self._shift = shift
+        self._end: Any = table.end_states["start"]
+        self._rows: dict[tuple[Any, ...], _Row] = {}
+        self._first = self._row((table.start_states["start"],))
+
+    @classmethod
+    def of(cls, inline: lark.Lark) -> _Driver | None:
+        """The driver of *inline*'s parse table and callbacks, if its Lark is the known one."""
+        try:
+            from lark.parsers.lalr_analysis import Shift
+            from lark.parsers.lalr_parser import _Parser
+
+            frontend = inline.parser
+            lexer = frontend.lexer.lexer  # the LineLexer inside Lark's wrapper
+            engine = frontend.parser.parser
+            table = engine.parse_table
+            ok = (
+                isinstance(lexer, LineLexer)
+                and type(engine) is _Parser
+                and isinstance(table.states, dict)
+                and list(table.start_states) == ["start"]
+                and not frontend.lexer_conf.postlex
+                and isinstance(engine.callbacks, dict)
+                and all(isinstance(k, _Reduction) for k in engine.callbacks)
+            )
+        except (AttributeError, ImportError, TypeError):  # pragma: no cover - another Lark
+            return None
+        return cls(lexer, engine, Shift) if ok else None
+
+    def __call__(self, lines: list[str]) -> Any:
+        """Parse *lines*: the value of ``start`` (Lark's ``parse`` with this inline parser)."""
+        values: list[Any] = []
+        push, pop = values.append, values.pop
+        row: Any = self._first  # a _Row (only the step of $END has none)
+        token = None
+        for token in self._lex(lines):
+            step = row.get(token.type)
+            if step is None:
+                step = self._plan(row, token)
+            reductions, row = step
+            for size, callback in reductions:
+                if size == 1:  # a record's rule: one token
+                    values[-1] = callback([values[-1]])
+                elif callback is _append:  # start's repetition: the record joins the list
+                    record = pop()
+                    values[-1].append(record)
+                elif size:
+                    values[-size:] = [callback(values[-size:])]
+                else:
+                    push(callback([]))
+            push(token)
+        end = Token.new_borrow_pos("$END", "", token) if token else Token("$END", "", 0, 1, 1)
+        for size, callback in (row.get("$END") or self._plan(row, end))[0]:
+            if size:
+                values[-size:] = [callback(values[-size:])]
+            else:
+                values.append(callback([]))
+        return values[-1]
+
+    def _row(self, stack: tuple[Any, ...]) -> _Row:
+        """The row of *stack*: one made for it before, else a new empty one."""
+        row = self._rows.get(stack)
+        if row is None:
+            row = _Row(stack)
+            if len(stack) <= self._DEEPEST:
+                self._rows[stack] = row
+        return row
+
+    def _plan(self, row: _Row, token: Token) -> _Step:
+        """The step of *token* from *row*'s stack, worked out as Lark's ``feed_token`` would.
+
+        A step is the reductions ``(size, callback)`` to make before the token is
+        shifted, and the row of the stack after the shift (for ``$END``: the
+        reductions until the end state, and no row).
+        """
+        states = self._states
+        stack = list(row.stack)
+        kind = token.type
+        is_end = kind == "$END"
+        reductions: list[tuple[int, Callable[[list[Any]], Any]]] = []
+        step: _Step
+        while True:
+            try:
+                action, argument = states[stack[-1]][kind]
+            except KeyError:  # pragma: no cover - the grammar takes every token in any order
+                expected = {s for s in states[stack[-1]] if s.isupper()}
+                raise lark.exceptions.UnexpectedToken(token, expected) from None  # type: ignore[no-untyped-call]
+            if action is self._shift:
+                stack.append(argument)
+                step = (tuple(reductions), self._row(tuple(stack)))
+                break
+            size = len(argument.expansion)
+            if size:
+                del stack[-size:]
+            reductions.append((size, self._callbacks[argument]))
+            stack.append(states[stack[-1]][argument.origin.name][1])
+            if is_end and stack[-1] == self._end:
+                step = (tuple(reductions), None)
+                break
+        if row is self._rows.get(row.stack):
+            row[kind] = step
+        return step
+
+
+_Step = tuple[tuple[tuple[int, Callable[[list[Any]], Any]], ...], "_Row | None"]
+"""What :class:`_Driver` does for one token: the reductions, then the next row (none at the end)."""
+
+
+class _Row(dict[str, Any]):
+    """The steps of :class:`_Driver` from one state stack, by token type (filled as met)."""
+
+    __slots__ = ("stack",)
+
+    def __init__(self, stack: tuple[Any, ...]) -> None:
+        super().__init__()
+        self.stack = stack

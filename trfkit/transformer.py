@@ -75,8 +75,10 @@ _SEPARATORS_001 = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
 _RESULT_OR_BLANK: dict[str, Result | None] = {" ": None, **_RESULT}
 _MISSING = object()
 _REPEAT_MISSING = itertools.repeat(_MISSING)
-_BULK_LINES = 8
-"""From this many player lines on, reading them column by column pays for its set-up."""
+_BULK_LINES = 16
+"""From this many player lines on, reading them column by column pays for its set-up.
+
+Fewer lines are read one at a time by ``_clean_player`` (the same caches and tests)."""
 _P_START_RANK = C.PLAYER.field("start_rank").slice
 _P_NAME = C.PLAYER.field("name").slice
 _P_TITLE = C.PLAYER.field("title").slice
@@ -88,8 +90,8 @@ _P_NUMBERS = tuple(
     for name in ("rating", "points", "rank")
 )
 _BLANK_ROUNDS: list[RoundResult] = []
-_NUMBER_CACHE: dict[tuple[str, str], Any] = {}
-"""Field text → its reading (ints and Fractions are immutable, so sharing them is safe)."""
+_NUMBER_CACHE: dict[str, dict[str, Any]] = {name: {} for name, _, _ in _P_NUMBERS}
+"""Field name → field text → its reading (ints and Fractions are immutable: sharing is safe)."""
 _CACHE_LIMIT = 50_000
 """Most entries a reading cache keeps; past it, new texts are read without being kept."""
 _START_RANKS: dict[str, int] = {}
@@ -213,6 +215,7 @@ _GET_NAME = operator.itemgetter(_P_NAME)
 _GET_FEDERATION = operator.itemgetter(_P_FEDERATION)
 _GET_FIDE_ID = operator.itemgetter(_P_FIDE_ID)
 _GET_BIRTH = operator.itemgetter(_P_BIRTH)
+_GET_NUMBERS = tuple((name, operator.itemgetter(where)) for name, _, where in _P_NUMBERS)
 _GET_SECTION = operator.itemgetter(slice(C.ROUND_START - 1, None))
 _GET_RESULTS = operator.itemgetter(slice(7, None, C.ROUND_STRIDE))
 _GET_LINE = operator.attrgetter("line")
@@ -222,7 +225,6 @@ _PLAYER_FIELDS = (
     "start_rank", "name", "sex", "title", "rating", "federation", "fide_id", "birth_date",
     "points", "rank", "rounds",
 )  # fmt: skip
-_SOURCE_FIELDS = ("line", "text", "newline")
 
 
 def _slot_setters(cls: type, names: tuple[str, ...], before: tuple[str, ...]) -> list[Any] | None:
@@ -241,7 +243,39 @@ def _slot_setters(cls: type, names: tuple[str, ...], before: tuple[str, ...]) ->
 
 
 _SET_PLAYER = _slot_setters(Player, _PLAYER_FIELDS, ("source",))
-_SET_SOURCE_FIELDS = _slot_setters(Source, _SOURCE_FIELDS, ())
+_SET_TEXT_RECORD = _slot_setters(TextRecord, ("code", "value"), ("source",))
+_PLAYER_SETTERS = None if _SET_PLAYER is None else (_SET_SOURCE, *_SET_PLAYER)
+
+
+def make_player(source: Source, *values: Any) -> Player:
+    """``Player(*values, source=source)``, its twelve slots written by one ``map``.
+
+    The frozen ``__init__`` makes twelve Python-level calls of a bound
+    ``object.__setattr__``; ``map`` calls the slot descriptors from C instead,
+    for two thirds of the cost. The value is equal, and as frozen.
+    """
+    if _PLAYER_SETTERS is None:  # pragma: no cover - a changed model
+        return Player(*values, source=source)
+    player: Player = _NEW(Player)
+    _consume(map(operator.call, _PLAYER_SETTERS, itertools.repeat(player), (source, *values)))
+    return player
+
+
+def make_text_record(code: str, value: str, source: Source) -> TextRecord:
+    """``TextRecord(code, value, source=source)``, its three slots written directly.
+
+    The frozen class's ``__init__`` writes each slot through a bound
+    ``object.__setattr__``, which costs three times as much as the slot
+    descriptors do; the value is equal, and as frozen. Once per header line.
+    """
+    if _SET_TEXT_RECORD is None:  # pragma: no cover - a changed model
+        return TextRecord(code, value, source=source)
+    record: TextRecord = _NEW(TextRecord)
+    set_code, set_value = _SET_TEXT_RECORD
+    set_code(record, code)
+    set_value(record, value)
+    _SET_SOURCE(record, source)
+    return record
 
 
 def make_players(*columns: list[Any]) -> list[Player]:
@@ -262,29 +296,22 @@ def make_players(*columns: list[Any]) -> list[Player]:
     )
 
 
-def make_sources(*columns: list[Any]) -> list[Source]:
-    """``list(map(Source, *columns))`` (line, text, newline; no origin yet), column by column."""
-    if _SET_SOURCE_FIELDS is None:  # pragma: no cover - a changed model
-        return list(map(Source, *columns))
-    return _made_by_columns(
-        Source,
-        len(columns[0]),
-        (_SET_ORIGIN, itertools.repeat(None)),
-        *zip(_SET_SOURCE_FIELDS, columns, strict=True),
-    )
+def _column(
+    values: list[Any],
+    tokens: list[Token],
+    text_of: Callable[[Token], str],
+    fill: Callable[[str], Any],
+    bad: set[int],
+) -> None:
+    """Fill each ``_MISSING`` in *values* with ``fill(text_of(token))``; ``_MISSING`` again is bad.
 
-
-_OPPONENT_TEXTS = re.compile(f"(....).{{{C.ROUND_STRIDE - 4}}}", re.DOTALL)
-"""The opponent columns of consecutive round blocks: ``findall`` gives one per block."""
-
-
-def _column(values: list[Any], texts: list[str], fill: Callable[[str], Any], bad: set[int]) -> None:
-    """Fill the ``_MISSING`` entries of *values* with ``fill(text)``; ``_MISSING`` again is bad."""
+    The texts are sliced only for the entries that need them (none, usually).
+    """
     if not _has_missing(values):
         return
     for index, value in enumerate(values):
         if value is _MISSING:
-            value = values[index] = fill(texts[index])
+            value = values[index] = fill(text_of(tokens[index]))
             if value is _MISSING:
                 bad.add(index)
 
@@ -304,19 +331,23 @@ def _read_start_rank(text: str) -> Any:
 
 
 def _number_reader(name: str, field: C.Field) -> Callable[[str], Any]:
+    cache = _NUMBER_CACHE[name]
+
     def read(text: str) -> Any:
         try:
             value = C.read_field(text, C.Field(field.name, 1, len(text), field.kind))
         except C.FieldError:
             return _MISSING
-        if len(_NUMBER_CACHE) < _CACHE_LIMIT:
-            _NUMBER_CACHE[(name, text)] = value
+        if len(cache) < _CACHE_LIMIT:
+            cache[text] = value
         return value
 
     return read
 
 
 _NUMBER_READERS = {name: _number_reader(name, field) for name, field, _ in _P_NUMBERS}
+_RATING_READ, _POINTS_READ, _RANK_READ = (_NUMBER_CACHE[name] for name, _, _ in _P_NUMBERS)
+_P_RATING, _P_POINTS, _P_RANK = (where for _, _, where in _P_NUMBERS)
 
 
 def _read_title(text: str) -> Any:
@@ -333,6 +364,65 @@ def _read_opponent(text: str) -> int | None:
     if len(_OPPONENT_READ) < _CACHE_LIMIT:
         _OPPONENT_READ[text] = opponent
     return opponent
+
+
+_BLOCK_TEXTS = re.compile(f".{{{C.ROUND_STRIDE}}}", re.DOTALL)
+"""Consecutive round blocks: ``findall`` gives one text per block."""
+_ROUND_TABLES: list[dict[str, RoundResult]] = []
+"""Per round (index = round - 1): a clean block's text → its shared :class:`RoundResult`."""
+_ROUND_TABLES_FILLED = [0]
+"""How many values the round tables hold (one count for all, bounded by ``_CACHE_LIMIT``)."""
+
+
+def _rounds_by_columns(
+    everything: str, counts: list[int], known_only: bool = False
+) -> list[tuple[RoundResult, ...]] | None:
+    """The round blocks of clean player lines, a tuple per line.
+
+    *everything* is the lines' round sections joined (whole, clean blocks with a
+    result each) and *counts* the blocks of each line. A block's value depends
+    only on its text and its round, and values are immutable, so equal blocks
+    share one value: the same opponent, colour and result in the same round
+    recur across the files of a batch and across re-reads. Blocks met for the
+    first time are made column by column and kept. With *known_only*, a block
+    met for the first time gives ``None`` instead: the blocks of *everything*
+    may then be unchecked, as every kept text was clean when it was kept.
+    """
+    blocks = _BLOCK_TEXTS.findall(everything)
+    deepest = max(counts)
+    while len(_ROUND_TABLES) < deepest:
+        _ROUND_TABLES.append({})
+    tables = itertools.chain.from_iterable([_ROUND_TABLES[:count] for count in counts])
+    made: list[Any] = list(map(dict.get, tables, blocks))
+    # a RoundResult is always true (no __bool__ or __len__): all() finds a None in C,
+    # where ``None in made`` would call RoundResult.__eq__ on every block
+    if not all(made):
+        if known_only:
+            return None
+        missing = [i for i, value in enumerate(made) if value is None]
+        numbers = list(
+            itertools.chain.from_iterable(map(range, itertools.repeat(1), [c + 1 for c in counts]))
+        )
+        texts = [blocks[i] for i in missing]
+        opponents = [t[:4] for t in texts]
+        fresh = make_round_results(
+            len(missing),
+            [_OPPONENT_READ[o] if o in _OPPONENT_READ else _read_opponent(o) for o in opponents],
+            [_COLOUR[t[5]] for t in texts],
+            [_RESULT_OR_BLANK[t[7]] for t in texts],
+            [numbers[i] for i in missing],
+        )
+        room = _CACHE_LIMIT - _ROUND_TABLES_FILLED[0]
+        for i, text, value in zip(missing, texts, fresh, strict=True):
+            made[i] = value
+            if room > 0:
+                table = _ROUND_TABLES[value.round - 1]
+                if text not in table:
+                    table[text] = value
+                    room -= 1
+        _ROUND_TABLES_FILLED[0] = _CACHE_LIMIT - room
+    ends = list(itertools.accumulate(counts))
+    return list(map(tuple, map(made.__getitem__, map(slice, [0, *ends[:-1]], ends))))
 
 
 class _Held:
@@ -365,13 +455,19 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
     # --- plumbing -------------------------------------------------------------------------
 
     def start(self, children: list[Any]) -> list[Record]:
-        """The records in file order (player lines left as tokens are read now, in bulk)."""
+        """The records in file order, with the player lines left as tokens read now.
+
+        From ``_BULK_LINES`` such lines on they are read in bulk (:meth:`_players`),
+        fewer one at a time (:meth:`_clean_player`); a line that is not clean is read
+        field by field by :meth:`_player`, which reports it.
+        """
         pending = [i for i, c in enumerate(children) if c.__class__ is Token]
         if len(pending) >= _BULK_LINES:
             self._players(children, pending)
         else:
             for i in pending:
-                children[i] = self._player(children[i])
+                token = children[i]
+                children[i] = self._clean_player(token) or self._player(token)
         return children
 
     def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
@@ -436,9 +532,14 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
     # --- header records -------------------------------------------------------------------
 
     def _text(self, children: list[Token]) -> Record:
+        # the most common header record: ``_source`` and ``_done`` written out (once per line)
         (token,) = children
         text = str(token)
-        return self._done(TextRecord(text[:3], text[4:].rstrip(), source=self._source(token)))
+        line = token.line or 0
+        source = Source(line, self.lines[line - 1], self.newlines[line - 1])
+        record = make_text_record(text[:3], text[4:].rstrip(), source)
+        source.origin = record
+        return record
 
     tournament_name = city = federation = start_date = end_date = _text
     player_count = rated_count = team_count = tournament_type = _text
@@ -489,7 +590,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
     def _tiebreak_list(self, children: list[Token]) -> Record:
         (token,) = children
         payload = self._payload(token)
-        codes = tuple(c.strip() for c in payload.split(",")) if payload else ()
+        codes = tuple(map(str.strip, payload.split(","))) if payload else ()
         return self._done(TieBreakList(str(token)[:3], codes, source=self._source(token)))
 
     tiebreaks = standings_definition = _tiebreak_list
@@ -500,7 +601,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         """Record 001: the player's fields (cols 1-89) and round blocks (from col 92).
 
         A line with round blocks is kept as its token and read together with the
-        others by :meth:`_players` when the file is complete; any other line now.
+        others by :meth:`start` when the file is complete; any other line now.
         """
         (token,) = children
         if len(token) > C.ROUND_START - 1:
@@ -520,25 +621,28 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         tokens: list[Token] = [children[i] for i in pending]
         bad: set[int] = set()
         ranks = list(map(_START_RANKS.get, map(_GET_START_RANK, tokens), _REPEAT_MISSING))
-        _column(ranks, list(map(_GET_START_RANK, tokens)), _read_start_rank, bad)
+        _column(ranks, tokens, _GET_START_RANK, _read_start_rank, bad)
         numbers = []
-        for name, _, where in _P_NUMBERS:
-            texts = list(map(operator.itemgetter(where), tokens))
-            keys = zip(itertools.repeat(name), texts)
-            values = list(map(_NUMBER_CACHE.get, keys, _REPEAT_MISSING))
-            _column(values, texts, _NUMBER_READERS[name], bad)
+        for name, text_of in _GET_NUMBERS:
+            values = list(map(_NUMBER_CACHE[name].get, map(text_of, tokens), _REPEAT_MISSING))
+            _column(values, tokens, text_of, _NUMBER_READERS[name], bad)
             numbers.append(values)
         sexes = list(map(_SEX_READ.get, map(_GET_SEX, tokens), _REPEAT_MISSING))
         if _has_missing(sexes):
             bad.update(i for i, sex in enumerate(sexes) if sex is _MISSING)
         titles = list(map(_TITLE_READ.get, map(_GET_TITLE, tokens), _REPEAT_MISSING))
-        _column(titles, list(map(_GET_TITLE, tokens)), _read_title, bad)
+        _column(titles, tokens, _GET_TITLE, _read_title, bad)
         blank = list(map(_ALL_BLANK.__eq__, map(_SEPARATORS_AT, tokens)))
         if False in blank:
             bad.update(i for i, ok in enumerate(blank) if not ok)
         sections = [s + " " * (-len(s) % C.ROUND_STRIDE) for s in map(_GET_SECTION, tokens)]
+        counts = [len(s) // C.ROUND_STRIDE for s in sections]
         everything = "".join(sections)
-        if _STRICT_BLOCKS.fullmatch(everything) is None or " " in everything[7 :: C.ROUND_STRIDE]:
+        # blocks all seen before were clean then; only new ones need the check
+        rounds = _rounds_by_columns(everything, counts, known_only=True)
+        if rounds is None and (
+            _STRICT_BLOCKS.fullmatch(everything) is None or " " in everything[7 :: C.ROUND_STRIDE]
+        ):
             # some line is not clean: find which (every section is whole blocks, so the
             # joined text is clean exactly when every section is)
             clean = list(map(_STRICT_BLOCKS.fullmatch, sections))
@@ -558,28 +662,16 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
             numbers = [list(itertools.compress(values, keep)) for values in numbers]
             sexes = list(itertools.compress(sexes, keep))
             titles = list(itertools.compress(titles, keep))
-            sections = list(itertools.compress(sections, keep))
             if not tokens:
                 return
-            everything = "".join(sections)
-        counts = [len(s) // C.ROUND_STRIDE for s in sections]
-        total = len(everything) // C.ROUND_STRIDE
-        texts = _OPPONENT_TEXTS.findall(everything)
-        opponents: list[Any] = list(map(_OPPONENT_READ.get, texts, _REPEAT_MISSING))
-        if _has_missing(opponents):
-            opponents = [
-                o if o is not _MISSING else _read_opponent(t)
-                for o, t in zip(opponents, texts, strict=True)
-            ]
-        made = make_round_results(
-            total,
-            opponents,
-            map(_COLOUR.__getitem__, everything[5 :: C.ROUND_STRIDE]),
-            map(_RESULT_OR_BLANK.__getitem__, everything[7 :: C.ROUND_STRIDE]),
-            itertools.chain.from_iterable(map(range, itertools.repeat(1), [c + 1 for c in counts])),
-        )
-        ends = list(itertools.accumulate(counts))
-        rounds = list(map(tuple, map(made.__getitem__, map(slice, [0, *ends[:-1]], ends))))
+            if rounds is not None:
+                rounds = list(itertools.compress(rounds, keep))
+            else:
+                counts = list(itertools.compress(counts, keep))
+                everything = "".join(itertools.compress(sections, keep))
+        if rounds is None:
+            rounds = _rounds_by_columns(everything, counts)
+            assert rounds is not None
         ratings, points, rank_values = numbers
         players = make_players(
             ranks,
@@ -596,14 +688,75 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         )
         numbers_of_lines = list(map(_GET_LINE, tokens))
         before = [n - 1 for n in numbers_of_lines]
-        sources = make_sources(
-            numbers_of_lines,
-            list(map(self.lines.__getitem__, before)),
-            list(map(self.newlines.__getitem__, before)),
+        sources = list(
+            map(
+                Source,
+                numbers_of_lines,
+                list(map(self.lines.__getitem__, before)),
+                list(map(self.newlines.__getitem__, before)),
+            )
         )
         _consume(map(_SET_ORIGIN, sources, players))
         _consume(map(_SET_SOURCE, players, sources))
         _consume(map(children.__setitem__, pending, players))
+
+    def _clean_player(self, token: Token) -> Player | None:
+        """A player line read as :meth:`_players` reads it, or ``None`` when anything is not clean.
+
+        The same caches and the same tests, one line at a time: for a few lines
+        the bulk reading's set-up costs more than the lines. ``None`` sends the
+        line to :meth:`_player`, which reads it field by field and reports.
+        """
+        start_rank: Any = _START_RANKS.get(token[_P_START_RANK], _MISSING)
+        if start_rank is _MISSING:
+            start_rank = _read_start_rank(token[_P_START_RANK])
+            if start_rank is _MISSING:
+                return None
+        # the three number fields, unrolled: texts seen before are one look-up each
+        rating = _RATING_READ.get(token[_P_RATING], _MISSING)
+        points = _POINTS_READ.get(token[_P_POINTS], _MISSING)
+        rank = _RANK_READ.get(token[_P_RANK], _MISSING)
+        if rating is _MISSING or points is _MISSING or rank is _MISSING:
+            numbers = [
+                _NUMBER_READERS[name](text_of(token)) for name, text_of in _GET_NUMBERS
+            ]
+            if _has_missing(numbers):
+                return None
+            rating, points, rank = numbers
+        sex: Any = _SEX_READ.get(token[9], _MISSING)
+        title: Any = _TITLE_READ.get(token[_P_TITLE], _MISSING)
+        if title is _MISSING:
+            title = _read_title(token[_P_TITLE])
+        if sex is _MISSING or title is _MISSING or _SEPARATORS_AT(token) != _ALL_BLANK:
+            return None
+        section = token[C.ROUND_START - 1 :]
+        section += " " * (-len(section) % C.ROUND_STRIDE)
+        count = len(section) // C.ROUND_STRIDE
+        rounds: Any = tuple(map(dict.get, _ROUND_TABLES[:count], _BLOCK_TEXTS.findall(section)))
+        if len(rounds) < count or not all(rounds):  # a block (or a round) not met before
+            if _STRICT_BLOCKS.fullmatch(section) is None or " " in section[7 :: C.ROUND_STRIDE]:
+                return None
+            made = _rounds_by_columns(section, [count])
+            assert made is not None
+            rounds = made[0]
+        line = token.line or 0
+        source = Source(line, self.lines[line - 1], self.newlines[line - 1])
+        player = make_player(
+            source,
+            start_rank,
+            token[_P_NAME].strip(),
+            sex,
+            title,
+            rating,
+            token[_P_FEDERATION].strip(),
+            token[_P_FIDE_ID].strip(),
+            token[_P_BIRTH].strip(),
+            points,
+            rank,
+            rounds,
+        )
+        source.origin = player
+        return player
 
     def _player(self, token: Token) -> Record:
         """Record 001, one line on its own: every problem is reported."""
@@ -613,19 +766,18 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
             start_rank = self._start_rank(token, line)
             if start_rank is None:
                 return self._done(RawRecord("unknown", line, source=self._source(token)))
-        cache = _NUMBER_CACHE
         numbers: list[Any] = []
         for name, field, where in _P_NUMBERS:
             text = line[where]
-            key = (name, text)
-            value = cache.get(key, _MISSING)
+            cache = _NUMBER_CACHE[name]
+            value = cache.get(text, _MISSING)
             if value is _MISSING:
                 if not text.strip():
                     value = None
                 else:
                     value = self._field(token, field, "player")
                     if value is not None and len(cache) < _CACHE_LIMIT:
-                        cache[key] = value
+                        cache[text] = value
             numbers.append(value)
         rating, points, rank = numbers
         sex = None
