@@ -842,3 +842,24 @@ def test_koya_limit_moves_by_half_points_under_3_1_0() -> None:
     """
     ks = values(FIXTURES / "koya_limit_3_1_0.trf", "KS/L+1", Edition.FIDE_2026, Regime.ROUND_ROBIN)
     assert ks[1] == 1 and ks[4] == 1
+
+
+@pytest.mark.parametrize(
+    "path",
+    [*sorted((ROOT / "fixtures").rglob("*.trf")), *sorted(CORPUS.glob("*.trf"))],
+    ids=lambda p: p.name,
+)
+def test_aro_is_the_mean_of_the_rated_games_on_every_file(path: Path) -> None:
+    """ARO (no cut) equals the rounded mean of each player's rated games, as C.07 defines it."""
+    t = load(path)
+    if not t.players:
+        pytest.skip("no players")
+    engine = TieBreakEngine(t, TieBreakSettings())
+    aro = engine.column(parse_tiebreak("ARO")).raw
+    for i in range(len(t.players)):
+        ratings = [rating for _, rating, _ in engine.rated_games(i)]
+        expected = None
+        if ratings:  # round half up: the mean's fraction of .5 goes up
+            whole, rest = divmod(Fraction(sum(ratings), len(ratings)), 1)
+            expected = int(whole) + (rest >= Fraction(1, 2))
+        assert aro[i] == expected, (path.name, t.players[i].start_rank)

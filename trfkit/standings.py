@@ -290,11 +290,14 @@ def order(
                 columns.append(engine.fractions(tb))
     rows: list[Row] = []
     position = 1
+    values: tuple[Fraction | None, ...] = ()
     for group in groups:
         last = position + len(group) - 1
         for i in group:
-            values = tuple(col[i] for col in columns)
-            rows.append(Row(players[i].start_rank, players[i].name, position, last, values))
+            if columns:
+                values = tuple(col[i] for col in columns)
+            player = players[i]
+            rows.append(Row(player.start_rank, player.name, position, last, values))
         position = last + 1
     for i in sorted(engine.annulled, key=lambda i: players[i].start_rank):
         values = tuple(col[i] for col in columns)

@@ -1588,9 +1588,11 @@ class TieBreakEngine:
         return self._cache["rated"]  # type: ignore[no-any-return]
 
     def _tb_aro(self, tb: TieBreak) -> Column:
+        trimmed = tb.cut or tb.median
+        if not trimmed and "rated" not in self._cache:
+            return Column(self._plain_aro(), 1)
         out: list[int | None] = []
         games = self._all_rated_games()
-        trimmed = tb.cut or tb.median
         for row in games:
             ratings = list(map(_RATING_OF, row))
             if trimmed:
@@ -1598,6 +1600,28 @@ class TieBreakEngine:
                 ratings = ratings[tb.cut : len(ratings) - tb.median]
             out.append(_mean_half_up(sum(ratings), len(ratings)) if ratings else None)
         return Column(out, 1)
+
+    def _plain_aro(self) -> list[int | None]:
+        """ARO without cuts: a row of rated games in every round is summed by ``map`` alone.
+
+        Equal to the mean of :meth:`rated_games`' ratings; a row with another kind of
+        round or an unrated opponent is taken game by game.
+        """
+        ratings = [p.rating or 0 for p in self.players]
+        rating_of = ratings.__getitem__
+        n = self.rounds
+        out: list[int | None] = []
+        for krow, orow in zip(self.base.kinds, self.opps, strict=True):
+            if krow.count(PLAYED) == n:
+                rated = list(map(rating_of, orow))
+                if 0 not in rated:
+                    out.append(_mean_half_up(sum(rated), n) if n else None)
+                    continue
+            else:
+                rated = [rating_of(o) for k, o in zip(krow, orow, strict=True) if k == PLAYED]
+            rated = [r for r in rated if r]
+            out.append(_mean_half_up(sum(rated), len(rated)) if rated else None)
+        return out
 
     def _tpr_raw(self) -> list[int | None]:
         def build() -> list[int | None]:
