@@ -44,9 +44,11 @@ def _reading(data: bytes) -> tuple[list[object], list[tuple[object, ...]]]:
 
 
 def _both_ways(data: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
-    """In bulk, line by line with the clean lines read the quick way, and wholly field by field."""
+    """In bulk (shared block values or a file's own), line by line, and wholly field by field."""
     monkeypatch.setattr(transformer, "_BULK_LINES", 1)
     in_bulk = _reading(data)
+    monkeypatch.setattr(transformer, "_SHARED_BLOCKS_MAX", 0)  # as a file too large to share
+    assert _reading(data) == in_bulk
     monkeypatch.setattr(transformer, "_BULK_LINES", 10**9)
     line_by_line = _reading(data)
     assert in_bulk == line_by_line

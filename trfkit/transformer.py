@@ -187,6 +187,8 @@ def _made_by_columns(
 def _separator_text(head: str) -> bool:
     """True when any separator column of a 001 line's first 91 columns holds text."""
     return any(col <= len(head) and head[col - 1] not in " \t" for col in _SEPARATORS_001)
+
+
 _SCORING_PAIR = re.compile(r"([A-Za-z]{1,3})\s*=?\s*([-+]?\d+(?:[.,]\d+)?)")
 _RULER = re.compile(r"[\d\s.]+|([A-Z])\1*(\s+([A-Z])\3*)*(\s.*)?")
 
@@ -374,8 +376,39 @@ _ROUND_TABLES_FILLED = [0]
 """How many values the round tables hold (one count for all, bounded by ``_CACHE_LIMIT``)."""
 
 
+_SHARED_BLOCKS_MAX = _CACHE_LIMIT // 4
+"""Files with more round blocks than this make their own values instead of sharing them."""
+_BLOCK_OPPONENT = operator.itemgetter(slice(0, 4))
+_BLOCK_COLOUR = operator.itemgetter(5)
+_BLOCK_RESULT = operator.itemgetter(7)
+
+
+def _round_numbers(counts: list[int]) -> list[int]:
+    """The round number of every block of lines with *counts* blocks (1, 2, … per line)."""
+    return list(
+        itertools.chain.from_iterable(map(range, itertools.repeat(1), [c + 1 for c in counts]))
+    )
+
+
+def _fresh_rounds(texts: list[str], numbers: list[int]) -> list[RoundResult]:
+    """New values of the clean block *texts*, column by column in C (*numbers*: their rounds)."""
+    opponent_texts = list(map(_BLOCK_OPPONENT, texts))
+    opponents: list[Any] = list(map(_OPPONENT_READ.get, opponent_texts, _REPEAT_MISSING))
+    if _has_missing(opponents):
+        for k, value in enumerate(opponents):
+            if value is _MISSING:
+                opponents[k] = _read_opponent(opponent_texts[k])
+    return make_round_results(
+        len(texts),
+        opponents,
+        list(map(_COLOUR.__getitem__, map(_BLOCK_COLOUR, texts))),
+        list(map(_RESULT_OR_BLANK.__getitem__, map(_BLOCK_RESULT, texts))),
+        numbers,
+    )
+
+
 def _rounds_by_columns(
-    everything: str, counts: list[int], known_only: bool = False
+    everything: str, counts: list[int], known_only: bool = False, share: bool = True
 ) -> list[tuple[RoundResult, ...]] | None:
     """The round blocks of clean player lines, a tuple per line.
 
@@ -389,37 +422,33 @@ def _rounds_by_columns(
     may then be unchecked, as every kept text was clean when it was kept.
     """
     blocks = _BLOCK_TEXTS.findall(everything)
-    deepest = max(counts)
-    while len(_ROUND_TABLES) < deepest:
-        _ROUND_TABLES.append({})
-    tables = itertools.chain.from_iterable([_ROUND_TABLES[:count] for count in counts])
-    made: list[Any] = list(map(dict.get, tables, blocks))
+    if share:
+        deepest = max(counts)
+        while len(_ROUND_TABLES) < deepest:
+            _ROUND_TABLES.append({})
+        tables = itertools.chain.from_iterable([_ROUND_TABLES[:count] for count in counts])
+        made: list[Any] = list(map(dict.get, tables, blocks))
+    else:
+        made = _fresh_rounds(blocks, _round_numbers(counts))
     # a RoundResult is always true (no __bool__ or __len__): all() finds a None in C,
     # where ``None in made`` would call RoundResult.__eq__ on every block
     if not all(made):
         if known_only:
             return None
-        missing = [i for i, value in enumerate(made) if value is None]
-        numbers = list(
-            itertools.chain.from_iterable(map(range, itertools.repeat(1), [c + 1 for c in counts]))
-        )
-        texts = [blocks[i] for i in missing]
-        opponents = [t[:4] for t in texts]
-        fresh = make_round_results(
-            len(missing),
-            [_OPPONENT_READ[o] if o in _OPPONENT_READ else _read_opponent(o) for o in opponents],
-            [_COLOUR[t[5]] for t in texts],
-            [_RESULT_OR_BLANK[t[7]] for t in texts],
-            [numbers[i] for i in missing],
-        )
+        missing = list(itertools.compress(itertools.count(), map(operator.not_, made)))
+        texts = list(map(blocks.__getitem__, missing))
+        numbers = _round_numbers(counts)
+        fresh = _fresh_rounds(texts, list(map(numbers.__getitem__, missing)))
+        _consume(map(made.__setitem__, missing, fresh))
         room = _CACHE_LIMIT - _ROUND_TABLES_FILLED[0]
-        for i, text, value in zip(missing, texts, fresh, strict=True):
-            made[i] = value
-            if room > 0:
+        if room > 0 and share:  # keep the new values while there is room
+            for text, value in zip(texts, fresh, strict=True):
                 table = _ROUND_TABLES[value.round - 1]
                 if text not in table:
                     table[text] = value
                     room -= 1
+                    if not room:
+                        break
         _ROUND_TABLES_FILLED[0] = _CACHE_LIMIT - room
     ends = list(itertools.accumulate(counts))
     return list(map(tuple, map(made.__getitem__, map(slice, [0, *ends[:-1]], ends))))
@@ -638,8 +667,11 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         sections = [s + " " * (-len(s) % C.ROUND_STRIDE) for s in map(_GET_SECTION, tokens)]
         counts = [len(s) // C.ROUND_STRIDE for s in sections]
         everything = "".join(sections)
-        # blocks all seen before were clean then; only new ones need the check
-        rounds = _rounds_by_columns(everything, counts, known_only=True)
+        # Blocks all seen before were clean then; only new ones need the check. A file
+        # with more blocks than the shared values may hold makes its own (looking them up
+        # would mostly miss once the table is full, at twice the cost per block).
+        share = len(everything) <= _SHARED_BLOCKS_MAX * C.ROUND_STRIDE
+        rounds = _rounds_by_columns(everything, counts, known_only=True) if share else None
         if rounds is None and (
             _STRICT_BLOCKS.fullmatch(everything) is None or " " in everything[7 :: C.ROUND_STRIDE]
         ):
@@ -670,7 +702,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
                 counts = list(itertools.compress(counts, keep))
                 everything = "".join(itertools.compress(sections, keep))
         if rounds is None:
-            rounds = _rounds_by_columns(everything, counts)
+            rounds = _rounds_by_columns(everything, counts, share=share)
             assert rounds is not None
         ratings, points, rank_values = numbers
         players = make_players(
@@ -717,9 +749,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         points = _POINTS_READ.get(token[_P_POINTS], _MISSING)
         rank = _RANK_READ.get(token[_P_RANK], _MISSING)
         if rating is _MISSING or points is _MISSING or rank is _MISSING:
-            numbers = [
-                _NUMBER_READERS[name](text_of(token)) for name, text_of in _GET_NUMBERS
-            ]
+            numbers = [_NUMBER_READERS[name](text_of(token)) for name, text_of in _GET_NUMBERS]
             if _has_missing(numbers):
                 return None
             rating, points, rank = numbers
@@ -871,9 +901,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         colours = list(map(_COLOUR.__getitem__, section[5 :: C.ROUND_STRIDE]))
         return tuple(make_round_results(count, opponents, colours, results))
 
-    def _rounds_checked(
-        self, token: Token, line: str, start_rank: int
-    ) -> tuple[RoundResult, ...]:
+    def _rounds_checked(self, token: Token, line: str, start_rank: int) -> tuple[RoundResult, ...]:
         """The round blocks one by one, reporting every block that is not clean."""
         rounds: list[RoundResult] = []
         last_filled = 0
