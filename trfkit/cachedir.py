@@ -23,7 +23,7 @@ def private(info: os.stat_result) -> bool:
     """Whether a cache file with this status may be trusted: the user's own, written by none else.
 
     A file that others may write (or that another user made) could hold anyone's
-    code, so the pickle and marshal caches ignore it. POSIX only: elsewhere
+    code, so the pickled parse-table cache ignores it. POSIX only: elsewhere
     (Windows) the permission bits say nothing of the kind and the folder is the
     user's own profile.
     """

@@ -1576,7 +1576,7 @@ class TieBreakEngine:
 
     def _all_rated_games(self) -> list[list[tuple[int, int, int]]]:
         if "rated" not in self._cache:
-            ratings = [p.rating or 0 for p in self.players]
+            ratings = self._ratings
             self._cache["rated"] = [
                 [
                     (o, ratings[o], w + 1)
@@ -1607,21 +1607,23 @@ class TieBreakEngine:
         Equal to the mean of :meth:`rated_games`' ratings; a row with another kind of
         round or an unrated opponent is taken game by game.
         """
-        ratings = [p.rating or 0 for p in self.players]
-        rating_of = ratings.__getitem__
+        rating_of = self._ratings.__getitem__
         n = self.rounds
         out: list[int | None] = []
         for krow, orow in zip(self.base.kinds, self.opps, strict=True):
             if krow.count(PLAYED) == n:
                 rated = list(map(rating_of, orow))
-                if 0 not in rated:
-                    out.append(_mean_half_up(sum(rated), n) if n else None)
-                    continue
             else:
                 rated = [rating_of(o) for k, o in zip(krow, orow, strict=True) if k == PLAYED]
-            rated = [r for r in rated if r]
+            if 0 in rated:
+                rated = [r for r in rated if r]
             out.append(_mean_half_up(sum(rated), len(rated)) if rated else None)
         return out
+
+    @functools.cached_property
+    def _ratings(self) -> list[int]:
+        """Each player's rating by index, 0 when unrated."""
+        return [p.rating or 0 for p in self.players]
 
     def _tpr_raw(self) -> list[int | None]:
         def build() -> list[int | None]:

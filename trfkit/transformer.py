@@ -441,7 +441,7 @@ def _rounds_by_columns(
         fresh = _fresh_rounds(texts, list(map(numbers.__getitem__, missing)))
         _consume(map(made.__setitem__, missing, fresh))
         room = _CACHE_LIMIT - _ROUND_TABLES_FILLED[0]
-        if room > 0 and share:  # keep the new values while there is room
+        if room > 0:  # keep the new values while there is room
             for text, value in zip(texts, fresh, strict=True):
                 table = _ROUND_TABLES[value.round - 1]
                 if text not in table:
