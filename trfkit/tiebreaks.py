@@ -487,20 +487,19 @@ def detect_regime(tournament: Tournament, override: str | None = None) -> Regime
         if "ROUNDROBIN" in code or "ROUND_ROBIN" in code:
             return RegimeChoice(Regime.ROUND_ROBIN, f"record 192 is {code}")
         return RegimeChoice(Regime.SWISS, f"record 192 is {code}")
-    n = 0
-    pairing_byes = False
-    blocks = 0
-    for p in tournament.players:
-        results = set(map(_RESULT_OF, p.rounds))
-        results.discard(None)
-        n += bool(results)
-        pairing_byes = pairing_byes or Result.PAIRING_BYE in results
-        blocks += len(p.rounds)
+    players = tournament.players
+    # n: the players with a result in some block (results are truthy, a blank is None)
+    n = sum(1 for p in players if any(map(_RESULT_OF, p.rounds)))
+    blocks = sum(map(len, map(_ROUNDS_OF, players)))
     kind = (tournament.header("092") or "").lower()
     named = any(word in kind for word in _RR_WORDS)
     # Every pair is counted from a block of its own, so with fewer blocks than pairs
     # (any Swiss event) the schedule cannot be complete: no need to count the pairs.
-    if not named and (n < 2 or pairing_byes or blocks < n * (n - 1) // 2):
+    if not named and (n < 2 or blocks < n * (n - 1) // 2):
+        return RegimeChoice(Regime.SWISS, "the schedule is not a complete round robin")
+    pab = Result.PAIRING_BYE
+    pairing_byes = any(pab in map(_RESULT_OF, p.rounds) for p in players)
+    if not named and pairing_byes:
         return RegimeChoice(Regime.SWISS, "the schedule is not a complete round robin")
     multiplicity = _pair_counts(tournament)
     if n >= 2 and multiplicity and not pairing_byes:
@@ -544,7 +543,7 @@ _NOT_GAMES: Final = frozenset({None, *_BYE_RESULTS})
 _ONE, _HALF, _ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # a key of the per-system tables: hashed once, not per file
 class PointSystem:
     """Points for each kind of round: record 162, JaVaFo ``XXS`` or bbpPairings ``BB?``.
 
@@ -663,8 +662,13 @@ class PointSystem:
                         pab_set = pab_set or symbol.upper() in ("P", "U", "PAB")
         if not pab_set and ("win_white" in values):
             values["pairing_bye"] = values["win_white"]
+        if not sources and cls is PointSystem:
+            return _DEFAULT_SYSTEM  # most reports: one shared value, its tables made once
         source = ", ".join(dict.fromkeys(sources)) or "default"
         return cls(**values, source=source)
+
+
+_DEFAULT_SYSTEM: Final = PointSystem()
 
 
 # --- settings ------------------------------------------------------------------------------
@@ -849,6 +853,7 @@ _SCORE_OF: Final = operator.itemgetter(_SCORE)
 _IS_VUR_OF: Final = operator.itemgetter(_IS_VUR)
 _RATING_OF: Final = operator.itemgetter(1)
 _RESULT_OF: Final = operator.attrgetter("result")
+_ROUNDS_OF: Final = operator.attrgetter("rounds")
 
 
 _GAME = "game"
@@ -1242,6 +1247,34 @@ class TieBreakEngine:
         key = ("terms", fore, swiss, pre_determined)
         if key in self._cache:
             return self._cache[key]  # type: ignore[no-any-return]
+        view, seen, irregular = self._term_parts(fore, swiss, pre_determined)
+        seen_of = seen.__getitem__
+        numbers = range(1, self.rounds + 1)
+        result: list[list[_Term]] = []
+        for i, (pts, opps) in enumerate(zip(view.pts, self.opps, strict=True)):
+            own = irregular.get(i)
+            if own is not None:
+                result.append(own)
+                continue
+            # a game in every round: (r, o, seen[o], p, False, _GAME) per round, the
+            # tuples made by zip in C (not strict: the last two columns are endless repeats)
+            terms = zip(numbers, opps, map(seen_of, opps), pts, _NOT_VUR, _GAME_HOW, strict=False)
+            result.append(list(terms))
+        self._cache[key] = result
+        return result
+
+    def _term_parts(
+        self, fore: bool, swiss: bool, pre_determined: bool
+    ) -> tuple[_View, list[int], dict[int, list[_Term]]]:
+        """The view, the scores opponents see, and the elements of players with an unplayed round.
+
+        A player with a game in every round has one element per game, ``(r, o,
+        seen[o], p, False, _GAME)``: the Buchholz family reads those rows straight
+        from the opponents. The others (by index) are worked out here, once per view.
+        """
+        key = ("term parts", fore, swiss, pre_determined)
+        if key in self._cache:
+            return self._cache[key]  # type: ignore[no-any-return]
         view = self.fore_view() if fore else self.base
         seen = self.seen_scores(view, swiss, pre_determined)
         n = self.rounds
@@ -1251,17 +1284,9 @@ class TieBreakEngine:
         cap_rounds = self.draw_u * n
         win_u, draw_u, loss_u = self.win_u, self.draw_u, self.loss_u
         forfeit_how = _P_FORFEIT if pre_determined else _RR_FORFEIT
-        result: list[list[_Term]] = []
-        numbers = range(1, n + 1)
-        seen_of = seen.__getitem__
+        irregular: dict[int, list[_Term]] = {}
         for i, (kinds, pts, opps) in enumerate(zip(view.kinds, view.pts, self.opps, strict=True)):
-            if kinds.count(PLAYED) == n:  # the common case: a game in every round
-                # (r, o, seen[o], p, False, _GAME) per round, the tuples made by zip in C
-                # (not strict: the last two columns are endless repeats)
-                terms = zip(
-                    numbers, opps, map(seen_of, opps), pts, _NOT_VUR, _GAME_HOW, strict=False
-                )
-                result.append(list(terms))
+            if kinds.count(PLAYED) == n:
                 continue
             out: list[_Term] = []
             own = view.score[i]
@@ -1290,9 +1315,9 @@ class TieBreakEngine:
                             dummy, how = cap_rounds, _DUMMY_DRAWS
                     out.append((r + 1, -1, dummy, p, k in _VUR, how))
                 running += p
-            result.append(out)
-        self._cache[key] = result
-        return result
+            irregular[i] = out
+        parts = self._cache[key] = (view, seen, irregular)
+        return parts
 
     # -- cuts ---------------------------------------------------------------------------
 
@@ -1386,26 +1411,31 @@ class TieBreakEngine:
 
     def _buchholz_raw(self, tb: TieBreak) -> list[int]:
         swiss = self._swiss(tb)
-        terms = self.all_terms(tb.fore, swiss, tb.pre_determined)
+        _, seen, irregular = self._term_parts(tb.fore, swiss, tb.pre_determined)
+        seen_of = seen.__getitem__
         score_of = _SCORE_OF
-        if not tb.cut and not tb.median:
-            return [sum(map(score_of, row)) for row in terms]
         cut, median = tb.cut, tb.median
         vur_rule = swiss and self.settings.edition.uses_dummy
-        is_vur = _IS_VUR_OF
         out = []
-        for row in terms:
-            if vur_rule and any(map(is_vur, row)):
-                kept, _ = self._cut(row, tb, _SCORE_OF, False)
+        for i, opps in enumerate(self.opps):
+            row = irregular.get(i)
+            if row is None:  # a game in every round: the opponents' scores, no VUR element
+                values = list(map(seen_of, opps))
+            elif vur_rule and cut + median and any(map(_IS_VUR_OF, row)):
+                kept, _ = self._cut(row, tb, score_of, False)
                 out.append(sum(map(score_of, kept)))
-            elif cut == 1 and not median and row:
+                continue
+            else:
+                values = list(map(score_of, row))
+            if not cut and not median:
+                out.append(sum(values))
+            elif cut == 1 and not median and values:
                 # Without a VUR element, /C1 drops the lowest value (which of two equal
                 # ones goes does not change the sum).
-                values = list(map(score_of, row))
                 out.append(sum(values) - min(values))
             else:
                 # Likewise /Cn and /Mn drop the n lowest and highest values.
-                values = sorted(map(score_of, row))
+                values.sort()
                 out.append(sum(values[cut : max(cut, len(values) - median)]))
         return out
 
@@ -1415,14 +1445,22 @@ class TieBreakEngine:
     _tb_fb = _tb_bh
 
     def _tb_sb(self, tb: TieBreak) -> Column:
-        terms = self.all_terms(tb.fore, self._swiss(tb), tb.pre_determined)
-        if not tb.cut and not tb.median:
-            out = [sum(t[2] * t[3] for t in row) for row in terms]
-        else:
+        if tb.cut or tb.median:
+            terms = self.all_terms(tb.fore, self._swiss(tb), tb.pre_determined)
             out = []
-            for row in terms:
-                kept, _ = self._cut(row, tb, _sb_value, True)
-                out.append(sum(t[2] * t[3] for t in kept))
+            for terms_row in terms:
+                kept, _ = self._cut(terms_row, tb, _sb_value, True)
+                out.append(sum(map(_sb_value, kept)))
+            return Column(out, self.unit * self.unit)
+        view, seen, irregular = self._term_parts(tb.fore, self._swiss(tb), tb.pre_determined)
+        seen_of = seen.__getitem__
+        out = []
+        for i, (pts, opps) in enumerate(zip(view.pts, self.opps, strict=True)):
+            row = irregular.get(i)
+            if row is None:  # a game in every round: opponent's score times own points
+                out.append(sum(map(operator.mul, map(seen_of, opps), pts)))
+            else:
+                out.append(sum(map(_sb_value, row)))
         return Column(out, self.unit * self.unit)
 
     def _tb_aob(self, tb: TieBreak) -> Column:
