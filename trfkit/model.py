@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
+import operator
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import TypeVar
@@ -533,13 +535,28 @@ class Tournament:
         """The records of class *kind*, in file order."""
         found = self._by_kind.get(kind)
         if found is None:
-            found = self._by_kind[kind] = tuple(r for r in self.records if isinstance(r, kind))
+            classes, present = self._classes
+            matching = [c for c in present if issubclass(c, kind)]
+            if not matching:
+                found = ()
+            elif len(matching) == 1:  # one class: picked out by identity, in C
+                same = map(operator.is_, classes, itertools.repeat(matching[0]))
+                found = tuple(itertools.compress(self.records, same))
+            else:
+                found = tuple(r for r in self.records if isinstance(r, kind))
+            self._by_kind[kind] = found
         return iter(found)  # type: ignore[arg-type]
 
     @functools.cached_property
     def _by_kind(self) -> dict[type, tuple[Record, ...]]:
         """What :meth:`of_type` found so far, by class (the checks ask for the same ones)."""
         return {}
+
+    @functools.cached_property
+    def _classes(self) -> tuple[list[type], set[type]]:
+        """The class of each record, in file order, and the set of them."""
+        classes = list(map(type, self.records))
+        return classes, set(classes)
 
     @functools.cached_property
     def _header_values(self) -> dict[str, str]:
