@@ -497,9 +497,12 @@ def _rank_findings(ctx: Context) -> _RankFindings:
         assert engine is not None
         declared = st.source.startswith("record") or st.source == "--tiebreaks"
         candidates: list[tuple[TieBreak, ...]] = [st.tiebreaks]
-        by_points = _mismatches(tie_groups(engine, (parse_tiebreak("PTS"),)), ranked)
-        plausible = len(by_points) <= len(ranked) // 2
-        if not declared and plausible:
+        # Ranks outside their points group: what an undeclared list is judged by (a
+        # declared list is judged as it stands, so it needs no such grouping).
+        by_points: list[_RankMismatch] = []
+        if not declared:
+            by_points = _mismatches(tie_groups(engine, (parse_tiebreak("PTS"),)), ranked)
+        if not declared and len(by_points) <= len(ranked) // 2:
             for codes in RANK_CANDIDATES[engine.settings.regime]:
                 listed = (parse_tiebreak("PTS"), *(parse_tiebreak(c) for c in codes))
                 if [tb.key for tb in listed] != [tb.key for tb in st.tiebreaks]:
