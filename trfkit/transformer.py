@@ -769,7 +769,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
             made = _rounds_by_columns(section, [count])
             assert made is not None
             rounds = made[0]
-        line = token.line or 0
+        line = token.line or 0  # ``_source`` and ``_done`` written out, as in ``_text``
         source = Source(line, self.lines[line - 1], self.newlines[line - 1])
         player = make_player(
             source,

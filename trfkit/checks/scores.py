@@ -497,16 +497,15 @@ def _rank_findings(ctx: Context) -> _RankFindings:
         assert engine is not None
         declared = st.source.startswith("record") or st.source == "--tiebreaks"
         candidates: list[tuple[TieBreak, ...]] = [st.tiebreaks]
-        # Ranks outside their points group: what an undeclared list is judged by (a
-        # declared list is judged as it stands, so it needs no such grouping).
         by_points: list[_RankMismatch] = []
-        if not declared:
+        if not declared:  # a declared list is judged as it stands
+            # ranks outside their points group: what an undeclared list is judged by
             by_points = _mismatches(tie_groups(engine, (parse_tiebreak("PTS"),)), ranked)
-        if not declared and len(by_points) <= len(ranked) // 2:
-            for codes in RANK_CANDIDATES[engine.settings.regime]:
-                listed = (parse_tiebreak("PTS"), *(parse_tiebreak(c) for c in codes))
-                if [tb.key for tb in listed] != [tb.key for tb in st.tiebreaks]:
-                    candidates.append(listed)
+            if len(by_points) <= len(ranked) // 2:  # the ranks are plausible at all
+                for codes in RANK_CANDIDATES[engine.settings.regime]:
+                    listed = (parse_tiebreak("PTS"), *(parse_tiebreak(c) for c in codes))
+                    if [tb.key for tb in listed] != [tb.key for tb in st.tiebreaks]:
+                        candidates.append(listed)
         best: list[_RankMismatch] | None = None
         best_list = st.tiebreaks
         for listed in candidates:
