@@ -181,9 +181,14 @@ def _measure_set(
     Each reader reads twice to warm up; then every run reads with each reader in
     turn (the order rotates), after a collection of the garbage of the run
     before, so that the readers share whatever the machine is doing meanwhile
-    and their ratio stays fair on a busy machine. Small inputs get more runs
-    (up to 101, about 0.3 s for the slowest reader). A reader whose first
-    reading is slower than ``budget / (runs + 1)`` keeps that one time.
+    and their ratio stays fair on a busy machine. A time is the mean of
+    back-to-back readings that together take about 5 ms for the slowest reader
+    (one reading from 5 ms on): throughput is what a loop of readings sustains.
+    A single reading of a small file right after a collection, which walks the
+    whole heap, measures how cold the processor's caches are instead, and that
+    swings from run to run by more than the readers differ. Small inputs get
+    more runs (up to 101, about 0.3 s for the slowest reader). A reader whose
+    first reading is slower than ``budget / (runs + 1)`` keeps that one time.
     """
     import gc
 
@@ -216,15 +221,18 @@ def _measure_set(
         start = time.process_time()
         readers[key](data)
         found[key]["first"] = time.process_time() - start
-    slowest = max((found[k]["first"] for k in order), default=1.0)
-    runs = max(runs, min(101, int(0.3 / max(slowest, 1e-6))))  # small files: more runs
+    slowest = max(max((found[k]["first"] for k in order), default=1.0), 1e-6)
+    repeat = max(1, min(50, int(0.005 / slowest)))  # readings per time
+    runs = max(runs, min(101, int(0.3 / (slowest * repeat))))  # small files: more runs
     for run in range(runs):
         shift = run % max(len(order), 1)
         for key in order[shift:] + order[:shift]:
+            read = readers[key]
             gc.collect()
             start = time.process_time()
-            readers[key](data)
-            found[key]["times"].append(time.process_time() - start)
+            for _ in range(repeat):
+                read(data)
+            found[key]["times"].append((time.process_time() - start) / repeat)
     return found
 
 
@@ -498,7 +506,9 @@ def parse_section(report: Report, inputs: list[Input], runs: int, budget: float)
     body += (
         "\n\nMedian CPU time of the runs; trfkit, the fixed-column reader, trf and "
         "caissify-pairings read each input in one worker process, in turn, run after run "
-        "(gacrux, which takes minutes on the large inputs, in a worker of its own). The "
+        "(gacrux, which takes minutes on the large inputs, in a worker of its own). A run "
+        "of a small input reads it back to back for about 5 ms and counts the mean, as a "
+        "throughput is measured. The "
         "fixed-column reader is measured with the garbage collector as it is and paused "
         "(trfkit pauses it while it builds the model); the faster of the two is the "
         "reference. A peer cell gives its throughput and how many times faster trfkit is."

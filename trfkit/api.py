@@ -75,7 +75,7 @@ def parse(
                 Tournament(), [parse_rule("P001").diagnostic(str(exc))], Encoding(), strict
             )
         text, enc = decoded.text, decoded.encoding
-        found.append(_read_as(enc))
+        found.append(_read_as(enc.codec, enc.bom, enc.newline))
     else:
         text = data
         bom = text.startswith("\ufeff")
@@ -106,15 +106,14 @@ _DEFAULT_LIMITS = Limits()
 
 
 @functools.lru_cache(maxsize=64)
-def _read_as(enc: Encoding) -> Diagnostic:
-    """The P002 note for *enc*: made once per encoding, as diagnostics are frozen values."""
-    return parse_rule("P002").diagnostic(f"read as {_describe(enc)}")
+def _read_as(codec: str, bom: bool, newline: str) -> Diagnostic:
+    """The P002 note for an encoding: made once per encoding, as diagnostics are frozen values.
 
-
-def _describe(enc: Encoding) -> str:
+    Keyed by the three fields, which hash in C (an :class:`Encoding` hashes in Python).
+    """
     names = {"\n": "LF", "\r\n": "CRLF", "\r": "CR"}
-    bom = " with BOM" if enc.bom else ""
-    return f"{enc.codec}{bom}, {names[enc.newline]} line endings"
+    marked = " with BOM" if bom else ""
+    return parse_rule("P002").diagnostic(f"read as {codec}{marked}, {names[newline]} line endings")
 
 
 def _finish(

@@ -100,11 +100,18 @@ def _layout(text: str, codec: str, bom: bool) -> Encoding:
     """The dominant line ending and whether the text ends with one."""
     final = text.endswith(("\n", "\r"))
     if "\r" not in text:  # the common case: LF only (or no line end at all)
-        return Encoding(codec=codec, bom=bom, newline="\n", final_newline=final)
-    counts = {"\r\n": text.count("\r\n")}
-    counts["\r"] = text.count("\r") - counts["\r\n"]
-    counts["\n"] = text.count("\n") - counts["\r\n"]
-    newline = max(("\n", "\r\n", "\r"), key=lambda k: counts[k])
+        newline = "\n"
+    else:
+        counts = {"\r\n": text.count("\r\n")}
+        counts["\r"] = text.count("\r") - counts["\r\n"]
+        counts["\n"] = text.count("\n") - counts["\r\n"]
+        newline = max(("\n", "\r\n", "\r"), key=lambda k: counts[k])
+    return _encoding(codec, bom, newline, final)
+
+
+@functools.lru_cache(maxsize=64)
+def _encoding(codec: str, bom: bool, newline: str, final: bool) -> Encoding:
+    """One shared :class:`Encoding` per combination (a frozen value, made once)."""
     return Encoding(codec=codec, bom=bom, newline=newline, final_newline=final)
 
 

@@ -374,6 +374,9 @@ _ROUND_TABLES: list[dict[str, RoundResult]] = []
 """Per round (index = round - 1): a clean block's text → its shared :class:`RoundResult`."""
 _ROUND_TABLES_FILLED = [0]
 """How many values the round tables hold (one count for all, bounded by ``_CACHE_LIMIT``)."""
+_BLOCK_SLICES = [slice(C.ROUND_STRIDE * k, C.ROUND_STRIDE * (k + 1)) for k in range(99)]
+"""The blocks of one line's round section, up to 99 rounds (a line with more is read the
+long way): slicing one line with these costs less than ``_BLOCK_TEXTS.findall``."""
 
 
 _SHARED_BLOCKS_MAX = _CACHE_LIMIT // 4
@@ -762,7 +765,11 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         section = token[C.ROUND_START - 1 :]
         section += " " * (-len(section) % C.ROUND_STRIDE)
         count = len(section) // C.ROUND_STRIDE
-        rounds: Any = tuple(map(dict.get, _ROUND_TABLES[:count], _BLOCK_TEXTS.findall(section)))
+        # ``map`` stops at the shorter of the tables and the slices: a round (or a block)
+        # not met before gives fewer values than *count*, or a None
+        rounds: Any = tuple(
+            map(dict.get, _ROUND_TABLES, map(section.__getitem__, _BLOCK_SLICES[:count]))
+        )
         if len(rounds) < count or not all(rounds):  # a block (or a round) not met before
             if _STRICT_BLOCKS.fullmatch(section) is None or " " in section[7 :: C.ROUND_STRIDE]:
                 return None
