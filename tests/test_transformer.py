@@ -181,18 +181,6 @@ def test_text_records_made_by_slots_equal_constructed_ones() -> None:
         made.value = "x"  # type: ignore[misc]
 
 
-def test_players_made_by_slots_equal_constructed_ones() -> None:
-    """``make_player`` gives an equal, equally hashed, still frozen player with its source."""
-    source = Source(2, "001    1", "\n")
-    values = (1, "Doe, Jane", None, None, 1800, "NOR", "1", "", Fraction(1), 1, ())
-    made = transformer.make_player(source, *values)
-    expected = Player(*values, source=source)
-    assert made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
-    assert made.source is source
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        made.rating = 1  # type: ignore[misc]
-
-
 @pytest.mark.parametrize("bulk_from", [1, 10**9], ids=["in-bulk", "line-by-line"])
 def test_players_read_in_bulk_are_frozen_and_keep_their_source(
     bulk_from: int, monkeypatch: pytest.MonkeyPatch

@@ -246,21 +246,6 @@ def _slot_setters(cls: type, names: tuple[str, ...], before: tuple[str, ...]) ->
 
 _SET_PLAYER = _slot_setters(Player, _PLAYER_FIELDS, ("source",))
 _SET_TEXT_RECORD = _slot_setters(TextRecord, ("code", "value"), ("source",))
-_PLAYER_SETTERS = None if _SET_PLAYER is None else (_SET_SOURCE, *_SET_PLAYER)
-
-
-def make_player(source: Source, *values: Any) -> Player:
-    """``Player(*values, source=source)``, its twelve slots written by one ``map``.
-
-    The frozen ``__init__`` makes twelve Python-level calls of a bound
-    ``object.__setattr__``; ``map`` calls the slot descriptors from C instead,
-    for two thirds of the cost. The value is equal, and as frozen.
-    """
-    if _PLAYER_SETTERS is None:  # pragma: no cover - a changed model
-        return Player(*values, source=source)
-    player: Player = _NEW(Player)
-    _consume(map(operator.call, _PLAYER_SETTERS, itertools.repeat(player), (source, *values)))
-    return player
 
 
 def make_text_record(code: str, value: str, source: Source) -> TextRecord:
@@ -778,8 +763,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
             rounds = made[0]
         line = token.line or 0  # ``_source`` and ``_done`` written out, as in ``_text``
         source = Source(line, self.lines[line - 1], self.newlines[line - 1])
-        player = make_player(
-            source,
+        player = Player(
             start_rank,
             token[_P_NAME].strip(),
             sex,
@@ -791,6 +775,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
             points,
             rank,
             rounds,
+            source=source,
         )
         source.origin = player
         return player
