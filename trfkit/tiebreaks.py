@@ -494,12 +494,14 @@ def detect_regime(tournament: Tournament, override: str | None = None) -> Regime
     kind = (tournament.header("092") or "").lower()
     named = any(word in kind for word in _RR_WORDS)
     # Every pair is counted from a block of its own, so with fewer blocks than pairs
-    # (any Swiss event) the schedule cannot be complete: no need to count the pairs.
-    if not named and (n < 2 or blocks < n * (n - 1) // 2):
-        return RegimeChoice(Regime.SWISS, "the schedule is not a complete round robin")
+    # (any Swiss event) the schedule cannot be complete: no need to count the pairs or
+    # to look for pairing-allocated byes.
+    short = n < 2 or blocks < n * (n - 1) // 2
     pab = Result.PAIRING_BYE
-    pairing_byes = any(pab in map(_RESULT_OF, p.rounds) for p in players)
-    if not named and pairing_byes:
+    pairing_byes = not (short and not named) and any(
+        pab in map(_RESULT_OF, p.rounds) for p in players
+    )
+    if not named and (short or pairing_byes):
         return RegimeChoice(Regime.SWISS, "the schedule is not a complete round robin")
     multiplicity = _pair_counts(tournament)
     if n >= 2 and multiplicity and not pairing_byes:
@@ -1421,7 +1423,7 @@ class TieBreakEngine:
             row = irregular.get(i)
             if row is None:  # a game in every round: the opponents' scores, no VUR element
                 values = list(map(seen_of, opps))
-            elif vur_rule and cut + median and any(map(_IS_VUR_OF, row)):
+            elif vur_rule and (cut or median) and any(map(_IS_VUR_OF, row)):
                 kept, _ = self._cut(row, tb, score_of, False)
                 out.append(sum(map(score_of, kept)))
                 continue

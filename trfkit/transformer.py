@@ -407,7 +407,9 @@ def _rounds_by_columns(
     recur across the files of a batch and across re-reads. Blocks met for the
     first time are made column by column and kept. With *known_only*, a block
     met for the first time gives ``None`` instead: the blocks of *everything*
-    may then be unchecked, as every kept text was clean when it was kept.
+    may then be unchecked, as every kept text was clean when it was kept. With
+    *share* false every block gets a new value and nothing is kept (a file too
+    large for the shared values).
     """
     blocks = _BLOCK_TEXTS.findall(everything)
     if share:
