@@ -446,6 +446,58 @@ def test_standings_without_values_keep_the_ranks() -> None:
     assert all(len(r.values) == 5 for r in full.rows)
 
 
+HELD_SWISS_5 = ROOT / "fixtures" / "real" / "otto_fide_c07_2023_tiebreak_exercises_swiss_5r.trf"
+HELD_SWISS_9 = ROOT / "fixtures" / "real" / "otto_fide_c07_2023_tiebreak_exercises_swiss_9r.trf"
+
+
+@pytest.mark.parametrize(
+    ("code", "table"),
+    [("BH", HELD_BH), ("BH/C1", HELD_BH_C1), ("FB", HELD_FB), ("SB", HELD_SB), ("ARO", HELD_ARO)],
+)
+def test_values_of_some_players_alone_are_the_published_ones(
+    code: str, table: dict[int, str]
+) -> None:
+    """[HELD] exercises 1-4, 11 and 17: values worked out for three tied players alone."""
+    engine = TieBreakEngine(
+        load(HELD_SWISS_5), TieBreakSettings(edition=Edition.FIDE_2024, regime=Regime.SWISS)
+    )
+    tb = parse_tiebreak(code)
+    members = [engine.index[rank] for rank in (4, 7, 12)]
+    some = engine.some_raw(tb, members)
+    assert some is not None and sorted(some) == sorted(members)
+    scale = engine.column(tb).scale
+    assert {engine.players[i].start_rank: F(v, scale) for i, v in some.items()} == {
+        rank: F(table[rank]) for rank in (4, 7, 12)
+    }
+    assert engine.some_raw(tb, members) is None  # the column is known now: it is used
+
+
+def test_values_of_nearly_everybody_or_of_other_codes_come_from_the_column() -> None:
+    """Nearly the whole field, or a code of another family, gets the column's values."""
+    engine = TieBreakEngine(load(HELD_SWISS_5))
+    everybody = list(range(len(engine.players)))
+    assert engine.some_raw(parse_tiebreak("BH"), everybody) is None
+    assert engine.some_raw(parse_tiebreak("SB/C1"), [0, 1]) is None
+    assert engine.some_raw(parse_tiebreak("WIN"), [0, 1]) is None
+
+
+@pytest.mark.parametrize("path", [HELD_SWISS_5, HELD_SWISS_9])
+@pytest.mark.parametrize(
+    "codes", [["PTS", "BH/C1", "BH", "SB", "ARO", "WIN"], ["PTS", "SB", "ARO", "FB", "DE", "BH"]]
+)
+def test_ranks_from_the_tied_players_values_are_the_full_tables_ranks(
+    path: Path, codes: list[str]
+) -> None:
+    """Ranks from the tied players' values alone are the ranks of the full table."""
+    t = load(path)
+    full = compute_standings(t, codes)
+    bare = compute_standings(t, codes, values=False)
+    assert [(r.start_rank, r.rank, r.last) for r in bare.rows] == [
+        (r.start_rank, r.rank, r.last) for r in full.rows
+    ]
+    assert len({r.rank for r in full.rows}) > 8  # the lower levels do break ties here
+
+
 def test_candidates_order_changes_when_sb_comes_before_de() -> None:
     """[SPEC §4.1] SB would put Andreikin (48.5) above Mamedyarov (48.0), Svidler above Aronian."""
     st = compute_standings(load(FIXTURES / "candidates_2014_double_round_robin.trf"), ["SB"])

@@ -17,6 +17,7 @@ Where the list comes from, in order: ``--tiebreaks``, record 212 (which lists
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -26,7 +27,6 @@ import attrs
 
 from trfkit.model import TieBreakList, Tournament
 from trfkit.tiebreaks import (
-    Column,
     EditionChoice,
     PointSystem,
     Regime,
@@ -280,7 +280,7 @@ def order(
     players = engine.players
     n = len(players)
     encounter: dict[int, list[Fraction | None]] = {}
-    groups = _tie_groups(engine, tiebreaks, encounter)
+    groups = _tie_groups(engine, tiebreaks, encounter, some=not with_values)
     columns: list[Sequence[Fraction | None]] = []
     if with_values:
         for level, tb in enumerate(tiebreaks):
@@ -326,66 +326,66 @@ def _tie_groups(
     engine: TieBreakEngine,
     tiebreaks: Sequence[TieBreak],
     encounter: dict[int, list[Fraction | None]],
+    some: bool = True,
 ) -> list[list[int]]:
-    """The players (indices) in rank order, in tie groups; DE scores go to *encounter*."""
+    """The players (indices) in rank order, in tie groups; DE scores go to *encounter*.
+
+    The tie-breaks are applied one level at a time to every group still tied, so
+    each level knows how many players it must separate. With *some*, a level that
+    leaves out a tenth of the players or more works out the values of the tied
+    ones alone (:meth:`TieBreakEngine.some_raw`); without it (the whole columns
+    are wanted anyway), every level takes its whole column.
+    """
     players = engine.players
     active = [i for i in range(len(players)) if i not in engine.annulled]
+    if not active:
+        return []
     active.sort(key=lambda i: players[i].start_rank)
-    groups: list[list[int]] = []
-    if active:
-        _refine(engine, tiebreaks, active, 0, {}, encounter, groups)
-    return groups
-
-
-def _refine(
-    engine: TieBreakEngine,
-    tiebreaks: Sequence[TieBreak],
-    group: list[int],
-    level: int,
-    keys: dict[int, list[int | float]],
-    encounter: dict[int, list[Fraction | None]],
-    groups: list[list[int]],
-) -> None:
-    """Split *group* by the tie-breaks from *level* on, appending the final groups to *groups*.
-
-    *keys* keeps each level's sort keys and *encounter* each DE level's scores. (A
-    module function, not a closure: a recursive closure is a reference cycle that
-    would keep the engine, and the whole report, alive until the collector runs.)
-    """
-    while len(group) > 1 and level < len(tiebreaks):
-        tb = tiebreaks[level]
+    groups = [active]
+    for level, tb in enumerate(tiebreaks):
+        tied = [g for g in groups if len(g) > 1]
+        if not tied:
+            break
+        keys: Sequence[int | float] | Mapping[int, int | float] = ()
         if tb.name == "DE":
-            parts, scores = direct_encounter(engine, group, tb)
-            column = encounter.setdefault(level, [None] * len(engine.players))
-            for i, value in scores.items():
-                column[i] = value
+            column = encounter.setdefault(level, [None] * len(players))
         else:
-            if level not in keys:
-                keys[level] = _sort_keys(engine.column(tb), tb.higher_is_better)
-            parts = _split(group, keys[level])
-        level += 1
-        if len(parts) > 1:
-            for part in parts:
-                if len(part) == 1:
-                    groups.append(part)
-                else:
-                    _refine(engine, tiebreaks, part, level, keys, encounter, groups)
-            return
-    groups.append(group)
+            members = tied[0] if len(tied) == 1 else list(itertools.chain.from_iterable(tied))
+            values = engine.some_raw(tb, members) if some else None
+            if values is None:
+                keys = _sort_keys(engine.column(tb).raw, tb.higher_is_better)
+            else:  # the tied players' values alone
+                ranked = _sort_keys(values.values(), tb.higher_is_better)
+                keys = dict(zip(values, ranked, strict=True))
+        split: list[list[int]] = []
+        for group in groups:
+            if len(group) == 1:
+                split.append(group)
+            elif tb.name == "DE":
+                parts, scores = direct_encounter(engine, group, tb)
+                for i, value in scores.items():
+                    column[i] = value
+                split.extend(parts)
+            else:
+                split.extend(_split(group, keys))
+        groups = split
+    return groups
 
 
 _LAST = math.inf
 """The sort key of a player without a value: after every number."""
 
 
-def _sort_keys(column: Column, higher_is_better: bool) -> list[int | float]:
-    """Each player's key, best first: the integer value (negated when higher is better)."""
+def _sort_keys(raw: Iterable[int | None], higher_is_better: bool) -> list[int | float]:
+    """The keys of values *raw*, best lowest: the value (negated when higher is better)."""
     if higher_is_better:
-        return [_LAST if v is None else -v for v in column.raw]
-    return [_LAST if v is None else v for v in column.raw]
+        return [_LAST if v is None else -v for v in raw]
+    return [_LAST if v is None else v for v in raw]
 
 
-def _split(group: list[int], keys: Sequence[int | float] | Mapping[int, int]) -> list[list[int]]:
+def _split(
+    group: list[int], keys: Sequence[int | float] | Mapping[int, int | float]
+) -> list[list[int]]:
     """Split *group* by *keys* (by index), lowest key first; equal keys stay together in order.
 
     The keys rank the best lowest: negated values where higher is better.

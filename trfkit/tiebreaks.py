@@ -1389,6 +1389,31 @@ class TieBreakEngine:
             self._cache[key] = method(tb)
         return self._cache[key]  # type: ignore[no-any-return]
 
+    def some_raw(self, tb: TieBreak, members: Sequence[int]) -> dict[int, int | None] | None:
+        """*tb*'s integer values (:meth:`column`'s scale) of the players *members* (indices).
+
+        ``None`` when the column is known, nearly everybody is asked for, or *tb* is
+        not of the families below: then :meth:`column` gives the values.
+
+        Breaking a tie needs only the tied players' values, and in a usual event the
+        lower tie-breaks are left with few ties to break: the Buchholz family, plain
+        Sonneborn-Berger and plain ARO are then worked out for those players alone.
+        The values are not kept.
+        """
+        if ("column", tb.key) in self._cache or 10 * len(members) > 9 * len(self.players):
+            return None
+        if tb.name in ("BH", "FB"):
+            some = self._buchholz_raw
+        elif tb.cut or tb.median:
+            return None
+        elif tb.name == "SB":
+            some = self._plain_sb
+        elif tb.name == "ARO" and "rated" not in self._cache:
+            return dict(zip(members, self._plain_aro(members), strict=True))
+        else:
+            return None
+        return dict(zip(members, some(tb, members), strict=True))
+
     def fractions(self, tb: TieBreak) -> list[Fraction | None]:
         """*tb* for every player by index, as exact values; equal values share one Fraction."""
         key = ("fractions", tb.key)
@@ -1411,7 +1436,8 @@ class TieBreakEngine:
     def _tb_de(self, tb: TieBreak) -> Column:
         return Column([None] * len(self.players), 1)
 
-    def _buchholz_raw(self, tb: TieBreak) -> list[int]:
+    def _buchholz_raw(self, tb: TieBreak, members: Iterable[int] | None = None) -> list[int]:
+        """The Buchholz family's values of *members* (by index; by default everybody)."""
         swiss = self._swiss(tb)
         _, seen, irregular = self._term_parts(tb.fore, swiss, tb.pre_determined)
         seen_of = seen.__getitem__
@@ -1419,7 +1445,9 @@ class TieBreakEngine:
         cut, median = tb.cut, tb.median
         vur_rule = swiss and self.settings.edition.uses_dummy
         out = []
-        for i, opps in enumerate(self.opps):
+        every_opps = self.opps
+        for i in range(len(every_opps)) if members is None else members:
+            opps = every_opps[i]
             row = irregular.get(i)
             if row is None:  # a game in every round: the opponents' scores, no VUR element
                 values = list(map(seen_of, opps))
@@ -1454,16 +1482,21 @@ class TieBreakEngine:
                 kept, _ = self._cut(terms_row, tb, _sb_value, True)
                 out.append(sum(map(_sb_value, kept)))
             return Column(out, self.unit * self.unit)
+        return Column(self._plain_sb(tb), self.unit * self.unit)
+
+    def _plain_sb(self, tb: TieBreak, members: Iterable[int] | None = None) -> list[int]:
+        """Sonneborn-Berger without cuts for *members* (by index; by default everybody)."""
         view, seen, irregular = self._term_parts(tb.fore, self._swiss(tb), tb.pre_determined)
         seen_of = seen.__getitem__
+        every_pts, every_opps = view.pts, self.opps
         out = []
-        for i, (pts, opps) in enumerate(zip(view.pts, self.opps, strict=True)):
+        for i in range(len(every_opps)) if members is None else members:
             row = irregular.get(i)
             if row is None:  # a game in every round: opponent's score times own points
-                out.append(sum(map(operator.mul, map(seen_of, opps), pts)))
+                out.append(sum(map(operator.mul, map(seen_of, every_opps[i]), every_pts[i])))
             else:
                 out.append(sum(map(_sb_value, row)))
-        return Column(out, self.unit * self.unit)
+        return out
 
     def _tb_aob(self, tb: TieBreak) -> Column:
         inner = TieBreak("FB" if tb.fore else "BH", "FB" if tb.fore else "BH", fore=tb.fore,
@@ -1641,16 +1674,19 @@ class TieBreakEngine:
             out.append(_mean_half_up(sum(ratings), len(ratings)) if ratings else None)
         return Column(out, 1)
 
-    def _plain_aro(self) -> list[int | None]:
-        """ARO without cuts: a row of rated games in every round is summed by ``map`` alone.
+    def _plain_aro(self, members: Iterable[int] | None = None) -> list[int | None]:
+        """ARO without cuts for *members* (by index; by default everybody).
 
-        Equal to the mean of :meth:`rated_games`' ratings; a row with another kind of
-        round or an unrated opponent is taken game by game.
+        A row of rated games in every round is summed by ``map`` alone. Equal to the
+        mean of :meth:`rated_games`' ratings; a row with another kind of round or an
+        unrated opponent is taken game by game.
         """
         rating_of = self._ratings.__getitem__
         n = self.rounds
+        every_kinds, every_opps = self.base.kinds, self.opps
         out: list[int | None] = []
-        for krow, orow in zip(self.base.kinds, self.opps, strict=True):
+        for i in range(len(every_opps)) if members is None else members:
+            krow, orow = every_kinds[i], every_opps[i]
             if krow.count(PLAYED) == n:
                 rated = list(map(rating_of, orow))
             else:
