@@ -1390,29 +1390,35 @@ class TieBreakEngine:
         return self._cache[key]  # type: ignore[no-any-return]
 
     def some_raw(self, tb: TieBreak, members: Sequence[int]) -> dict[int, int | None] | None:
-        """*tb*'s integer values (:meth:`column`'s scale) of the players *members* (indices).
+        """*tb*'s integer values (:meth:`column`'s scale) of at least the players *members*.
 
         ``None`` when the column is known, nearly everybody is asked for, or *tb* is
         not of the families below: then :meth:`column` gives the values.
 
         Breaking a tie needs only the tied players' values, and in a usual event the
         lower tie-breaks are left with few ties to break: the Buchholz family, plain
-        Sonneborn-Berger and plain ARO are then worked out for those players alone.
-        The values are not kept.
+        Sonneborn-Berger and plain ARO are then worked out for those players alone
+        (by index), and kept: a player's value is worked out once, however many
+        tie-break lists ask for it.
         """
         if ("column", tb.key) in self._cache or 10 * len(members) > 9 * len(self.players):
             return None
+        some: Callable[[Sequence[int]], list[Any]]
         if tb.name in ("BH", "FB"):
-            some = self._buchholz_raw
+            some = functools.partial(self._buchholz_raw, tb)
         elif tb.cut or tb.median:
             return None
         elif tb.name == "SB":
-            some = self._plain_sb
+            some = functools.partial(self._plain_sb, tb)
         elif tb.name == "ARO" and "rated" not in self._cache:
-            return dict(zip(members, self._plain_aro(members), strict=True))
+            some = self._plain_aro
         else:
             return None
-        return dict(zip(members, some(tb, members), strict=True))
+        known: dict[int, int | None] = self._cache.setdefault(("some", tb.key), {})
+        missing = [i for i in members if i not in known]
+        if missing:
+            known.update(zip(missing, some(missing), strict=True))
+        return known
 
     def fractions(self, tb: TieBreak) -> list[Fraction | None]:
         """*tb* for every player by index, as exact values; equal values share one Fraction."""
