@@ -498,9 +498,7 @@ def detect_regime(tournament: Tournament, override: str | None = None) -> Regime
     # to look for pairing-allocated byes.
     short = n < 2 or blocks < n * (n - 1) // 2
     pab = Result.PAIRING_BYE
-    pairing_byes = not (short and not named) and any(
-        pab in map(_RESULT_OF, p.rounds) for p in players
-    )
+    pairing_byes = (named or not short) and any(pab in map(_RESULT_OF, p.rounds) for p in players)
     if not named and (short or pairing_byes):
         return RegimeChoice(Regime.SWISS, "the schedule is not a complete round robin")
     multiplicity = _pair_counts(tournament)
