@@ -53,3 +53,12 @@ def test_of_type_asked_again_gives_the_same_records() -> None:
     second = list(t.of_type(TextRecord))
     assert len(first) == 4
     assert all(a is b for a, b in zip(first, second, strict=True))
+
+
+def test_players_by_rank_keeps_the_first_record_of_a_repeated_rank() -> None:
+    """Ranks map to their first record, in file order; a later record of a rank is not kept."""
+    first, other, again = (Player(rank, name) for rank, name in ((3, "A"), (1, "B"), (3, "C")))
+    t = Tournament((first, other, again))
+    assert list(t.players_by_rank.items()) == [(3, first), (1, other)]
+    unique = Tournament((first, other))
+    assert list(unique.players_by_rank.items()) == [(3, first), (1, other)]

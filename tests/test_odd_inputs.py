@@ -154,6 +154,20 @@ def test_oversized_file_is_rejected_before_parsing(tmp_path: Path) -> None:
     assert "more than the limit of 1,000 (--max-bytes)" in report.diagnostics[0].message
 
 
+def test_file_growing_after_stat_is_read_up_to_the_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file larger than its stat size is read on, but never past --max-bytes plus one."""
+    grown = tmp_path / "grown.trf"
+    content = b"012 A\n" + b"001    1\n" * 500  # 4,506 bytes
+    grown.write_bytes(content)
+    stat = os.stat_result((0o100644, 0, 0, 1, 0, 0, 100, 0, 0, 0))  # stat says 100 bytes
+    monkeypatch.setattr(Path, "stat", lambda self, **kw: stat)
+    assert audit.read_bytes(str(grown), Limits()) == content
+    capped = audit.read_bytes(str(grown), Limits(max_bytes=1000))
+    assert capped == content[:1001]  # one byte over: the limit check refuses the file
+
+
 def test_limits_on_lines_players_and_rounds() -> None:
     """Overlong lines, too many players and too many rounds give P010 with the limit."""
     long_line = trfkit.parse("012 " + "x" * 5000 + "\n")

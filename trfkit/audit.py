@@ -94,7 +94,13 @@ def read_bytes(path: str, limits: Limits) -> bytes | str:
                 "(--max-bytes); it was not read"
             )
         with open(p, "rb") as handle:
-            return handle.read(limits.max_bytes + 1)
+            # Asked for the limit at once, ``read`` would reserve the whole limit (64 MiB)
+            # for every file and give back what it did not fill; the size read by stat
+            # is asked first, and the rest of the limit only from a file still growing.
+            data = handle.read(size + 1)
+            if len(data) > size:
+                data += handle.read(limits.max_bytes + 1 - len(data))
+            return data
     except FileNotFoundError:
         return f"{path} does not exist"
     except PermissionError:

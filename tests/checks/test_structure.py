@@ -106,3 +106,12 @@ def test_the_walk_counts_absences_as_used_rounds() -> None:
     notable, last_used = _walk(*lines)
     assert notable == [(1, 2), (2, 2)]
     assert last_used == 2 == lint.last_used_round(trfkit.loads("\n".join(lines) + "\n"))
+
+
+def test_a_repeated_start_rank_is_reported_at_its_second_line_only() -> None:
+    """Rank 1 on lines 2 and 4 gives one S001 at line 4, naming line 2; unique ranks none."""
+    lines = [_line(1), _line(2), _line(1)]
+    text = "012 Structure\n" + "\n".join(lines) + "\n"
+    found = [(d.code, d.line, d.column, d.message) for d in check(text, select=["S001"])]
+    assert found == [("S001", 4, 5, "start rank 1 is used again (first on line 2)")]
+    assert check("012 Structure\n" + "\n".join(lines[:2]) + "\n", select=["S001"]) == []

@@ -130,6 +130,8 @@ def _duplicate_start_rank(ctx: Context) -> Iterator[Diagnostic]:
         001    1 m    Alpha …
         001    1 m    Beta …
     """
+    if len(ctx.tournament.players_by_rank) == len(ctx.tournament.players):
+        return  # every rank once (the usual case)
     seen: dict[int, Player] = {}
     for p in ctx.tournament.players:
         first = seen.setdefault(p.start_rank, p)
