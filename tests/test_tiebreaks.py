@@ -38,6 +38,7 @@ from trfkit.tiebreaks import (
     format_number,
     parse_date,
     parse_tiebreak,
+    settings_from,
 )
 
 FIXTURES = ROOT / "fixtures" / "scores"
@@ -452,12 +453,25 @@ HELD_SWISS_9 = ROOT / "fixtures" / "real" / "otto_fide_c07_2023_tiebreak_exercis
 
 @pytest.mark.parametrize(
     ("code", "table"),
-    [("BH", HELD_BH), ("BH/C1", HELD_BH_C1), ("FB", HELD_FB), ("SB", HELD_SB), ("ARO", HELD_ARO)],
+    [
+        ("BH", HELD_BH),
+        ("BH/C1", HELD_BH_C1),
+        ("FB", HELD_FB),
+        ("SB", HELD_SB),
+        ("ARO", HELD_ARO),
+        ("WIN", HELD_WIN),
+        ("WON", HELD_WON),
+        ("BPG", HELD_BPG),
+        ("BWG", HELD_BWG),
+        ("GE", HELD_GE),
+        ("PS", HELD_PS),
+        ("PS/C1", HELD_PS_C1),
+    ],
 )
 def test_values_of_some_players_alone_are_the_published_ones(
     code: str, table: dict[int, str]
 ) -> None:
-    """[HELD] exercises 1-4, 11 and 17: values worked out for a few tied players alone."""
+    """[HELD] exercises 1-4, 11, 17 and 27-33: values worked out for a few tied players alone."""
     engine = TieBreakEngine(
         load(HELD_SWISS_5), TieBreakSettings(edition=Edition.FIDE_2024, regime=Regime.SWISS)
     )
@@ -480,12 +494,33 @@ def test_values_of_nearly_everybody_or_of_other_codes_come_from_the_column() -> 
     everybody = list(range(len(engine.players)))
     assert engine.some_raw(parse_tiebreak("BH"), everybody) is None
     assert engine.some_raw(parse_tiebreak("SB/C1"), [0, 1]) is None
-    assert engine.some_raw(parse_tiebreak("WIN"), [0, 1]) is None
+    assert engine.some_raw(parse_tiebreak("TPR"), [0, 1]) is None
+    assert engine.some_raw(parse_tiebreak("AOB"), [0, 1]) is None
+
+
+def test_koya_of_some_players_alone_is_the_published_one() -> None:
+    """[SPEC §4.2] KS of Petrov (1.5) and of player 5 (0.5) worked out for the two alone."""
+    t = load(FIXTURES / "koya_7_players_round_robin.trf")
+    engine = TieBreakEngine(t, settings_from(t)[0])  # no column worked out yet
+    tb = parse_tiebreak("KS")
+    some = engine.some_raw(tb, [engine.index[2], engine.index[5]])
+    assert some is not None
+    assert sorted(engine.players[i].start_rank for i in some) == [2, 5]
+    scale = engine.column(tb).scale
+    assert {engine.players[i].start_rank: F(v, scale) for i, v in some.items()} == {
+        2: F(3, 2),
+        5: F(1, 2),
+    }
 
 
 @pytest.mark.parametrize("path", [HELD_SWISS_5, HELD_SWISS_9])
 @pytest.mark.parametrize(
-    "codes", [["PTS", "BH/C1", "BH", "SB", "ARO", "WIN"], ["PTS", "SB", "ARO", "FB", "DE", "BH"]]
+    "codes",
+    [
+        ["PTS", "BH/C1", "BH", "SB", "ARO", "WIN"],
+        ["PTS", "SB", "ARO", "FB", "DE", "BH"],
+        ["PTS", "PS", "KS", "BPG", "WON", "REP", "BH"],
+    ],
 )
 def test_ranks_from_the_tied_players_values_are_the_full_tables_ranks(
     path: Path, codes: list[str]

@@ -1394,16 +1394,21 @@ class TieBreakEngine:
         not of the families below: then :meth:`column` gives the values.
 
         Breaking a tie needs only the tied players' values, and in a usual event the
-        lower tie-breaks are left with few ties to break: the Buchholz family, plain
-        Sonneborn-Berger and plain ARO are then worked out for those players alone
-        (by index), and kept: a player's value is worked out once, however many
-        tie-break lists ask for it.
+        lower tie-breaks are left with few ties to break: the Buchholz family, the
+        counts and sums of a player's own rounds (WIN, WON, BPG, BWG, REP, PS, KS),
+        plain Sonneborn-Berger and plain ARO are then worked out for those players
+        alone (by index), and kept: a player's value is worked out once, however many
+        tie-break lists ask for it. (A large field leaves more players tied for the
+        lower levels; a whole column there costs the check time out of proportion.)
         """
         if ("column", tb.key) in self._cache or 10 * len(members) > 9 * len(self.players):
             return None
         some: Callable[[Sequence[int]], list[Any]]
+        own_rounds = _OWN_ROUNDS.get(tb.name)
         if tb.name in ("BH", "FB"):
             some = functools.partial(self._buchholz_raw, tb)
+        elif own_rounds is not None:
+            some = functools.partial(own_rounds, self, tb)
         elif tb.cut or tb.median:
             return None
         elif tb.name == "SB":
@@ -1440,6 +1445,10 @@ class TieBreakEngine:
     def _tb_de(self, tb: TieBreak) -> Column:
         return Column([None] * len(self.players), 1)
 
+    def _indices(self, members: Iterable[int] | None) -> Iterable[int]:
+        """The players to work out: *members* (by index), or everybody when ``None``."""
+        return range(len(self.players)) if members is None else members
+
     def _buchholz_raw(self, tb: TieBreak, members: Iterable[int] | None = None) -> list[int]:
         """The Buchholz family's values of *members* (by index; by default everybody)."""
         swiss = self._swiss(tb)
@@ -1450,7 +1459,7 @@ class TieBreakEngine:
         vur_rule = swiss and self.settings.edition.uses_dummy
         out = []
         every_opps = self.opps
-        for i in range(len(every_opps)) if members is None else members:
+        for i in self._indices(members):
             opps = every_opps[i]
             row = irregular.get(i)
             if row is None:  # a game in every round: the opponents' scores, no VUR element
@@ -1494,7 +1503,7 @@ class TieBreakEngine:
         seen_of = seen.__getitem__
         every_pts, every_opps = view.pts, self.opps
         out = []
-        for i in range(len(every_opps)) if members is None else members:
+        for i in self._indices(members):
             row = irregular.get(i)
             if row is None:  # a game in every round: opponent's score times own points
                 out.append(sum(map(operator.mul, map(seen_of, every_opps[i]), every_pts[i])))
@@ -1531,23 +1540,35 @@ class TieBreakEngine:
         return maximum, maximum * 50 + (tb.limit or 0) * 50 * self.unit
 
     def _tb_ks(self, tb: TieBreak) -> Column:
+        return Column(self._ks_raw(tb), self.unit)
+
+    def _ks_raw(self, tb: TieBreak, members: Iterable[int] | None = None) -> list[int]:
+        """Koya of *members* (by index; by default everybody), in units."""
         _, limit = self.koya_threshold(tb)
         strict = self.settings.koya_threshold == "more-than"
         score = self.score
         counted = [(s * 100 > limit) if strict else (s * 100 >= limit) for s in score]
         out = []
-        for krow, prow, orow in zip(self.base.kinds, self.base.pts, self.opps, strict=True):
+        kinds, pts, opps = self.base.kinds, self.base.pts, self.opps
+        for i in self._indices(members):
+            krow, prow, orow = kinds[i], pts[i], opps[i]
             total = 0
             for k, p, o in zip(krow, prow, orow, strict=True):
                 if o >= 0 and k in _GAMES and counted[o]:
                     total += p
             out.append(total)
-        return Column(out, self.unit)
+        return out
 
     def _tb_win(self, tb: TieBreak) -> Column:
+        return Column(self._win_raw(tb), 1)
+
+    def _win_raw(self, tb: TieBreak, members: Iterable[int] | None = None) -> list[int]:
+        """Wins of *members* (by index; by default everybody)."""
         out = []
         n = self.rounds
-        for krow, prow, outs in zip(self.base.kinds, self.base.pts, self.outcome, strict=True):
+        kinds, pts, outcome = self.base.kinds, self.base.pts, self.outcome
+        for i in self._indices(members):
+            krow, prow, outs = kinds[i], pts[i], outcome[i]
             if krow.count(PLAYED) == n:  # a game in every round: the wins are the count
                 out.append(outs.count(1))
                 continue
@@ -1560,52 +1581,77 @@ class TieBreakEngine:
                 ):
                     count += 1
             out.append(count)
-        return Column(out, 1)
+        return out
 
     def _forfeit_wins_count(self, tb: TieBreak) -> bool:
         if tb.pre_determined:
             return True
         return self.settings.regime is Regime.ROUND_ROBIN and self.settings.rr_forfeit_wins_played
 
-    def _count(self, tb: TieBreak, black_only: bool, wins_only: bool) -> Column:
-        kinds = {PLAYED, FORFEIT_WIN} if self._forfeit_wins_count(tb) else {PLAYED}
-        out = [
+    def _count(
+        self,
+        tb: TieBreak,
+        black_only: bool,
+        wins_only: bool,
+        members: Iterable[int] | None = None,
+    ) -> list[int]:
+        """Games (with Black only, wins only) of *members* (by index; by default everybody)."""
+        counted = {PLAYED, FORFEIT_WIN} if self._forfeit_wins_count(tb) else {PLAYED}
+        kinds, black, outcome, opps = self.base.kinds, self.black, self.outcome, self.opps
+        return [
             sum(
                 1
-                for k, b, w, o in zip(krow, blk, outs, orow, strict=True)
-                if k in kinds and o >= 0 and (b or not black_only) and (w == 1 or not wins_only)
+                for k, b, w, o in zip(kinds[i], black[i], outcome[i], opps[i], strict=True)
+                if k in counted and o >= 0 and (b or not black_only) and (w == 1 or not wins_only)
             )
-            for krow, blk, outs, orow in zip(
-                self.base.kinds, self.black, self.outcome, self.opps, strict=True
-            )
+            for i in self._indices(members)
         ]
-        return Column(out, 1)
+
+    def _won_raw(self, tb: TieBreak, members: Iterable[int] | None = None) -> list[int]:
+        return self._count(tb, False, True, members)
+
+    def _bpg_raw(self, tb: TieBreak, members: Iterable[int] | None = None) -> list[int]:
+        return self._count(tb, True, False, members)
+
+    def _bwg_raw(self, tb: TieBreak, members: Iterable[int] | None = None) -> list[int]:
+        return self._count(tb, True, True, members)
 
     def _tb_won(self, tb: TieBreak) -> Column:
-        return self._count(tb, False, True)
+        return Column(self._won_raw(tb), 1)
 
     def _tb_bpg(self, tb: TieBreak) -> Column:
-        return self._count(tb, True, False)
+        return Column(self._bpg_raw(tb), 1)
 
     def _tb_bwg(self, tb: TieBreak) -> Column:
-        return self._count(tb, True, True)
+        return Column(self._bwg_raw(tb), 1)
 
     def _tb_rep(self, tb: TieBreak) -> Column:
+        return Column(self._rep_raw(tb), 1)
+
+    def _rep_raw(self, tb: TieBreak, members: Iterable[int] | None = None) -> list[int]:
         """Rounds minus half-point byes, zero-point byes (blank blocks too) and forfeit losses."""
         skipped = _VUR
         out = []
-        for krow in self.base.kinds:
+        kinds = self.base.kinds
+        for i in self._indices(members):
+            krow = kinds[i]
             rounds = sum(1 for k in krow if k != ANNULLED)
             out.append(rounds - sum(1 for k in krow if k in skipped))
-        return Column(out, 1)
+        return out
 
     def _tb_ps(self, tb: TieBreak) -> Column:
+        return Column(self._ps_raw(tb), self.unit)
+
+    def _ps_raw(self, tb: TieBreak, members: Iterable[int] | None = None) -> list[int]:
+        """Progressive scores of *members* (by index; by default everybody), in units."""
         out = []
         # Without cuts the sum of the running scores weighs round r's points by the
         # rounds left from it (n - r), the round itself included.
         weights = range(self.rounds, 0, -1)
         whole = not tb.cut and not tb.median
-        for krow, prow in zip(self.base.kinds, self.base.pts, strict=True):
+        kinds, pts = self.base.kinds, self.base.pts
+        for i in self._indices(members):
+            krow, prow = kinds[i], pts[i]
             if whole and ANNULLED not in krow:
                 out.append(sum(map(operator.mul, prow, weights)))
                 continue
@@ -1616,7 +1662,7 @@ class TieBreakEngine:
                 totals.append(running)
             kept = totals[tb.cut : len(totals) - tb.median]
             out.append(sum(kept))
-        return Column(out, self.unit)
+        return out
 
     def _tb_std(self, tb: TieBreak) -> Column:
         out = []
@@ -1689,7 +1735,7 @@ class TieBreakEngine:
         n = self.rounds
         every_kinds, every_opps = self.base.kinds, self.opps
         out: list[int | None] = []
-        for i in range(len(every_opps)) if members is None else members:
+        for i in self._indices(members):
             krow, orow = every_kinds[i], every_opps[i]
             if krow.count(PLAYED) == n:
                 rated = list(map(rating_of, orow))
@@ -1903,6 +1949,18 @@ class TieBreakEngine:
                 value = Fraction(int(ok))
             lines[r + 1][tb.text] = value
 
+
+_OWN_ROUNDS: dict[str, Callable[..., list[int]]] = {
+    "WIN": TieBreakEngine._win_raw,
+    "WON": TieBreakEngine._won_raw,
+    "BPG": TieBreakEngine._bpg_raw,
+    "BWG": TieBreakEngine._bwg_raw,
+    "REP": TieBreakEngine._rep_raw,
+    "PS": TieBreakEngine._ps_raw,
+    "KS": TieBreakEngine._ks_raw,
+}
+"""The tie-breaks whose value of a player is worked out from that player's own rounds
+(and the scores), by their raw methods: ``method(engine, tb, members)``."""
 
 _WIDE = 11_000
 """Rating differences covered by :func:`_expected_wide` (ratings have 4 digits, plus 800)."""
