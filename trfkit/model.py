@@ -519,9 +519,6 @@ class Encoding:
     final_newline: bool = True
 
 
-_START_RANK = operator.attrgetter("start_rank")
-
-
 @attrs.frozen
 class Tournament:
     """A whole report: its records in file order.
@@ -578,12 +575,9 @@ class Tournament:
     @functools.cached_property
     def players_by_rank(self) -> dict[int, Player]:
         """The players by start rank (the first line wins where ranks repeat)."""
-        players = self.players
-        index = dict(zip(map(_START_RANK, players), players, strict=True))
-        if len(index) < len(players):  # a rank repeats: its first line must win
-            index = {}
-            for p in players:
-                index.setdefault(p.start_rank, p)
+        index: dict[int, Player] = {}
+        for p in self.players:
+            index.setdefault(p.start_rank, p)
         return index
 
     @functools.cached_property
