@@ -28,11 +28,11 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
 """
 
 
-def _modules_after(*arguments: str) -> tuple[int, set[str]]:
+def _modules_after(*arguments: str, program: str = PROBE) -> tuple[int, set[str]]:
     path = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
     env = {**os.environ, "PYTHONPATH": path}
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, *arguments],
+        [sys.executable, "-c", program, *arguments],
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -55,6 +55,25 @@ def test_version_does_not_even_build_an_argument_parser() -> None:
     """``trfkit --version`` answers before argparse is imported."""
     code, modules = _modules_after("--version")
     assert code == 0 and "argparse" not in modules
+
+
+BARE = "import json, sys; print(json.dumps({'code': 0, 'modules': sorted(sys.modules)}))"
+VERSION = (
+    "import json, sys; from trfkit.cli import main; code = main(['--version']); "
+    "print(json.dumps({'code': code, 'modules': sorted(sys.modules)}))"
+)
+
+
+def test_version_imports_nothing_beyond_trfkit_and_its_cli() -> None:
+    """``trfkit --version`` adds only ``trfkit`` and ``trfkit.cli`` to a bare interpreter's modules.
+
+    (Not even :mod:`typing`, whose import with its own imports costs about as much
+    as starting the interpreter: the target is 1.5× ``python -c pass``.)
+    """
+    _, bare = _modules_after(program=BARE)
+    code, modules = _modules_after(program=VERSION)
+    assert code == 0
+    assert modules - bare - {"__future__"} == {"trfkit", "trfkit.cli"}
 
 
 def test_check_loads_only_its_own_command() -> None:

@@ -6,7 +6,8 @@ The reading and writing API follows :mod:`json`: :func:`parse`, :func:`loads`,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False
+"""``typing.TYPE_CHECKING`` without importing :mod:`typing` (which ``--version`` does not need)."""
 
 __version__ = "0.1.0"
 
@@ -24,6 +25,8 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from trfkit.api import ParseResult, dump, dump_bytes, dumps, load, loads, parse
     from trfkit.checks import check
     from trfkit.model import Tournament

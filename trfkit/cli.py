@@ -11,15 +11,13 @@ with ``--strict``), 2 usage error or unreadable input.
 
 from __future__ import annotations
 
-import contextlib
 import sys
-from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
 
-from trfkit import __version__
+from trfkit import TYPE_CHECKING, __version__
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Collection, Sequence
 
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("check", "check TRF files: parse, schedule, points, ranks and tie-breaks"),
@@ -94,8 +92,12 @@ def _tolerant_streams() -> None:
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
-            with contextlib.suppress(ValueError, OSError):
+            # not contextlib.suppress: importing contextlib (with collections and
+            # functools) would cost `trfkit --version` a tenth of its start-up
+            try:  # noqa: SIM105
                 reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
 
 
 def main(argv: Sequence[str] | None = None) -> int:
