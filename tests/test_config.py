@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -48,3 +49,28 @@ def test_bad_trfkit_toml(tmp_path: Path, content: str, message: str) -> None:
     (tmp_path / "trfkit.toml").write_text(content, encoding="utf-8")
     with pytest.raises(ConfigError, match=message):
         load_settings(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "[tool.trfkit]\nstrict = true\n",
+        '[tool."trfkit"]\nstrict = true\n',
+        "[tool]\ntrfkit = { strict = true }\n",
+        "tool.trfkit.strict = true\n",
+        '[project]\nname = "x"\n\n[tool.trfkit]\nstrict = true\n',
+    ],
+)
+def test_every_way_of_writing_the_pyproject_table_is_read(tmp_path: Path, content: str) -> None:
+    """[tool.trfkit] as a table, a quoted key, an inline table or a dotted key sets strict."""
+    (tmp_path / "pyproject.toml").write_text(content, encoding="utf-8")
+    assert load_settings(tmp_path).strict is True
+
+
+def test_another_tools_pyproject_is_passed_over_without_a_toml_parser(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pyproject.toml that never names trfkit is skipped before tomllib is imported."""
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
+    monkeypatch.setitem(sys.modules, "tomllib", None)  # importing it now raises ImportError
+    assert load_settings(tmp_path) == Settings()
