@@ -62,8 +62,8 @@ def _table(path: Path) -> dict[str, Any] | None:
             return None
         raise ConfigError(f"{path}: cannot be read ({exc})") from None
     if path.name == "pyproject.toml" and "trfkit" not in text:
-        # No way to write a [tool.trfkit] table leaves out the name (short of
-        # escapes in a quoted key): another tool's pyproject.toml is passed over
+        # Every way of writing a [tool.trfkit] table spells out the name (short of
+        # escapes in a quoted key), so another tool's pyproject.toml is passed over
         # without importing and running a TOML parser.
         return None
     import tomllib  # only when a file is found: a third of this module's import cost
