@@ -27,6 +27,14 @@ with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.St
 print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
 """
 
+BARE = "import json, sys; print(json.dumps({'code': 0, 'modules': sorted(sys.modules)}))"
+"""A bare interpreter's modules (with ``json``, which the probes use to report)."""
+VERSION = (
+    "import json, sys; from trfkit.cli import main; code = main(['--version']); "
+    "print(json.dumps({'code': code, 'modules': sorted(sys.modules)}))"
+)
+"""``trfkit --version`` without the output capture of :data:`PROBE` (contextlib, io)."""
+
 
 def _modules_after(*arguments: str, program: str = PROBE) -> tuple[int, set[str]]:
     path = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
@@ -55,13 +63,6 @@ def test_version_does_not_even_build_an_argument_parser() -> None:
     """``trfkit --version`` answers before argparse is imported."""
     code, modules = _modules_after("--version")
     assert code == 0 and "argparse" not in modules
-
-
-BARE = "import json, sys; print(json.dumps({'code': 0, 'modules': sorted(sys.modules)}))"
-VERSION = (
-    "import json, sys; from trfkit.cli import main; code = main(['--version']); "
-    "print(json.dumps({'code': code, 'modules': sorted(sys.modules)}))"
-)
 
 
 def test_version_imports_nothing_beyond_trfkit_and_its_cli() -> None:
