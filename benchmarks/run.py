@@ -90,7 +90,7 @@ class Input:
 def _fill_ranks(text: str) -> str:
     """Write trfkit's recomputed ranks into columns 86-89 (a report's own ranks agree)."""
     from trfkit.limits import Limits
-    from trfkit.standings import compute_standings
+    from trfkit.compute.standings import compute_standings
 
     try:
         tournament = trfkit.parse(text, limits=Limits(**BIG_LIMITS)).tournament
@@ -694,7 +694,7 @@ def _imports(*arguments: str) -> list[str]:
     done = subprocess.run([sys.executable, "-X", "importtime", "-c", CLI, *arguments],
                           capture_output=True, text=True, env=_env(), check=False)  # fmt: skip
     names = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if "|" in line]
-    return [n for n in names if n.startswith(("trfkit.parser", "lark"))]
+    return [n for n in names if n.startswith(("trfkit.trf.reader", "lark"))]
 
 
 def startup_section(report: Report, small: Path, runs: int) -> None:

@@ -386,7 +386,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         need("gacrux.tiebreakchecker")
-        need("trfkit.standings")
+        need("trfkit.compute.standings")
     except MissingTool as exc:
         print(exc, file=sys.stderr)
         return 2

@@ -131,7 +131,7 @@ def koya_maximum_as_gacrux() -> Iterator[None]:
     one for each participant who was never paired; trfkit takes (players in the
     standings − 1) × cycles. The limit modifiers are applied as trfkit applies them.
     """
-    tiebreaks = need("trfkit.tiebreaks")
+    tiebreaks = need("trfkit.compute.tiebreaks")
     engine_class = tiebreaks.TieBreakEngine
     original = engine_class.koya_threshold
     round_robin = tiebreaks.Regime.ROUND_ROBIN
@@ -165,7 +165,7 @@ def koya_limit_in_points() -> Iterator[None]:
     The two agree under 1 / ½ / 0 scoring; under 3 / 1 / 0 trfkit moves the limit by
     n points, gacrux by n half points.
     """
-    tiebreaks = need("trfkit.tiebreaks")
+    tiebreaks = need("trfkit.compute.tiebreaks")
     engine_class = tiebreaks.TieBreakEngine
     original = engine_class.koya_threshold
 
@@ -187,8 +187,8 @@ def direct_encounter_as_gacrux() -> Iterator[None]:
     gacrux's ``compute_basic_direct_encounter`` only checks that the tied players all
     met in Swiss events; trfkit keeps such a group tied (C.07 6.2).
     """
-    standings = need("trfkit.standings")
-    tiebreaks = need("trfkit.tiebreaks")
+    standings = need("trfkit.compute.standings")
+    tiebreaks = need("trfkit.compute.tiebreaks")
     original = standings._de_split
     round_robin = tiebreaks.Regime.ROUND_ROBIN
 
@@ -216,7 +216,7 @@ def perfect_score_as_gacrux() -> Iterator[None]:
     (table 8.1(b): a difference above 735 points gives 1.00); trfkit gives the
     highest opponent's rating + 800.
     """
-    tiebreaks = need("trfkit.tiebreaks")
+    tiebreaks = need("trfkit.compute.tiebreaks")
     original = tiebreaks._perfect_performance
 
     def perfect(games: Any) -> Any:
@@ -236,7 +236,7 @@ def expected_score_table_fixed() -> Iterator[None]:
     482-484 expect 0.96 instead of 0.95; only PTP (and APPO through it) use the
     table. When trfkit's table is right, this patch changes nothing.
     """
-    tiebreaks = need("trfkit.tiebreaks")
+    tiebreaks = need("trfkit.compute.tiebreaks")
     bounds = list(tiebreaks._PD_BOUNDS)
     if 481 in bounds:
         bounds[bounds.index(481)] = 484
@@ -262,7 +262,7 @@ def played_forfeits_as_gacrux() -> Iterator[None]:
     byes then contribute nothing and opponents count with their raw scores, which
     changes SB/P and BH/P even in an event without any forfeit.
     """
-    tiebreaks = need("trfkit.tiebreaks")
+    tiebreaks = need("trfkit.compute.tiebreaks")
     engine_class = tiebreaks.TieBreakEngine
     swiss_regime = tiebreaks.Regime.SWISS
     forfeits = tiebreaks._FORFEITS

@@ -100,7 +100,7 @@ def run_trfkit(text: str, options: Mapping[str, Any] | None = None) -> Outcome:
         The outcome; ``error`` is set when trfkit raised (which is itself a bug).
     """
     api = need("trfkit.api")
-    standings = need("trfkit.standings")
+    standings = need("trfkit.compute.standings")
     try:
         tournament = api.loads(text)
         first = standings.compute_standings(tournament, ["PTS"], **dict(options or {}))

@@ -24,7 +24,7 @@ from gacrux_compare import same  # noqa: E402
 from gacrux_tools import Outcome  # noqa: E402
 
 import trfkit  # noqa: E402
-from trfkit.standings import compute_standings  # noqa: E402
+from trfkit.compute.standings import compute_standings  # noqa: E402
 
 REPRODUCERS = HERE / "reproducers"
 
@@ -170,8 +170,8 @@ def test_p_modifier_without_forfeits_changes_nothing_as_gacrux_reads_it() -> Non
 
 def test_patches_restore_trfkit() -> None:
     """After each patch, trfkit's functions are the original ones again."""
-    import trfkit.standings as standings
-    import trfkit.tiebreaks as tiebreaks
+    import trfkit.compute.standings as standings
+    import trfkit.compute.tiebreaks as tiebreaks
 
     engine = tiebreaks.TieBreakEngine
     before = (

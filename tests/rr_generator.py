@@ -1,7 +1,7 @@
 """Generate round-robin TRF files for tests: valid ones, and ones with planted defects.
 
 The schedule is built here from the FIDE C.05 Annex 1 description (spec §1.3,
-closed form), independently of :mod:`trfkit.berger`, so that a test comparing
+closed form), independently of :mod:`trfkit.compute.berger`, so that a test comparing
 the two is not the code checking itself. Results are drawn from a seeded
 random generator; points are the sum of the round codes (1 / ½ / 0), except
 that games against a player who withdrew having completed fewer than 50 % of

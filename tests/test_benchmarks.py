@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import trfkit
-from trfkit import berger
+from trfkit.compute import berger
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))

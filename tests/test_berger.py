@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trfkit
-from trfkit import berger
 from trfkit.cli import main
+from trfkit.compute import berger
 from trfkit.model import Colour
 
 HERE = Path(__file__).resolve().parent

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from trfkit import berger
 from trfkit.api import loads
+from trfkit.compute import berger
 
 SCHEDULE = Path(__file__).resolve().parent.parent / "fixtures" / "schedule"
 

@@ -47,7 +47,7 @@ from trfkit.model import (
     Tokens,
     Tournament,
 )
-from trfkit.writer import render_canonical
+from trfkit.trf.writer import render_canonical
 
 PROPERTY = settings(
     max_examples=500,

@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 from locations import CORPUS_FILES, ROOT, needs_corpus
 
 import trfkit
-from trfkit import convert as cv
-from trfkit import jsonform
 from trfkit.cli import main
+from trfkit.convert import jsonform
+from trfkit.convert import versions as cv
 from trfkit.model import FileFormat, RawRecord, Scoring, Team, Tournament
-from trfkit.parser import decode, split_lines
-from trfkit.writer import render_canonical
+from trfkit.trf.reader import decode, split_lines
+from trfkit.trf.writer import render_canonical
 
 FIXTURES = ROOT / "fixtures" / "real"
 LATIN1 = FIXTURES / "icu_encoding_sample_latin1.trf"

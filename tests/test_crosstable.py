@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import trfkit
-from trfkit.crosstable import CrossTable, Spot, build, locate
+from trfkit.compute.crosstable import CrossTable, Spot, build, locate
 from trfkit.diagnostics import Diagnostic, Severity
 
 # Columns: start rank 5-8, name 15-47, points 81-84, rank 86-89, round r's block at 92+10(r-1).

@@ -11,7 +11,7 @@ import pytest
 from locations import CORPUS_FILES, needs_corpus
 
 import trfkit
-from trfkit import csvform
+from trfkit.convert import csvform
 from trfkit.errors import WriteError
 
 SAMPLE = (

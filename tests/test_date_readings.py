@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 
-from trfkit.date_readings import is_standard_full, is_standard_round, readings
+from trfkit.dates import is_standard_full, is_standard_round, readings
 
 
 def read(text: str) -> list[tuple[str, str]]:

@@ -21,7 +21,7 @@ import pytest
 
 from trfkit.audit import CheckRequest, check_file
 from trfkit.cli import main
-from trfkit.html import CLEAN_TABLE_LIMIT, HtmlReport, format_points, write_report
+from trfkit.report.html import CLEAN_TABLE_LIMIT, HtmlReport, format_points, write_report
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT = ROOT / "out" / "report-screenshot.png"

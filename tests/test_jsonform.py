@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from locations import CORPUS_FILES, ROOT, needs_corpus
 
 import trfkit
-from trfkit import jsonform
+from trfkit.convert import jsonform
 from trfkit.model import Tournament
-from trfkit.writer import render_canonical
+from trfkit.trf.writer import render_canonical
 
-SCHEMA_FILE = ROOT / "trfkit" / "schema" / "trfkit-tournament-v1.schema.json"
+SCHEMA_FILE = ROOT / "trfkit" / "convert" / "schema" / "trfkit-tournament-v1.schema.json"
 
 
 VALIDATOR = jsonschema.Draft202012Validator(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import lark
 import pytest
 
-from trfkit import parser
 from trfkit.api import parse
+from trfkit.trf import reader as parser
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ import pytest
 
 from trfkit.audit import FileReport
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.report import JsonWriter, Summary, format_github, format_text
+from trfkit.report.formats import JsonWriter, Summary, format_github, format_text
 
 
 def diag(severity: Severity, code: str = "E001", **where: Any) -> Diagnostic:

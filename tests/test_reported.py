@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from trfkit.reported import ReportedError, load_reported, parse_value
+from trfkit.trf.standings_file import ReportedError, load_reported, parse_value
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from trfkit import parser, tablecache
+from trfkit import tablecache
+from trfkit.trf import reader as parser
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXT = (ROOT / "fixtures" / "schedule" / "valid_6_single.trf").read_text(encoding="utf-8")

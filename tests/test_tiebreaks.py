@@ -23,9 +23,8 @@ import pytest
 from locations import CORPUS, ROOT
 
 import trfkit
-from trfkit.model import Tournament
-from trfkit.standings import compute_standings, tie_groups
-from trfkit.tiebreaks import (
+from trfkit.compute.standings import compute_standings, tie_groups
+from trfkit.compute.tiebreaks import (
     Edition,
     PointSystem,
     Regime,
@@ -40,6 +39,7 @@ from trfkit.tiebreaks import (
     parse_tiebreak,
     settings_from,
 )
+from trfkit.model import Tournament
 
 FIXTURES = ROOT / "fixtures" / "scores"
 SWISS_5 = CORPUS / "otto_fide_c07_2023_tiebreak_exercises_swiss_5r.trf"

@@ -1,6 +1,6 @@
 """The reader's ways through player lines give the same records and diagnostics.
 
-From sixteen player lines on, :class:`trfkit.transformer.TrfTransformer` reads
+From sixteen player lines on, :class:`trfkit.trf.transformer.TrfTransformer` reads
 clean lines column by column, all at once; in smaller files, clean lines are
 read one at a time with the same caches and tests; any line with a problem is
 read field by field. The field-by-field reading is the reference: these tests
@@ -17,9 +17,9 @@ import attrs
 import pytest
 from locations import CORPUS, FIXTURES
 
-from trfkit import transformer
 from trfkit.api import parse
 from trfkit.model import Colour, Player, Result, RoundResult, Source, TextRecord
+from trfkit.trf import transformer
 
 
 def _files() -> list[Path]:

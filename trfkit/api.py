@@ -15,12 +15,12 @@ from typing import IO
 
 import attrs
 
-from trfkit import parser as _parser
 from trfkit.diagnostics import Diagnostic, Severity, parse_rule
 from trfkit.errors import TrfSyntaxError
 from trfkit.limits import Limits, check_size
 from trfkit.model import Encoding, Tournament
-from trfkit.writer import encode, render, render_canonical
+from trfkit.trf import reader as _parser
+from trfkit.trf.writer import encode, render, render_canonical
 
 
 @attrs.frozen

@@ -23,7 +23,7 @@ from trfkit.diagnostics import Diagnostic, Severity, parse_rule
 from trfkit.limits import Limits
 
 if TYPE_CHECKING:
-    from trfkit.crosstable import CrossTable
+    from trfkit.compute.crosstable import CrossTable
 
 DEFAULT_GLOBS = ("*.trf", "*.trfx", "*.txt")
 """What a directory walk looks at; ``.txt`` files only when they look like TRF."""
@@ -124,7 +124,7 @@ def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
     """Check a file's bytes.
 
     The cyclic garbage collector is paused for the whole check, as while reading
-    (see :func:`trfkit.parser.parse_records`): reading and checking make no garbage
+    (see :func:`trfkit.trf.reader.parse_records`): reading and checking make no garbage
     cycles worth collecting, and a collection in between would walk the whole
     model again. When the check returns, the model (every record and its source
     refer to each other) is freed by one young-generation collection.
@@ -165,7 +165,7 @@ def _check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
 
 def _table(tournament: object, options: CheckOptions) -> CrossTable | None:
     """The compact crosstable; a failure here only costs the report its table."""
-    from trfkit.crosstable import build
+    from trfkit.compute.crosstable import build
     from trfkit.model import Tournament
 
     if not isinstance(tournament, Tournament):

@@ -19,7 +19,7 @@ import trfkit
 from trfkit.checks import CheckOptions, Context, run_checks
 from trfkit.checks import scores as T
 from trfkit.diagnostics import Diagnostic
-from trfkit.reported import load_reported
+from trfkit.trf.standings_file import load_reported
 
 HERE = Path(__file__).resolve()
 FIXTURES = HERE.parents[2] / "fixtures" / "scores"
@@ -302,7 +302,7 @@ def test_reported_value_of_another_edition_is_named(tmp_path: Path) -> None:
 
 def test_two_decimal_values_may_be_rounded() -> None:
     """AOB 13.375 is accepted as 13.38 or 13.37 (two decimals), not as 13.4 or 13.0."""
-    from trfkit.reported import parse_value
+    from trfkit.trf.standings_file import parse_value
 
     exact = Fraction(107, 8)
     for text, ok in (("13.38", True), ("13.37", True), ("13.375", True), ("13.4", False)):
@@ -317,7 +317,7 @@ def test_two_decimal_values_may_be_rounded() -> None:
 def test_our_own_json_output_reads_back_without_findings(tmp_path: Path) -> None:
     """``trfkit standings --format json`` is a valid side file and agrees with itself."""
     from trfkit.commands.standings import render_json
-    from trfkit.standings import compute_standings
+    from trfkit.compute.standings import compute_standings
 
     text = fixture("koya_7_players_round_robin.trf")
     st = compute_standings(trfkit.loads(text), ["KS", "SB", "WIN", "DE", "PS"])

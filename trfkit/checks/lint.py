@@ -19,11 +19,10 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TypeVar
 
-from trfkit import columns as C
-from trfkit import date_readings
+from trfkit import dates as date_readings
 from trfkit.checks.base import Check, Context, make_check
 from trfkit.checks.structure import blocks
-from trfkit.date_readings import Reading
+from trfkit.dates import Reading
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import (
     BbpScore,
@@ -42,6 +41,7 @@ from trfkit.model import (
     TieBreakList,
     Tournament,
 )
+from trfkit.trf import columns as C
 
 _R = TypeVar("_R", bound=Record)
 

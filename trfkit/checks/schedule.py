@@ -7,14 +7,14 @@ participant meets every other equally often); a 192 or 092 that names a Swiss
 system keeps the file out. Team events (013/310 records whose players meet
 other teams) are checked team by team.
 
-:func:`trfkit.berger.explain` finds the Berger table that fits the file best
+:func:`trfkit.compute.berger.explain` finds the Berger table that fits the file best
 (the file's numbering or a renumbering, the table order or a variant); the
 checks below report what differs from it. Mismatched entries between two
 players (A lists B, B lists someone else, another colour, or a result that does
 not complement A's) are S003's business: the schedule is read from the games
 both sides agree on, so one such entry never becomes a B error as well.
 
-UNCERTAIN readings and their defaults (see also :mod:`trfkit.berger`):
+UNCERTAIN readings and their defaults (see also :mod:`trfkit.compute.berger`):
 
 - A double round robin without a 192 code may swap the last two rounds of its
   first cycle or not (``CheckOptions.berger_swap`` fixes one variant).
@@ -35,11 +35,11 @@ from typing import Any
 
 import attrs
 
-from trfkit import berger
-from trfkit import columns as C
 from trfkit.checks.base import Check, Context, make_check
+from trfkit.compute import berger
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Colour, Player, Result, RoundResult, Team, TextRecord
+from trfkit.trf import columns as C
 
 COLOUR_TOLERANCE = Fraction(1, 4)
 """Above this share of differing colours, a renumbered fit is no Berger table at all."""

@@ -1,6 +1,6 @@
 """Points, ranks and tie-break checks against the recomputed standings (C.07).
 
-The standings are recomputed from the games (:mod:`trfkit.standings`) under
+The standings are recomputed from the games (:mod:`trfkit.compute.standings`) under
 the rule edition in force on the start date, the round-robin or Swiss regime
 of the tournament and its declared scoring (162, ``XXS``, ``BB?``) and
 abnormal points (299). The checks then compare what the report claims:
@@ -24,9 +24,7 @@ from typing import Any
 import attrs
 
 from trfkit.checks.base import Check, CheckOptions, Context, make_check
-from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.model import Player, TieBreakList
-from trfkit.standings import (
+from trfkit.compute.standings import (
     RANK_CANDIDATES,
     Row,
     Standings,
@@ -34,7 +32,7 @@ from trfkit.standings import (
     order,
     tie_groups,
 )
-from trfkit.tiebreaks import (
+from trfkit.compute.tiebreaks import (
     PAIRING_BYE,
     Edition,
     Regime,
@@ -46,6 +44,8 @@ from trfkit.tiebreaks import (
     is_team_event,
     parse_tiebreak,
 )
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.model import Player, TieBreakList
 
 POINTS_COLUMN = 81
 RANK_COLUMN = 86
@@ -742,7 +742,7 @@ def _reported_sources(ctx: Context, state: _State) -> Iterator[tuple[str, int, s
             yield source, start_rank, code, value
     appended = appended_columns(ctx.tournament)
     if appended:
-        from trfkit.reported import ReportedError, parse_value
+        from trfkit.trf.standings_file import ReportedError, parse_value
 
         codes = [tb.text for tb in state.standings.tiebreaks]
         declared = state.standings.source.startswith("record")

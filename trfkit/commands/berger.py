@@ -22,7 +22,7 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from trfkit.berger import Schedule
+    from trfkit.compute.berger import Schedule
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -51,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the table; exit 2 when the options cannot make one."""
-    from trfkit import berger
+    from trfkit.compute import berger
 
     cycles = 2 if args.double else args.cycles
     try:
@@ -137,7 +137,7 @@ def _type_code(table: Schedule) -> str:
 def as_trf(table: Schedule) -> str:
     """A TRF-2026 skeleton: players 1…N with their scheduled opponents and colours."""
     from trfkit.model import Colour, Player, RoundCount, RoundResult, TextRecord, Tournament
-    from trfkit.writer import render_canonical
+    from trfkit.trf.writer import render_canonical
 
     records: list[object] = [
         TextRecord("012", f"Berger table for {table.players} players"),

@@ -125,7 +125,7 @@ class _Progress:
 
 
 def _usage(message: str) -> int:
-    from trfkit.report import EXIT_USAGE
+    from trfkit.report.formats import EXIT_USAGE
 
     sys.stderr.write(f"trfkit check: {message}\n")
     return EXIT_USAGE
@@ -133,11 +133,11 @@ def _usage(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Check every path and print the findings."""
-    from trfkit import report
     from trfkit.audit import DEFAULT_GLOBS, CheckRequest, check_bytes, check_many, discover
     from trfkit.checks import unknown_patterns
     from trfkit.config import ConfigError, load_settings
     from trfkit.diagnostics import Severity
+    from trfkit.report import formats as report
 
     try:
         settings = load_settings(args.paths[0] if args.paths[0] != "-" else os.getcwd())
@@ -197,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
     )
     html = None
     if args.report:
-        from trfkit.html import HtmlReport
+        from trfkit.report.html import HtmlReport
 
         html = HtmlReport(total=total)
     json_out = report.JsonWriter(sys.stdout.write) if args.format == "json" else None

@@ -144,7 +144,7 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
     standings = None
     source = getattr(args, "standings", None)
     if source:
-        from trfkit.reported import ReportedError, load_reported
+        from trfkit.trf.standings_file import ReportedError, load_reported
 
         try:
             standings = load_reported(source)

@@ -31,7 +31,7 @@ import attrs
 from trfkit.commands import common
 
 if TYPE_CHECKING:
-    from trfkit.convert import Adjustment
+    from trfkit.convert.versions import Adjustment
 
 TARGETS = ("trf", "trf16", "trf26", "json", "csv")
 """The ``--to`` choices."""
@@ -167,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "text":
             _report_text(shown, out.adjustments, args, stream)
     if args.format == "json":
-        from trfkit.report import dumps_json
+        from trfkit.report.formats import dumps_json
 
         stream.write(dumps_json({"files": reports}) + "\n")
     stream.flush()
@@ -180,7 +180,7 @@ def _check_usage(args: argparse.Namespace, inputs: list[str]) -> None:
     if args.to in ("json", "csv") and args.comments:
         raise common.UsageError("--comments writes ### lines into TRF output only")
     if args.to == "json" and args.output_encoding:
-        from trfkit.convert import codec_name
+        from trfkit.convert.versions import codec_name
 
         if codec_name(args.output_encoding) != "utf-8":
             raise common.UsageError("JSON is always written in UTF-8")
@@ -262,11 +262,11 @@ def _is_json(path: str, data: bytes, args: argparse.Namespace) -> bool:
 
 def _convert(path: str, args: argparse.Namespace) -> _Output:
     """Read one input and produce its output bytes and adjustments."""
-    from trfkit import convert as cv
     from trfkit.api import dump_bytes, parse
+    from trfkit.convert import versions as cv
+    from trfkit.convert.jsonform import JsonFormError
+    from trfkit.convert.jsonform import loads as json_loads
     from trfkit.errors import WriteError
-    from trfkit.jsonform import JsonFormError
-    from trfkit.jsonform import loads as json_loads
     from trfkit.model import Encoding
 
     name = "<stdin>" if path == "-" else path
@@ -311,13 +311,13 @@ def _convert(path: str, args: argparse.Namespace) -> _Output:
 
 
 def _is_utf8(codec: str) -> bool:
-    from trfkit.convert import codec_name
+    from trfkit.convert.versions import codec_name
 
     return codec_name(codec) == "utf-8"
 
 
 def _newline(args: argparse.Namespace, default: str | None) -> str | None:
-    from trfkit.convert import NEWLINES
+    from trfkit.convert.versions import NEWLINES
 
     return NEWLINES[args.newline] if args.newline else default
 
@@ -330,8 +330,8 @@ def _to_trf(
     target: str,
     diagnostics: tuple[Any, ...],
 ) -> _Output:
-    from trfkit import convert as cv
-    from trfkit.writer import encode
+    from trfkit.convert import versions as cv
+    from trfkit.trf.writer import encode
 
     options = cv.ConvertOptions(
         keep_unsupported=args.keep_unsupported,
@@ -357,8 +357,8 @@ def _to_trf(
 
 
 def _to_json(tournament: Any, args: argparse.Namespace, kind: str, source_format: str) -> _Output:
-    from trfkit import convert as cv
-    from trfkit.jsonform import dumps
+    from trfkit.convert import versions as cv
+    from trfkit.convert.jsonform import dumps
 
     rendered = cv.render_trf(tournament, canonical=True)
     text = dumps(tournament)
@@ -371,8 +371,8 @@ def _to_json(tournament: Any, args: argparse.Namespace, kind: str, source_format
 
 
 def _to_csv(tournament: Any, args: argparse.Namespace, kind: str, source_format: str) -> _Output:
-    from trfkit import csvform
-    from trfkit.convert import Action, Adjustment
+    from trfkit.convert import csvform
+    from trfkit.convert.versions import Action, Adjustment
 
     delimiter = args.delimiter
     if delimiter == "locale":
@@ -423,7 +423,7 @@ def _write(path: str, target: str, data: bytes) -> None:
 
 
 def _report_json(path: str, target: str, out: _Output) -> dict[str, Any]:
-    from trfkit.convert import summary
+    from trfkit.convert.versions import summary
 
     return {
         "input": path,
@@ -439,7 +439,7 @@ def _report_json(path: str, target: str, out: _Output) -> dict[str, Any]:
 def _report_text(
     path: str, adjustments: tuple[Adjustment, ...], args: argparse.Namespace, stream: Any
 ) -> None:
-    from trfkit.convert import Action, summary
+    from trfkit.convert.versions import Action, summary
 
     if args.report_adjustments:
         for a in adjustments:

@@ -54,8 +54,8 @@ def cell(block: object) -> str:
 
 def render(tournament: object) -> str:
     """The whole text shown for a tournament."""
-    from trfkit.columns import format_points
     from trfkit.model import RoundCount, TextRecord, Tournament
+    from trfkit.trf.columns import format_points
 
     assert isinstance(tournament, Tournament)
     out: list[str] = []

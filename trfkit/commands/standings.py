@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 from trfkit.commands import common
 
 if TYPE_CHECKING:
-    from trfkit.standings import Standings
-    from trfkit.tiebreaks import Explanation
+    from trfkit.compute.standings import Standings
+    from trfkit.compute.tiebreaks import Explanation
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -109,7 +109,7 @@ def render_json(st: Standings) -> dict[str, Any]:
 
 def render_csv(st: Standings) -> str:
     """The ``--format csv`` table (decimal point, comma separator)."""
-    from trfkit.tiebreaks import format_number
+    from trfkit.compute.tiebreaks import format_number
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -153,7 +153,7 @@ def _header(st: Standings) -> list[str]:
 
 def render_text(st: Standings) -> str:
     """The standings as an aligned table with a header saying which rules applied."""
-    from trfkit.tiebreaks import format_number
+    from trfkit.compute.tiebreaks import format_number
 
     keys = st.keys()
     names = [row.name for row in st.rows]
@@ -184,7 +184,7 @@ def render_text(st: Standings) -> str:
 
 def render_explanation(st: Standings, explanation: Explanation) -> str:
     """``--explain``: one line per round with each tie-break's contribution."""
-    from trfkit.tiebreaks import format_number
+    from trfkit.compute.tiebreaks import format_number
 
     keys = [tb.text for tb in st.tiebreaks]
     shown = [k for k in keys if any(k in line.contributions for line in explanation.rounds)]
@@ -232,11 +232,11 @@ def render_explanation(st: Standings, explanation: Explanation) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print the recomputed standings (or one player's explanation)."""
-    from trfkit import report
     from trfkit.api import parse
     from trfkit.audit import read_bytes
-    from trfkit.standings import compute_standings
-    from trfkit.tiebreaks import TieBreakError
+    from trfkit.compute.standings import compute_standings
+    from trfkit.compute.tiebreaks import TieBreakError
+    from trfkit.report import formats as report
 
     data = (
         sys.stdin.buffer.read() if args.file == "-" else read_bytes(args.file, common.limits(args))

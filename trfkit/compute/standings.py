@@ -25,8 +25,7 @@ from typing import Any
 
 import attrs
 
-from trfkit.model import TieBreakList, Tournament
-from trfkit.tiebreaks import (
+from trfkit.compute.tiebreaks import (
     EditionChoice,
     PointSystem,
     Regime,
@@ -38,6 +37,7 @@ from trfkit.tiebreaks import (
     parse_tiebreak,
     settings_from,
 )
+from trfkit.model import TieBreakList, Tournament
 
 __all__ = [
     "DEFAULT_TIEBREAKS",

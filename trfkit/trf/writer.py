@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from trfkit import columns as C
 from trfkit.errors import WriteError
 from trfkit.model import (
     AbnormalPoints,
@@ -43,6 +42,7 @@ from trfkit.model import (
     Tokens,
     Tournament,
 )
+from trfkit.trf import columns as C
 
 
 def _put(buffer: list[str], field: C.Field, value: object) -> None:

@@ -24,9 +24,9 @@ from fractions import Fraction
 
 import attrs
 
-from trfkit import columns as C
 from trfkit.model import Player, Tournament
-from trfkit.writer import encode
+from trfkit.trf import columns as C
+from trfkit.trf.writer import encode
 
 DELIMITERS = {"comma": ",", "semicolon": ";", "tab": "\t"}
 """Names the command line accepts for ``--delimiter`` (besides a single character)."""

@@ -42,7 +42,6 @@ from fractions import Fraction
 import attrs
 
 from trfkit import __version__
-from trfkit import columns as C
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import (
     OLD_TITLES,
@@ -76,7 +75,8 @@ from trfkit.model import (
     Tokens,
     Tournament,
 )
-from trfkit.writer import render_record
+from trfkit.trf import columns as C
+from trfkit.trf.writer import render_record
 
 # --- the report ---------------------------------------------------------------------------
 

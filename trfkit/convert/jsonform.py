@@ -18,7 +18,7 @@ object whose ``"type"`` names its kind, with the model's fields as members::
       ]
     }
 
-Rules of the form (schema ``trfkit/schema/trfkit-tournament-v1.schema.json``):
+Rules of the form (schema ``trfkit/convert/schema/trfkit-tournament-v1.schema.json``):
 
 - Points are **strings** holding the exact value: a decimal with a point (``"1.5"``,
   ``"5.25"``, ``"-2.0"``) or, for values with no finite decimal, a fraction (``"1/3"``).
@@ -28,7 +28,7 @@ Rules of the form (schema ``trfkit/schema/trfkit-tournament-v1.schema.json``):
 - ``trf_version`` says which edition the records follow (``"trf16"`` or ``"trf26"``);
   it is informative and recomputed when the form is written.
 
-TRF → JSON → TRF gives the canonical TRF (:func:`trfkit.writer.render_canonical`), and
+TRF → JSON → TRF gives the canonical TRF (:func:`trfkit.trf.writer.render_canonical`), and
 JSON → TRF → JSON gives the same JSON: :func:`loads` rejects a document whose records
 would not read back from TRF as themselves (a name longer than its 33 columns, a
 header code that is no header record, a comment that does not start with ``###``).
@@ -83,7 +83,7 @@ FORMAT = "trfkit"
 VERSION = 1
 """The version of the JSON form this module writes and reads."""
 SCHEMA_FILE = "trfkit-tournament-v1.schema.json"
-"""The schema's file name inside ``trfkit/schema/``."""
+"""The schema's file name inside ``trfkit/convert/schema/``."""
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / SCHEMA_FILE
 """Where the schema of version 1 is installed."""
 
@@ -403,7 +403,7 @@ def record_data(record: Record) -> dict[str, Any]:
     """One record as its JSON object, as canonical TRF holds it.
 
     Lines kept as text lose their trailing blanks and a player's empty last round blocks
-    are left out, as :func:`trfkit.writer.render_canonical` writes them.
+    are left out, as :func:`trfkit.trf.writer.render_canonical` writes them.
     """
     try:
         name, fields = _BY_CLASS[type(record)]
@@ -503,7 +503,7 @@ def loads(text: str | bytes) -> Tournament:
 
 def _check_round_trip(tournament: Tournament) -> None:
     from trfkit.api import parse
-    from trfkit.writer import render_canonical, render_record
+    from trfkit.trf.writer import render_canonical, render_record
 
     for index, record in enumerate(tournament.records):
         try:
@@ -524,7 +524,7 @@ def _check_round_trip(tournament: Tournament) -> None:
 
 
 def _with_sources(tournament: Tournament) -> Tournament:
-    from trfkit.writer import render_record
+    from trfkit.trf.writer import render_record
 
     records = []
     for index, record in enumerate(tournament.records):

@@ -19,7 +19,6 @@ import attrs
 import lark
 from lark.lexer import Token
 
-from trfkit import columns as C
 from trfkit.diagnostics import Diagnostic, parse_rule
 from trfkit.model import (
     OLD_TITLES,
@@ -52,6 +51,7 @@ from trfkit.model import (
     Title,
     Tokens,
 )
+from trfkit.trf import columns as C
 
 _SEX = {
     "m": Sex.MALE,

@@ -3,7 +3,7 @@
 This module is pure computation: it reads a :class:`~trfkit.model.Tournament`
 and returns exact values (:class:`fractions.Fraction`), never judging a file.
 The standings hierarchy (C.07 art. 4.2, direct encounter) lives in
-:mod:`trfkit.standings`; the checks that compare reported values live in
+:mod:`trfkit.compute.standings`; the checks that compare reported values live in
 :mod:`trfkit.checks.scores`.
 
 **Codes.** Tie-breaks are named by their FIDE acronyms with the modifiers of
@@ -58,7 +58,7 @@ from typing import Any, Final
 
 import attrs
 
-from trfkit.date_readings import readings
+from trfkit.dates import readings
 from trfkit.model import (
     AbnormalPoints,
     BbpScore,
@@ -363,7 +363,7 @@ _ORDER_WORDS = {
 def parse_date(text: str | None) -> tuple[datetime.date | None, str]:
     """Read a start date in any of the formats real files use (trf-format.md §5.3).
 
-    The readings come from :func:`trfkit.date_readings.readings`; when a text has
+    The readings come from :func:`trfkit.dates.readings`; when a text has
     several (``08/04/2018``), the TRF orders win (year first), then day before month.
 
     Args:
@@ -1365,7 +1365,7 @@ class TieBreakEngine:
     def values(self, tb: TieBreak | str) -> dict[int, Fraction | None]:
         """Start rank → value of *tb* for every player (annulled players included).
 
-        ``DE`` depends on the tied group and is computed by :mod:`trfkit.standings`;
+        ``DE`` depends on the tied group and is computed by :mod:`trfkit.compute.standings`;
         here it is ``None`` for everyone.
         """
         if isinstance(tb, str):

@@ -142,15 +142,15 @@ def build(tournament: Tournament, options: CheckOptions | None = None) -> CrossT
 
 # --- HOOK: the recomputed standings ----------------------------------------------------------
 #
-# The standings are recomputed by trfkit.standings (compute_standings, built on the
-# tie-break engine of trfkit.tiebreaks). The report reaches it only through
+# The standings are recomputed by trfkit.compute.standings (compute_standings, built on the
+# tie-break engine of trfkit.compute.tiebreaks). The report reaches it only through
 # recompute_standings below, which adapts its rows (start_rank, rank, and the value
 # of the PTS criterion, or a plain ``points`` attribute) and turns every failure
 # into a note, so a problem there never costs the report more than one column.
 
 STANDINGS_SOURCES = (
-    ("trfkit.standings", "compute_standings"),
-    ("trfkit.tiebreaks", "standings"),
+    ("trfkit.compute.standings", "compute_standings"),
+    ("trfkit.compute.tiebreaks", "standings"),
 )
 """Where the recomputed standings are looked for, in order."""
 

@@ -7,8 +7,8 @@ for a round robin of up to 40 players), where every cell that a diagnostic is
 about is highlighted in the colour of its worst severity, carries the messages
 in its ``title`` (shown on hover) and opens them in a panel on click; clicking a
 finding shows its cells. Next to the reported points and ranks stand the
-recomputed ones when :mod:`trfkit.tiebreaks` provides them (see the hook in
-:mod:`trfkit.crosstable`). A batch gets an index sorted by severity.
+recomputed ones when :mod:`trfkit.compute.tiebreaks` provides them (see the hook in
+:mod:`trfkit.compute.crosstable`). A batch gets an index sorted by severity.
 
 Everything that comes from a file (names, paths, messages) is escaped. The
 page is built file by file (:class:`HtmlReport`) from the compact tables of
@@ -30,7 +30,7 @@ from html import escape
 import attrs
 
 from trfkit.audit import CheckRequest, FileReport
-from trfkit.crosstable import Cell, CrossTable, Row, Spot, locate
+from trfkit.compute.crosstable import Cell, CrossTable, Row, Spot, locate
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.fileio import write_atomic
 

@@ -3,7 +3,7 @@
 The pipeline is ``decode`` (bytes → text, encoding detected) → ``split_lines``
 (text → lines with their terminators, kept for a lossless write) → the Lark LALR
 parser over one token per line (:class:`LineLexer`, driven by the terminal
-patterns of ``grammars/trf.lark``) → :mod:`trfkit.transformer` (tree → model).
+patterns of ``grammars/trf.lark``) → :mod:`trfkit.trf.transformer` (tree → model).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from trfkit import tablecache
 from trfkit.cachedir import cache_dir
 from trfkit.diagnostics import Diagnostic, parse_rule
 from trfkit.model import Encoding, Record
-from trfkit.transformer import TrfTransformer
+from trfkit.trf.transformer import TrfTransformer
 
 UTF8_BOM = codecs.BOM_UTF8
 _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
@@ -284,10 +284,10 @@ if tuple(getattr(Token, "__slots__", ())) != _TOKEN_SLOTS:  # pragma: no cover -
 def _grammar_text() -> str:
     """The grammar, from the installed package or else the source checkout."""
     here = Path(__file__).resolve().parent
-    packaged = here / "grammars" / "trf.lark"  # an installed wheel
+    packaged = here.parent / "grammars" / "trf.lark"  # an installed wheel
     if packaged.is_file():
         return packaged.read_text(encoding="utf-8")
-    return (here.parent / "grammars" / "trf.lark").read_text(encoding="utf-8")  # a checkout
+    return (here.parent.parent / "grammars" / "trf.lark").read_text(encoding="utf-8")  # a checkout
 
 
 @functools.cache
