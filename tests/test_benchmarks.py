@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import trfkit
-from trfkit.compute import berger
+from trfkit.compute import recognition
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))
@@ -44,7 +44,7 @@ def test_the_berger_rounds_of_the_generator_are_the_published_table() -> None:
 def test_generated_round_robins_are_berger_tables(players: int, double: bool) -> None:
     """Single and double, odd and even: a Berger round robin with no error."""
     text = generate.round_robin(players, double=double)
-    rr = berger.recognise(trfkit.loads(text))
+    rr = recognition.recognise(trfkit.loads(text))
     assert rr is not None and rr.cycles == (2 if double else 1)
     assert _problems(text) == []
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import trfkit
 from trfkit.cli import main
-from trfkit.compute import berger
+from trfkit.compute import berger, recognition, regime
 from trfkit.model import Colour
 
 HERE = Path(__file__).resolve().parent
@@ -317,34 +317,34 @@ def test_berger_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
 # --- recognition ------------------------------------------------------------------------------
 
 
-def _observed(text: str) -> berger.RoundRobin:
-    rr = berger.recognise(trfkit.parse(text).tournament)
+def _observed(text: str) -> recognition.RoundRobin:
+    rr = recognition.recognise(trfkit.parse(text).tournament)
     assert rr is not None
     return rr
 
 
 def test_192_codes_are_read_as_the_spec_table_says() -> None:
     """FIDE_DOUBLEROUNDROBIN means the swap; BERGER_ROUNDROBIN_G2 two cycles without it."""
-    fide = berger.read_192("FIDE_DOUBLEROUNDROBIN")
+    fide = regime.read_192("FIDE_DOUBLEROUNDROBIN")
     assert fide is not None and (fide.round_robin, fide.cycles, fide.swap_last_two) == (
         True, 2, True,
     )
-    g2 = berger.read_192("BERGER_ROUNDROBIN_G2")
+    g2 = regime.read_192("BERGER_ROUNDROBIN_G2")
     assert g2 is not None and (g2.cycles, g2.swap_last_two) == (2, False)
-    team = berger.read_192("BERGER_TEAM_ROUNDROBIN_G1")
+    team = regime.read_192("BERGER_TEAM_ROUNDROBIN_G1")
     assert team is not None and team.team and team.cycles == 1
-    custom = berger.read_192("CUSTOM_ROUNDROBIN")
+    custom = regime.read_192("CUSTOM_ROUNDROBIN")
     assert custom is not None and custom.custom
-    swiss = berger.read_192("FIDE_DUTCH_2026_BAKU")
+    swiss = regime.read_192("FIDE_DUTCH_2026_BAKU")
     assert swiss is not None and not swiss.round_robin
 
 
 def test_092_text_recognition() -> None:
     """092 'All-Play-All' and 'Doppelrundenturnier' name round robins; a Swiss does not."""
-    assert berger.read_092("All-Play-All").round_robin  # type: ignore[union-attr]
-    double = berger.read_092("Doppelrundenturnier")
+    assert regime.read_092("All-Play-All").round_robin  # type: ignore[union-attr]
+    double = regime.read_092("Doppelrundenturnier")
     assert double is not None and double.round_robin and double.cycles == 2
-    assert not berger.read_092("Individual: Swiss-System").round_robin  # type: ignore[union-attr]
+    assert not regime.read_092("Individual: Swiss-System").round_robin  # type: ignore[union-attr]
 
 
 def test_structure_recognises_a_round_robin_without_headers() -> None:
@@ -357,7 +357,7 @@ def test_structure_recognises_a_round_robin_without_headers() -> None:
 def test_a_swiss_that_happens_to_be_complete_is_not_a_round_robin() -> None:
     """A 092 that says Swiss keeps a complete all-play-all out (the 9-player lichess case)."""
     f = rr_generator.RoundRobinFile.berger(5, header092="Individual: Swiss-System")
-    assert berger.recognise(trfkit.parse(f.text()).tournament) is None
+    assert recognition.recognise(trfkit.parse(f.text()).tournament) is None
 
 
 def test_explain_finds_a_shuffled_numbering_by_anchoring() -> None:
@@ -365,7 +365,7 @@ def test_explain_finds_a_shuffled_numbering_by_anchoring() -> None:
     numbering = rr_generator.shuffled_numbering(20, seed=4)
     f = rr_generator.RoundRobinFile.berger(20, numbering=numbering)
     rr = _observed(f.text())
-    fit = berger.explain(rr.observed, rr.cycles)
+    fit = recognition.explain(rr.observed, rr.cycles)
     assert fit is not None and fit.all_pairs and fit.colour_mismatches == 0
     assert fit.numbering == {rank: number for number, rank in numbering.items()}
     assert fit.order.name == "table"
@@ -375,7 +375,7 @@ def test_explain_finds_rotation_and_reversal() -> None:
     """Rotate-4 and the reversed order are named as such."""
     for kwargs, name in (({"rotate": 4}, "rotate-4"),):
         rr = _observed(rr_generator.RoundRobinFile.berger(9, **kwargs).text())  # type: ignore[arg-type]
-        fit = berger.explain(rr.observed, rr.cycles)
+        fit = recognition.explain(rr.observed, rr.cycles)
         assert fit is not None and fit.order.name == name and not fit.renumbered
     order = berger.round_order(7, reverse=True)
     assert [r for r, _ in order.plan] == [7, 6, 5, 4, 3, 2, 1]
@@ -385,9 +385,9 @@ def test_explain_finds_rotation_and_reversal() -> None:
 def test_corpus_held_round_robin_is_berger_with_5_and_6_swapped() -> None:
     """The FIDE C.07 exercise file is the 6-player table once start ranks 5 and 6 are swapped."""
     data = (CORPUS / "otto_fide_c07_2023_tiebreak_exercises_round_robin_6p.trf").read_bytes()
-    rr = berger.recognise(trfkit.parse(data).tournament)
+    rr = recognition.recognise(trfkit.parse(data).tournament)
     assert rr is not None
-    fit = berger.explain(rr.observed, rr.cycles)
+    fit = recognition.explain(rr.observed, rr.cycles)
     assert fit is not None and fit.all_pairs
     assert fit.colour_mismatches == 0 and fit.colours_compared == 15
     assert {k: v for k, v in fit.numbering.items() if k != v} == {5: 6, 6: 5}
@@ -395,12 +395,12 @@ def test_corpus_held_round_robin_is_berger_with_5_and_6_swapped() -> None:
 
 def test_named_orders_are_made_once_but_handed_out_as_a_new_list() -> None:
     """The orders are kept per size; the list a caller gets is its own to change."""
-    first = berger.named_orders(5, 2, (True,))
-    again = berger.named_orders(5, 2, (True,))
+    first = recognition.named_orders(5, 2, (True,))
+    again = recognition.named_orders(5, 2, (True,))
     assert first == again and first is not again
     assert all(a is b for a, b in zip(first, again, strict=True))  # shared frozen values
     first.clear()
-    assert berger.named_orders(5, 2, (True,)) == again
+    assert recognition.named_orders(5, 2, (True,)) == again
     assert [o.name for o in again[:2]] == ["fide-swap", "table"]
 
 

@@ -10,6 +10,7 @@ from locations import CORPUS, needs_corpus
 
 import trfkit
 from trfkit.checks import CheckOptions, Context, lint
+from trfkit.compute.regime import Regime
 from trfkit.diagnostics import Diagnostic
 
 Block = tuple[int, str, str]
@@ -459,13 +460,11 @@ def test_pipe_delimited_player_line() -> None:
 
 
 def test_round_robin_option_skips_the_repeated_bye_check() -> None:
-    """With round_robin=True (a double round robin's two byes) E007 stays silent."""
+    """With --type round-robin (a double round robin's two byes) E007 stays silent."""
     lines = _five_players({1: "U", 2: "U"})
     lines[4] += "  0000 - U"
     text = "\n".join(["012 Open", *lines]) + "\n"
-    options = CheckOptions(round_robin=True) if hasattr(CheckOptions(), "round_robin") else None
-    if options is None:
-        pytest.skip("CheckOptions has no round_robin option in this tree")
+    options = CheckOptions(event_type=Regime.ROUND_ROBIN)
     assert trfkit.check(text, select=["E007"], options=options) == []
 
 

@@ -23,17 +23,16 @@ import pytest
 from locations import CORPUS, ROOT
 
 import trfkit
+from trfkit.compute.regime import Regime, decide
 from trfkit.compute.standings import compute_standings, tie_groups
 from trfkit.compute.tiebreaks import (
     Edition,
     PointSystem,
-    Regime,
     TieBreakEngine,
     TieBreakError,
     TieBreakSettings,
     appended_columns,
     choose_edition,
-    detect_regime,
     format_number,
     parse_date,
     parse_tiebreak,
@@ -171,16 +170,16 @@ def test_rules_option_overrides_the_date_and_says_so() -> None:
 @needs_corpus
 def test_regime_is_detected_from_the_schedule() -> None:
     """The complete 6-player round robin is a round robin; the Swiss exercises are Swiss."""
-    assert detect_regime(load(ROUND_ROBIN_6)).regime is Regime.ROUND_ROBIN
-    assert detect_regime(load(SWISS_5)).regime is Regime.SWISS
-    assert detect_regime(load(SWISS_5), "round-robin").regime is Regime.ROUND_ROBIN
+    assert decide(load(ROUND_ROBIN_6)).regime is Regime.ROUND_ROBIN
+    assert decide(load(SWISS_5)).regime is Regime.SWISS
+    assert decide(load(SWISS_5), Regime.ROUND_ROBIN).regime is Regime.ROUND_ROBIN
 
 
 def test_record_192_decides_the_regime() -> None:
     """A TRF-2026 type code names the regime whatever the schedule looks like."""
     text = "012 T\n192 FIDE_ROUNDROBIN\n"
-    assert detect_regime(trfkit.loads(text)).regime is Regime.ROUND_ROBIN
-    assert detect_regime(trfkit.loads("012 T\n192 FIDE_DUTCH_2025\n")).regime is Regime.SWISS
+    assert decide(trfkit.loads(text)).regime is Regime.ROUND_ROBIN
+    assert decide(trfkit.loads("012 T\n192 FIDE_DUTCH_2025\n")).regime is Regime.SWISS
 
 
 # --- Held's Swiss exercise (fide-2023/2024 dummy rules) -----------------------------------

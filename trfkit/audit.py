@@ -156,22 +156,26 @@ def _check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
         ctx = Context(result.tournament, request.options)
         found.extend(run_checks(ctx, select=request.select, ignore=request.ignore))
         if request.tables:
-            table = _table(result.tournament, request.options)
+            table = _table(ctx)
     found = [d for d in found if _keep(d, request)]
     found.sort(key=lambda d: d.sort_key)
     codec = result.encoding.codec if readable else None
     return FileReport(path, codec, tuple(found), readable, table)
 
 
-def _table(tournament: object, options: CheckOptions) -> CrossTable | None:
+def _table(ctx: Context) -> CrossTable | None:
     """The compact crosstable; a failure here only costs the report its table."""
     from trfkit.compute.crosstable import build
-    from trfkit.model import Tournament
 
-    if not isinstance(tournament, Tournament):
-        return None
+    options = ctx.options
     try:
-        return build(tournament, options)
+        return build(
+            ctx.tournament,
+            regime=ctx.regime,
+            tiebreaks=options.tiebreaks,
+            rules=options.rules,
+            withdrawals=options.withdrawals,
+        )
     except Exception:  # the diagnostics matter more than the picture
         return None
 

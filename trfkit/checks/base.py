@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 
+from trfkit.compute.regime import Regime, RegimeDecision, decide
 from trfkit.diagnostics import Diagnostic, Rule, Severity
 from trfkit.model import Tournament
 
@@ -43,8 +44,8 @@ class CheckOptions:
     withdrawals: bool = True
     extra: Mapping[str, Any] = attrs.field(factory=dict)
     # --- schedule options (berger) ---
-    round_robin: bool | None = None
-    """Treat the file as a round robin (True), never (False), or decide from 192/092/structure."""
+    event_type: Regime | None = None
+    """Treat the file as a round robin or a Swiss (``--type``), or decide from 192/092/structure."""
     berger_swap: bool | None = None
     """Expected double-round-robin variant when 192 does not say: with the FIDE swap of the
     last two rounds of cycle 1 (True), without (False), either (None, the default)."""
@@ -80,6 +81,14 @@ class Context:
         if key not in self._cache:
             self._cache[key] = compute()
         return self._cache[key]
+
+    @property
+    def regime(self) -> RegimeDecision:
+        """Round robin or Swiss, individual or team: decided once per file."""
+        decision: RegimeDecision = self.cached(
+            "regime", lambda: decide(self.tournament, self.options.event_type)
+        )
+        return decision
 
 
 CheckFunction = Callable[[Context], Iterable[Diagnostic]]

@@ -200,26 +200,6 @@ def _in_progress(ctx: Context) -> bool:
     return declared is not None and blocks(ctx).last_used < declared
 
 
-def looks_round_robin(t: Tournament) -> bool:
-    """A 192 round-robin code, or every player met every other player."""
-    if "ROUNDROBIN" in (t.header("192") or "").upper().replace("_", "").replace("-", ""):
-        return True
-    players = t.players_by_rank
-    if len(players) < 3:
-        return False
-    for p in t.players:
-        met = {b.opponent for b in p.rounds if b.opponent is not None}
-        if met != set(players) - {p.start_rank}:
-            return False
-    return True
-
-
-def _round_robin(ctx: Context) -> bool:
-    """The ``round_robin`` option when set, else :func:`looks_round_robin`."""
-    forced = getattr(ctx.options, "round_robin", None)
-    return forced if isinstance(forced, bool) else looks_round_robin(ctx.tournament)
-
-
 def phantom_round(t: Tournament) -> int | None:
     """The last round when it holds no game and no points, only absences.
 
@@ -378,7 +358,7 @@ def _rank_column_empty(ctx: Context) -> Iterator[Diagnostic]:
     """
     t = ctx.tournament
     players = t.players
-    if not players or t.teams or _in_progress(ctx) or blocks(ctx).last_used == 0:
+    if not players or ctx.regime.team or _in_progress(ctx) or blocks(ctx).last_used == 0:
         return
     if all(not p.rank for p in players):
         empty = all(p.rank is None for p in players)
@@ -452,8 +432,7 @@ def _pab_coded_as_full_bye(ctx: Context) -> Iterator[Diagnostic]:
     PASS: ``0000 - U`` for the player left over in rounds 1 and 3.
     FAIL: ``0000 - F`` for the player left over in rounds 1 and 3, and no ``U`` anywhere.
     """
-    t = ctx.tournament
-    if t.teams:
+    if ctx.regime.team:
         return
     full: dict[int, list[tuple[Player, RoundResult]]] = {}
     for p, b in blocks(ctx).notable:  # byes are never among the agreeing games left out
@@ -494,13 +473,12 @@ def _repeated_pairing_bye(ctx: Context) -> Iterator[Diagnostic]:
     PASS: player 7 has ``0000 - U`` in round 3 only.
     FAIL: player 108 has ``0000 - U`` in rounds 6 and 8.
     """
-    t = ctx.tournament
     byes_of: dict[int, tuple[Player, list[RoundResult]]] = {}
     for p, b in blocks(ctx).notable:  # a U block is never among the agreeing games left out
         if b.result is Result.PAIRING_BYE:
             byes_of.setdefault(id(p), (p, []))[1].append(b)
     repeated = [(p, byes) for p, byes in byes_of.values() if len(byes) > 1]
-    if not repeated or t.teams or _round_robin(ctx):
+    if not repeated or ctx.regime.team or ctx.regime.round_robin:
         return  # the usual case: nobody has two, so whether it is a round robin does not matter
     for p, byes in repeated:
         for b in byes[1:]:

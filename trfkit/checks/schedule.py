@@ -7,7 +7,7 @@ participant meets every other equally often); a 192 or 092 that names a Swiss
 system keeps the file out. Team events (013/310 records whose players meet
 other teams) are checked team by team.
 
-:func:`trfkit.compute.berger.explain` finds the Berger table that fits the file best
+:func:`trfkit.compute.recognition.explain` finds the Berger table that fits the file best
 (the file's numbering or a renumbering, the table order or a variant); the
 checks below report what differs from it. Mismatched entries between two
 players (A lists B, B lists someone else, another colour, or a result that does
@@ -36,7 +36,7 @@ from typing import Any
 import attrs
 
 from trfkit.checks.base import Check, Context, make_check
-from trfkit.compute import berger
+from trfkit.compute import berger, recognition
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Colour, Player, Result, RoundResult, Team, TextRecord
 from trfkit.trf import columns as C
@@ -57,8 +57,8 @@ class Analysis:
         expected: The names of the round orders that need no warning.
     """
 
-    rr: berger.RoundRobin
-    fit: berger.Explanation
+    rr: recognition.RoundRobin
+    fit: recognition.Explanation
     berger: bool
     expected: tuple[str, ...]
     last_result: int = 0
@@ -75,7 +75,7 @@ class Analysis:
         return self.memo[key]
 
 
-def _expected_swaps(rr: berger.RoundRobin, option: bool | None) -> tuple[bool, ...]:
+def _expected_swaps(rr: recognition.RoundRobin, option: bool | None) -> tuple[bool, ...]:
     if rr.cycles < 2:
         return (False,)
     declared = rr.swap_last_two if rr.swap_last_two is not None else option
@@ -86,13 +86,11 @@ def _expected_swaps(rr: berger.RoundRobin, option: bool | None) -> tuple[bool, .
 
 def _analyse(ctx: Context) -> Analysis | None:
     opts = ctx.options
-    rr = berger.recognise(
-        ctx.tournament, force=opts.round_robin, team_colours=opts.berger_team_colours
-    )
+    rr = recognition.recognise(ctx.tournament, ctx.regime, team_colours=opts.berger_team_colours)
     if rr is None:
         return None
     swaps = _expected_swaps(rr, opts.berger_swap)
-    fit = berger.explain(rr.observed, rr.cycles, preferred=swaps)
+    fit = recognition.explain(rr.observed, rr.cycles, preferred=swaps)
     if fit is None:
         return None
     expected = tuple("fide-swap" if s else "table" for s in swaps)
@@ -129,7 +127,7 @@ def _analyse(ctx: Context) -> Analysis | None:
 
 def analysis(ctx: Context) -> Analysis | None:
     """The file's round-robin analysis (computed once per file), or ``None``."""
-    result: Analysis | None = ctx.cached("berger.analysis", lambda: _analyse(ctx))
+    result: Analysis | None = ctx.cached("schedule.analysis", lambda: _analyse(ctx))
     return result
 
 
@@ -212,8 +210,8 @@ def _boards(a: Analysis, round_number: int) -> list[_Board]:
     ]
 
 
-def _meetings(a: Analysis, round_number: int) -> dict[int, berger.Meeting]:
-    found: dict[int, berger.Meeting] = {}
+def _meetings(a: Analysis, round_number: int) -> dict[int, recognition.Meeting]:
+    found: dict[int, recognition.Meeting] = {}
     for m in a.rr.observed.by_round()[round_number - 1]:
         found[m.first] = m
         found[m.second] = m
@@ -301,7 +299,7 @@ def _berger_pairing(ctx: Context) -> Iterator[Diagnostic]:
         if not _in_plan(a, number):
             break
         found = _meetings(a, number)
-        reported: set[berger.Meeting] = set()
+        reported: set[recognition.Meeting] = set()
         for board in _boards(a, number):
             if berger.BYE in (board.white, board.black):
                 continue  # the bye is B007's
@@ -329,7 +327,7 @@ def _berger_pairing(ctx: Context) -> Iterator[Diagnostic]:
             )
 
 
-def _ordered(m: berger.Meeting) -> tuple[int, int]:
+def _ordered(m: recognition.Meeting) -> tuple[int, int]:
     if m.white is None:
         return m.first, m.second
     return m.white, m.other(m.white)
@@ -341,15 +339,15 @@ BERGER_PAIRING = make_check("B002", "berger-pairing", Severity.ERROR, _berger_pa
 # --- B003 ---------------------------------------------------------------------------------
 
 
-def _colour_differences(a: Analysis) -> dict[int, list[tuple[_Board, berger.Meeting]]]:
+def _colour_differences(a: Analysis) -> dict[int, list[tuple[_Board, recognition.Meeting]]]:
     """Per round, the boards whose game is the table's but with the other colours."""
-    found: dict[int, list[tuple[_Board, berger.Meeting]]]
+    found: dict[int, list[tuple[_Board, recognition.Meeting]]]
     found = a.remember("colour_differences", lambda: _find_colour_differences(a))
     return found
 
 
-def _find_colour_differences(a: Analysis) -> dict[int, list[tuple[_Board, berger.Meeting]]]:
-    out: dict[int, list[tuple[_Board, berger.Meeting]]] = {}
+def _find_colour_differences(a: Analysis) -> dict[int, list[tuple[_Board, recognition.Meeting]]]:
+    out: dict[int, list[tuple[_Board, recognition.Meeting]]] = {}
     label: dict[int, int] = a.remember("label_of", a.fit.label_of)
     for number in range(1, a.rr.observed.rounds + 1):
         if not _in_plan(a, number):

@@ -41,7 +41,6 @@ from trfkit.compute.tiebreaks import (
     TieBreakError,
     appended_columns,
     format_number,
-    is_team_event,
     parse_tiebreak,
 )
 from trfkit.diagnostics import Diagnostic, Severity
@@ -61,14 +60,9 @@ def _settings(options: CheckOptions) -> dict[str, Any]:
     ``withdrawal_count_forfeits`` makes every game before a withdrawal count as
     completed.
     """
-    forced = None
-    round_robin = getattr(options, "round_robin", None)
-    if round_robin is not None:
-        forced = "round-robin" if round_robin else "swiss"
     completed = "scheduled" if getattr(options, "withdrawal_count_forfeits", False) else "played"
     return {
         "rules": options.rules,
-        "tournament_type": forced,
         "withdrawals": options.withdrawals,
         "koya_threshold": getattr(options, "koya_threshold", "at-least"),
         "sb_cut": getattr(options, "sb_cut", "opponent-score"),
@@ -123,6 +117,7 @@ def _compute_state(ctx: Context) -> _State | None:
     if not t.players or not any(p.rounds for p in t.players):
         return None
     settings = _settings(ctx.options)
+    settings["regime"] = ctx.regime
     problems: list[str] = []
     requested = ctx.options.tiebreaks
     if settings["rules"] is not None:
@@ -155,7 +150,7 @@ def _compute_state(ctx: Context) -> _State | None:
             t, final.engine.settings if final.engine else None, corrections=corrections
         )
         final = compute_standings(t, requested, engine=corrected, values=False, **settings)
-    return _State(final, findings, tuple(problems), is_team_event(t))
+    return _State(final, findings, tuple(problems), ctx.regime.team)
 
 
 def _affected(engine: TieBreakEngine) -> set[int]:
@@ -170,7 +165,7 @@ def _affected(engine: TieBreakEngine) -> set[int]:
 def _points_findings(engine: TieBreakEngine) -> Iterator[PointsFinding]:
     """Compare every player's points column with the recomputed score."""
     unit = engine.unit
-    team = is_team_event(engine.tournament)
+    team = engine.settings.team
     for i, p in enumerate(engine.players):
         if p.points is None or engine.index.get(p.start_rank) != i:
             continue

@@ -317,7 +317,7 @@ def _pairing_bye_count(ctx: Context) -> Iterator[Diagnostic]:
     for p, b in blocks(ctx).notable:  # a U block is never an agreeing game
         if b.result is Result.PAIRING_BYE:
             byes.setdefault(b.round, []).append(p)
-    if len(ctx.tournament.teams) > 0:
+    if ctx.regime.team:
         return  # in team events every board of the team gets the team's bye
     for number, players in sorted(byes.items()):
         if len(players) > 1:
@@ -379,7 +379,7 @@ def _bye_as_game(ctx: Context) -> Iterator[Diagnostic]:
 
     PASS: ``0000 - H``. FAIL: ``0000 - =``.
     """
-    team_event = bool(ctx.tournament.teams)
+    team_event = ctx.regime.team
     for p, b in blocks(ctx).notable:  # a block without opponent is never an agreeing game
         if b.opponent is None and b.result in BYE_AS_GAME:
             if team_event and b.result is Result.FORFEIT_WIN:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from trfkit.checks.base import CheckOptions
+    from trfkit.compute.regime import Regime
     from trfkit.limits import Limits
 
 RULE_SETS = ("fide-2026", "fide-2024", "fide-2023", "fide-pre-2023")
@@ -69,7 +70,14 @@ def limits(args: argparse.Namespace) -> Limits:
 
 
 def add_tiebreak_options(parser: argparse.ArgumentParser) -> None:
-    """``--tiebreaks``, ``--rules`` and ``--no-withdrawal-rule``."""
+    """``--type``, ``--tiebreaks``, ``--rules``, ``--no-withdrawal-rule``, the uncertain rules."""
+    parser.add_argument(
+        "--type",
+        choices=("round-robin", "swiss"),
+        dest="event_type",
+        help="treat the file as a round robin (schedule checks, C.07 15.2) or a Swiss "
+        "(art. 16) instead of deciding from 192, 092 and the schedule",
+    )
     parser.add_argument(
         "--tiebreaks",
         metavar="LIST",
@@ -117,12 +125,6 @@ def add_schedule_options(parser: argparse.ArgumentParser) -> None:
     """Options of the round-robin schedule checks (their UNCERTAIN readings)."""
     group = parser.add_argument_group("round-robin schedule")
     _add_either(
-        group, "round_robin",
-        ("--round-robin",
-         "treat every file as a round robin (default: decide from 192, 092, structure)"),
-        ("--not-round-robin", "never run the round-robin schedule checks"),
-    )  # fmt: skip
-    _add_either(
         group, "berger_swap",
         ("--berger-swap",
          "double round robins swap the last two rounds of cycle 1 (default: either)"),
@@ -132,6 +134,14 @@ def add_schedule_options(parser: argparse.ArgumentParser) -> None:
         "--team-colours", action="store_true",
         help="also check team colours in team round robins (off by default: UNCERTAIN)",
     )
+
+
+def event_type(args: argparse.Namespace) -> Regime | None:
+    """The regime ``--type`` forces, if any."""
+    from trfkit.compute.regime import Regime
+
+    chosen = getattr(args, "event_type", None)
+    return Regime(chosen) if chosen else None
 
 
 def check_options(args: argparse.Namespace) -> CheckOptions:
@@ -156,7 +166,7 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
         standings=standings,
         standings_source=source,
         withdrawals=not getattr(args, "no_withdrawal_rule", False),
-        round_robin=getattr(args, "round_robin", None),
+        event_type=event_type(args),
         berger_swap=getattr(args, "berger_swap", None),
         berger_team_colours=getattr(args, "team_colours", False),
         withdrawal_count_forfeits=getattr(args, "withdrawal_counts_forfeits", False),

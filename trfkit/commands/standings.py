@@ -49,13 +49,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="START_RANK",
         help="show each round's contribution to every tie-break for one player",
     )
-    parser.add_argument(
-        "--type",
-        choices=("round-robin", "swiss"),
-        dest="tournament_type",
-        help="treat unplayed rounds as in a round robin (C.07 15.2) or a Swiss (art. 16) "
-        "instead of detecting the type",
-    )
     common.add_reading_options(parser)
 
 
@@ -234,6 +227,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the recomputed standings (or one player's explanation)."""
     from trfkit.api import parse
     from trfkit.audit import read_bytes
+    from trfkit.compute.regime import decide
     from trfkit.compute.standings import compute_standings
     from trfkit.compute.tiebreaks import TieBreakError
     from trfkit.report import formats as report
@@ -259,7 +253,7 @@ def run(args: argparse.Namespace) -> int:
             tournament,
             options.tiebreaks,
             rules=options.rules,
-            tournament_type=args.tournament_type,
+            regime=decide(tournament, options.event_type),
             withdrawals=options.withdrawals,
             koya_threshold=args.koya_threshold,
             sb_cut=args.sb_cut,

@@ -9,13 +9,14 @@ judges a file.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 import attrs
 
-from trfkit.checks.base import CheckOptions
+from trfkit.compute.regime import RegimeDecision, decide
+from trfkit.compute.standings import compute_standings
+from trfkit.compute.tiebreaks import TieBreakError
 from trfkit.diagnostics import Diagnostic
 from trfkit.model import Tournament
 
@@ -106,10 +107,25 @@ class CrossTable:
         return None
 
 
-def build(tournament: Tournament, options: CheckOptions | None = None) -> CrossTable:
-    """The compact crosstable of *tournament*, with the standings recomputed under *options*."""
-    from trfkit.checks.lint import looks_round_robin
+def build(
+    tournament: Tournament,
+    *,
+    regime: RegimeDecision | None = None,
+    tiebreaks: Sequence[str] | None = None,
+    rules: str | None = None,
+    withdrawals: bool = True,
+) -> CrossTable:
+    """The compact crosstable of *tournament*, with its standings recomputed.
 
+    Args:
+        tournament: The report.
+        regime: The regime decided for it (decided here when not given).
+        tiebreaks: The tie-break list for a report that declares none.
+        rules: A rule edition overriding the start date's.
+        withdrawals: Apply the round-robin withdrawal rule.
+    """
+    if regime is None:
+        regime = decide(tournament)
     rows = []
     for p in sorted(tournament.players, key=lambda p: p.start_rank):
         cells = tuple(
@@ -129,126 +145,34 @@ def build(tournament: Tournament, options: CheckOptions | None = None) -> CrossT
                 cells,
             )
         )
-    recomputed, note = recompute_standings(tournament, options)
+    recomputed: tuple[Standing, ...] | None = None
+    try:
+        standings = compute_standings(
+            tournament, tiebreaks, rules=rules, regime=regime, withdrawals=withdrawals
+        )
+    except TieBreakError as exc:
+        note = f"not recomputed ({exc})"
+    else:
+        points_at = next(
+            (i for i, tb in enumerate(standings.tiebreaks) if tb.name == "PTS"), None
+        )
+        recomputed = tuple(
+            Standing(
+                row.start_rank,
+                row.values[points_at] if points_at is not None and row.values else None,
+                row.rank,
+            )
+            for row in standings.rows
+        )
+        note = "by trfkit.compute.standings.compute_standings"
     return CrossTable(
         tournament.name or "",
         tournament.round_count,
-        looks_round_robin(tournament) and len(rows) <= 40,
+        regime.round_robin and len(rows) <= 40,
         tuple(rows),
         recomputed,
         note,
     )
-
-
-# --- HOOK: the recomputed standings ----------------------------------------------------------
-#
-# The standings are recomputed by trfkit.compute.standings (compute_standings, built on the
-# tie-break engine of trfkit.compute.tiebreaks). The report reaches it only through
-# recompute_standings below, which adapts its rows (start_rank, rank, and the value
-# of the PTS criterion, or a plain ``points`` attribute) and turns every failure
-# into a note, so a problem there never costs the report more than one column.
-
-STANDINGS_SOURCES = (
-    ("trfkit.compute.standings", "compute_standings"),
-    ("trfkit.compute.tiebreaks", "standings"),
-)
-"""Where the recomputed standings are looked for, in order."""
-
-
-def recompute_standings(
-    tournament: Tournament, options: CheckOptions | None = None
-) -> tuple[tuple[Standing, ...] | None, str]:
-    """The recomputed standings and a note on their source; never raises."""
-    import importlib
-
-    for module_name, function_name in STANDINGS_SOURCES:
-        try:
-            module = importlib.import_module(module_name)
-        except Exception:  # a missing or broken engine only hides a column
-            continue
-        function = getattr(module, function_name, None)
-        if not callable(function):
-            continue
-        where = f"{module_name}.{function_name}"
-        try:
-            result = _call(function, tournament, options)
-            adapted = _adapt(result)
-        except Exception as exc:  # the report must still be written
-            return None, f"{where} failed ({type(exc).__name__}: {exc})"
-        if adapted is None:
-            return None, f"{where} returned rows of an unknown shape"
-        return adapted, f"by {where}"
-    return None, "not available (no standings function found)"
-
-
-def _call(function: Any, tournament: Tournament, options: CheckOptions | None) -> Any:
-    if options is None:
-        return function(tournament)
-    try:
-        return function(
-            tournament,
-            options.tiebreaks,
-            rules=options.rules,
-            withdrawals=options.withdrawals,
-        )
-    except TypeError:
-        return function(tournament)
-
-
-def _value(item: Any, *names: str) -> Any:
-    for name in names:
-        if isinstance(item, Mapping) and name in item:
-            return item[name]
-        if hasattr(item, name):
-            return getattr(item, name)
-    return None
-
-
-def _fraction(value: Any) -> Fraction | None:
-    if value is None or isinstance(value, bool):
-        return None
-    if isinstance(value, (int, Fraction)):
-        return Fraction(value)
-    if isinstance(value, str):
-        try:
-            return Fraction(value)
-        except ValueError:
-            return None
-    return None
-
-
-def _points_index(result: Any) -> int | None:
-    """The position of ``PTS`` among the criteria of a standings object, if any."""
-    criteria = _value(result, "tiebreaks")
-    if not isinstance(criteria, (list, tuple)):
-        return None
-    for index, criterion in enumerate(criteria):
-        if str(_value(criterion, "name") or criterion).upper() == "PTS":
-            return index
-    return None
-
-
-def _adapt(result: Any) -> tuple[Standing, ...] | None:
-    rows = _value(result, "rows", "standings")
-    items: Iterable[Any] = rows if rows is not None else result
-    if isinstance(items, Mapping):
-        items = items.values()
-    points_at = _points_index(result)
-    found: list[Standing] = []
-    for item in items:
-        player = _value(item, "start_rank", "player")
-        start_rank = player if isinstance(player, int) else _value(player, "start_rank")
-        if not isinstance(start_rank, int):
-            return None
-        points = _value(item, "points", "score")
-        values = _value(item, "values")
-        if points is None and points_at is not None and isinstance(values, (list, tuple)):
-            points = values[points_at] if points_at < len(values) else None
-        rank = _value(item, "rank")
-        found.append(
-            Standing(start_rank, _fraction(points), rank if isinstance(rank, int) else None)
-        )
-    return tuple(found)
 
 
 # --- where a diagnostic points ---------------------------------------------------------------

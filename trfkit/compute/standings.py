@@ -25,11 +25,10 @@ from typing import Any
 
 import attrs
 
+from trfkit.compute.regime import Regime, RegimeDecision
 from trfkit.compute.tiebreaks import (
     EditionChoice,
     PointSystem,
-    Regime,
-    RegimeChoice,
     TieBreak,
     TieBreakEngine,
     TieBreakError,
@@ -126,7 +125,7 @@ class Standings:
     tiebreaks: tuple[TieBreak, ...]
     rows: tuple[Row, ...]
     edition: EditionChoice
-    regime: RegimeChoice
+    regime: RegimeDecision
     source: str
     problems: tuple[str, ...] = ()
     engine: TieBreakEngine | None = attrs.field(default=None, eq=False, repr=False)
@@ -229,7 +228,7 @@ def compute_standings(
     tiebreaks: Sequence[str] | None = None,
     *,
     rules: str | None = None,
-    tournament_type: str | None = None,
+    regime: RegimeDecision | None = None,
     withdrawals: bool = True,
     engine: TieBreakEngine | None = None,
     values: bool = True,
@@ -241,7 +240,8 @@ def compute_standings(
         tournament: The report.
         tiebreaks: Codes overriding records 212/202 and the default list.
         rules: A rule edition (``"fide-2024"``) overriding the start date's.
-        tournament_type: ``"round-robin"`` or ``"swiss"`` overriding the detection.
+        regime: The regime decided for *tournament* (:func:`trfkit.compute.regime.decide`,
+            which runs here when it is not given).
         withdrawals: Apply the round-robin withdrawal rule.
         engine: An engine to reuse (its settings win over *rules* and the options).
         values: Give each row its values. Without them (``()``) the ranks cost
@@ -257,7 +257,7 @@ def compute_standings(
     settings, edition, regime = settings_from(
         tournament,
         rules=rules,
-        tournament_type=tournament_type,
+        regime=regime,
         withdrawals=withdrawals,
         **options,
     )

@@ -27,7 +27,7 @@ the published 2023 exercises.
 except that rating-based tie-breaks treat every forfeit, and own-record (type B)
 tie-breaks every forfeit loss, as unplayed; byes contribute nothing. Swiss
 events follow art. 16 (the dummy opponent, capped in 2026) or, before 2023, the
-virtual opponent. :func:`detect_regime` tells which applies.
+virtual opponent. :func:`trfkit.compute.regime.decide` tells which applies.
 
 **Readings where the texts leave room** (each documented where it is applied):
 Koya counts forfeit points against qualifying opponents (art. 16 covers only the
@@ -58,6 +58,7 @@ from typing import Any, Final
 
 import attrs
 
+from trfkit.compute.regime import Regime, RegimeDecision, decide
 from trfkit.dates import readings
 from trfkit.model import (
     AbnormalPoints,
@@ -78,7 +79,6 @@ __all__ = [
     "Explanation",
     "PointSystem",
     "Regime",
-    "RegimeChoice",
     "RoundLine",
     "TieBreak",
     "TieBreakEngine",
@@ -88,9 +88,7 @@ __all__ = [
     "appended_columns",
     "choose_edition",
     "completed_rounds",
-    "detect_regime",
     "format_number",
-    "is_team_event",
     "parse_date",
     "parse_tiebreak",
     "parse_tiebreaks",
@@ -433,106 +431,6 @@ def choose_edition(tournament: Tournament, override: str | Edition | None = None
 # --- regimes -------------------------------------------------------------------------------
 
 
-class Regime(enum.Enum):
-    """How unplayed rounds are treated."""
-
-    ROUND_ROBIN = "round-robin"
-    """Pre-determined pairings (C.07 15.2): forfeits are regular games."""
-    SWISS = "swiss"
-    """Art. 16 (dummy opponent), or the virtual opponent before 2023."""
-
-
-@attrs.frozen
-class RegimeChoice:
-    """The regime applied and why."""
-
-    regime: Regime
-    reason: str
-
-
-_RR_WORDS = (
-    "round robin",
-    "round-robin",
-    "roundrobin",
-    "all-play-all",
-    "all play all",
-    "berger",
-    "rundenturnier",
-    "rundeturnering",
-    "girone all'italiana",
-    "todos contra todos",
-    "toutes rondes",
-)
-
-
-def detect_regime(tournament: Tournament, override: str | None = None) -> RegimeChoice:
-    """Round robin or Swiss, from record 192, the schedule and record 092.
-
-    Record 192 decides when present (``…ROUNDROBIN`` codes are round robins).
-    Otherwise a schedule in which every pair of players met equally often is a
-    round robin, and so is one that 092 calls a round robin when no pair met more
-    often than the others; everything else is Swiss.
-
-    Args:
-        tournament: The report.
-        override: ``"round-robin"`` or ``"swiss"`` to force the regime.
-
-    Returns:
-        The regime and the reason.
-    """
-    if override:
-        return RegimeChoice(Regime(override), f"{override} chosen by option")
-    code = (tournament.header("192") or "").upper()
-    if code:
-        if "ROUNDROBIN" in code or "ROUND_ROBIN" in code:
-            return RegimeChoice(Regime.ROUND_ROBIN, f"record 192 is {code}")
-        return RegimeChoice(Regime.SWISS, f"record 192 is {code}")
-    players = tournament.players
-    # n: the players with a result in some block (results are truthy, a blank is None)
-    n = sum(1 for p in players if any(map(_RESULT_OF, p.rounds)))
-    blocks = sum(map(len, map(_ROUNDS_OF, players)))
-    kind = (tournament.header("092") or "").lower()
-    named = any(word in kind for word in _RR_WORDS)
-    # Every pair is counted from a block of its own, so with fewer blocks than pairs
-    # (any Swiss event) the schedule cannot be complete: no need to count the pairs or
-    # to look for pairing-allocated byes.
-    short = n < 2 or blocks < n * (n - 1) // 2
-    pab = Result.PAIRING_BYE
-    pairing_byes = (named or not short) and any(pab in map(_RESULT_OF, p.rounds) for p in players)
-    if not named and (short or pairing_byes):
-        return RegimeChoice(Regime.SWISS, "the schedule is not a complete round robin")
-    multiplicity = _pair_counts(tournament)
-    if n >= 2 and multiplicity and not pairing_byes:
-        counts = set(multiplicity.values())
-        if len(multiplicity) == n * (n - 1) // 2 and len(counts) == 1:
-            cycles = counts.pop()
-            return RegimeChoice(
-                Regime.ROUND_ROBIN,
-                f"every pair of the {n} players met {'once' if cycles == 1 else f'{cycles} times'}",
-            )
-    if named:
-        top = max(multiplicity.values(), default=1)
-        if all(c == top for c in multiplicity.values()) or top == 1:
-            return RegimeChoice(Regime.ROUND_ROBIN, f"record 092 says {kind.strip()!r}")
-    return RegimeChoice(Regime.SWISS, "the schedule is not a complete round robin")
-
-
-def _pair_counts(tournament: Tournament) -> dict[tuple[int, int], int]:
-    """How often each pair of start ranks met (played or forfeited), counted once per game."""
-    counts: dict[tuple[int, int], int] = {}
-    known = tournament.players_by_rank
-    not_games = _NOT_GAMES
-    for p in tournament.players:
-        me = p.start_rank
-        for b in p.rounds:
-            o = b.opponent
-            if o is None or o <= me or o not in known or b.result in not_games:
-                continue
-            key = (me, o)
-            counts[key] = counts.get(key, 0) + 1
-    return counts
-
-
 _BYE_RESULTS: Final = frozenset(r for r in Result if r.is_bye)
 _NOT_GAMES: Final = frozenset({None, *_BYE_RESULTS})
 """Results that are no game (blank or a bye), whoever is written as the opponent."""
@@ -681,6 +579,7 @@ class TieBreakSettings:
     Attributes:
         edition: The rule edition.
         regime: Round robin (C.07 15.2) or Swiss (art. 16).
+        team: A team event (its boards' blocks are read as team games).
         withdrawals: Apply the round-robin withdrawal rule (C.05): a player who
             withdrew having completed fewer than 50 % of their games has every game
             by and against them removed from the standings.
@@ -701,6 +600,7 @@ class TieBreakSettings:
 
     edition: Edition = Edition.FIDE_2026
     regime: Regime = Regime.SWISS
+    team: bool = False
     withdrawals: bool = True
     withdrawal_boundary: str = "below-half"
     withdrawal_completed: str = "played"
@@ -988,7 +888,7 @@ class TieBreakEngine:
     def _build(self) -> None:
         ps = self.point_system
         u = self._u
-        table, by_result = _block_tables(ps, self.unit, is_team_event(self.tournament))
+        table, by_result = _block_tables(ps, self.unit, self.settings.team)
         self.win_u = u(ps.win)
         self.draw_u = u(ps.draw)
         self.loss_u = u(ps.loss)
@@ -1067,7 +967,9 @@ class TieBreakEngine:
         self.raw_score = [sum(row) + b for row, b in zip(self.raw_pts, self.bonus, strict=True)]
         self.withdrawals: dict[int, Withdrawal] = {}
         self.cycles = 1
-        if self.settings.regime is Regime.ROUND_ROBIN:
+        # C.05's withdrawal rule is about players of an individual round robin; the board
+        # players of a team round robin play only some rounds, by the captain's choice.
+        if self.settings.regime is Regime.ROUND_ROBIN and not self.settings.team:
             self._round_robin_withdrawals()
         self.annulled = frozenset(
             self.index[w.start_rank] for w in self.withdrawals.values() if w.annulled
@@ -2070,15 +1972,6 @@ def completed_rounds(tournament: Tournament) -> int:
     return rounds
 
 
-def is_team_event(tournament: Tournament) -> bool:
-    """True for team tournaments: record 310, a team 192 code, or several team records."""
-    code = (tournament.header("192") or "").upper()
-    if "TEAM" in code:
-        return True
-    teams = tournament.teams
-    return any(t.code == "310" for t in teams) or len(teams) >= 2
-
-
 _NUMBER = re.compile(r"^-?\d*(?:[.,]\d+)?[¼½¾]?$")
 
 
@@ -2113,20 +2006,32 @@ def settings_from(
     tournament: Tournament,
     *,
     rules: str | None = None,
-    tournament_type: str | None = None,
+    regime: RegimeDecision | None = None,
     withdrawals: bool = True,
     **options: Any,
-) -> tuple[TieBreakSettings, EditionChoice, RegimeChoice]:
+) -> tuple[TieBreakSettings, EditionChoice, RegimeDecision]:
     """The settings for *tournament*: edition and regime chosen, options applied.
+
+    Args:
+        tournament: The report.
+        rules: A rule edition overriding the start date's.
+        regime: The regime decided for *tournament* (decided here when not given).
+        withdrawals: Apply the round-robin withdrawal rule.
+        **options: Settings of the uncertain rules (see :class:`TieBreakSettings`).
 
     Raises:
         TieBreakError: For an unknown rule set.
     """
     edition = choose_edition(tournament, rules)
-    regime = detect_regime(tournament, tournament_type)
+    if regime is None:
+        regime = decide(tournament)
     known = {f.name for f in attrs.fields(TieBreakSettings)}
     extra = {k: v for k, v in options.items() if k in known and v is not None}
     settings = TieBreakSettings(
-        edition=edition.edition, regime=regime.regime, withdrawals=withdrawals, **extra
+        edition=edition.edition,
+        regime=regime.regime,
+        team=regime.team,
+        withdrawals=withdrawals,
+        **extra,
     )
     return settings, edition, regime

@@ -42,6 +42,7 @@ from fractions import Fraction
 import attrs
 
 from trfkit import __version__
+from trfkit.compute.regime import read_092, team_event
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import (
     OLD_TITLES,
@@ -234,15 +235,12 @@ the list is the one implementations use, the official table was not available)."
 
 _TEAM_CODE = re.compile(r"FIDE_TEAM_(TYPEA_|TYPEB_)?(MP_GP|GP_MP|MP|GP)(_BAKU)?|BERGER_\w+_G\d+")
 _YEAR = re.compile(r"\b(2017|2025|2026)\b")
-_ROUND_ROBIN_WORDS = ("roundrobin", "allplayall", "berger", "rundenturnier", "closed")
-
-
 def type_code(text: str, *, team: bool, options: ConvertOptions | None = None) -> str | None:
     """The TRF-2026 192 code a 092 free text names, or ``None`` when it names none.
 
-    Recognised: a 192 code written out (``FIDE-TEAM-BAKU`` too); round robin words
-    ("Round Robin", "All-Play-All", "Berger", "Rundenturnier"), with "double" for a
-    double round robin; and, for individual events, the Swiss systems Dutch (with the
+    Recognised: a 192 code written out (``FIDE-TEAM-BAKU`` too); a round robin as
+    :func:`trfkit.compute.regime.read_092` reads it (every language it knows), with
+    "double" for a double round robin; and, for individual events, the Swiss systems Dutch (with the
     2017, 2025 or 2026 edition and "Baku" acceleration when the text says so), Burstein,
     Dubov, Double Swiss, Scheveningen and Schiller. "Swiss" alone names no system and
     gives ``None``, as does any team Swiss (192 needs its match/game point order).
@@ -258,9 +256,11 @@ def type_code(text: str, *, team: bool, options: ConvertOptions | None = None) -
         return code
     words = re.sub(r"[^a-z0-9]+", " ", text.lower()).split()
     joined = "".join(words)
-    team = team or "team" in joined
+    named = read_092(text)
+    team = team or (named is not None and named.team)
     double = "double" in words or "2x" in words or "doubleroundrobin" in joined
-    if any(word in joined for word in _ROUND_ROBIN_WORDS):
+    if named is not None and named.round_robin:
+        double = double or named.cycles == 2
         if team:
             if not double:
                 return "FIDE_TEAM_ROUNDROBIN"
@@ -447,11 +447,6 @@ def _norm(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def _is_team_event(tournament: Tournament) -> bool:
-    """Two team records or more (a single 013 line can be a coaching team in an open)."""
-    return len(tournament.teams) >= 2
-
-
 def _twin(team: Team, others: Sequence[Team]) -> Team | None:
     """The team among *others* with the same name, or else the same non-empty members."""
     for other in others:
@@ -587,7 +582,7 @@ def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -
     teams_310 = [t for t in tournament.teams if t.code == "310"]
     numbers = {t.number for t in tournament.teams if t.code == "310" and t.number is not None}
     next_number = 1
-    is_team = _is_team_event(tournament)
+    is_team = team_event(tournament)
     for r in records:
         if isinstance(r, RoundCount) and r.code == "XXR":
             if count_142 is None:
@@ -804,7 +799,7 @@ def to_trf16(tournament: Tournament, *, options: ConvertOptions | None = None) -
     teams_013 = [t for t in tournament.teams if t.code == "013"]
     colour = next((r for r in records if isinstance(r, InitialColour)), None)
     xxc_colour = _merged_xxc(b, xxc, colour)
-    byes = {} if _is_team_event(tournament) else _bye_blocks(records)
+    byes = {} if team_event(tournament) else _bye_blocks(records)
     for r in records:
         if isinstance(r, RoundCount) and r.code == "142":
             if has_xxr is None:
@@ -980,7 +975,7 @@ def _bye_blocks(records: Sequence[Record]) -> dict[int, dict[int, tuple[Byes, Re
 def _byes_note(
     b: _Builder, r: Byes, byes: dict[int, dict[int, tuple[Byes, Result]]]
 ) -> None:
-    if _is_team_event(b.tournament):
+    if team_event(b.tournament):
         b.unsupported(r, "TRF16 has no team bye record (240)")
         return
     if not byes or r.kind.upper() not in _BYE_KINDS or not r.round:

@@ -1,0 +1,587 @@
+"""The one answer to "what kind of event is this?": round robin or Swiss, individual or team.
+
+Every stage that needs the answer (the schedule checks, the tie-break engine,
+the lint checks, the converters, the reports) takes :func:`decide`'s
+:class:`RegimeDecision` instead of deciding again. The decision is made once per
+tournament, in this order:
+
+1. an option (``--type round-robin|swiss``);
+2. record 192: a ``…ROUNDROBIN`` code is a round robin, any other code is not;
+3. a *complete* schedule (every pair of participants met equally often, over at
+   least the rounds of that many cycles) is a round robin, unless 092 names a
+   Swiss system;
+4. record 092 (free text, any of the languages in :data:`RR_WORDS`): a text that
+   names a Swiss system is Swiss, one that names a round robin is a round robin;
+5. a pairing-allocated bye (``U``) marks a Swiss pairing;
+6. the structure, which recognises a round robin that the report does not name:
+
+   - *complete but for withdrawals*: every pair met equally often except pairs
+     with a participant whose games stop before the last round (a withdrawal
+     written as byes, forfeits without an opponent or empty blocks);
+   - *unfinished*: every game of the rounds played stands in the round of the
+     FIDE Berger table with the same number (start rank = Berger number), in
+     a field of at least four;
+7. otherwise Swiss.
+
+Team events are recognised once as well (:func:`team_event`): a team 192
+code, 310 records, or two or more 013 records whose players meet other teams'
+players more often than their own. The schedule of a team event is looked at
+team by team.
+
+UNCERTAIN: 092 is free text (the spec warns not to rely on it alone); the
+word lists are trfkit's reading of what exporters write, and ``--type``
+overrides them. "Closed" (an invitation event) is read as a round robin;
+"league" is not: team leagues are also paired Swiss.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from trfkit.compute.berger import table_round, table_size
+from trfkit.model import Colour, Player, RawRecord, Result, TextRecord, Tournament
+
+__all__ = [
+    "BYE_NAMES",
+    "DOUBLE_WORDS",
+    "RR_WORDS",
+    "SWISS_WORDS",
+    "Entrants",
+    "Regime",
+    "RegimeDecision",
+    "Source",
+    "TypeCode",
+    "decide",
+    "entrants",
+    "is_bye_player",
+    "read_092",
+    "read_192",
+    "team_event",
+    "team_members",
+    "team_row_games",
+]
+
+
+class Regime(enum.Enum):
+    """Round robin or Swiss: how the pairings were made, and so how unplayed rounds count."""
+
+    ROUND_ROBIN = "round-robin"
+    """Pre-determined pairings (C.07 15.2): forfeits are regular games."""
+    SWISS = "swiss"
+    """Art. 16 (dummy opponent), or the virtual opponent before 2023."""
+
+
+class Source(enum.Enum):
+    """What decided the regime."""
+
+    OPTION = "option"
+    CODE_192 = "192"
+    TEXT_092 = "092"
+    STRUCTURE = "structure"
+    DEFAULT = "default"
+
+
+# --- what 192 and 092 say ------------------------------------------------------------------
+
+RR_WORDS = re.compile(
+    r"round[\s_-]*robin|all[\s_-]*play[\s_-]*all|(?<!sonneborn[\s_-])berger|"
+    r"rundenturnier|vollrundig|jeder\s+gegen\s+jeden|"  # German
+    r"rundeturnering|alle\s+mot\s+alle|alle\s+mod\s+alle|alla\s+mot\s+alla|"  # Nordic
+    r"allsvensk|kaikki\s+kaikkia\s+vastaan|"
+    r"ieder\s+tegen\s+ieder|tous\s+contre\s+tous|toutes\s+rondes|"  # Dutch, French
+    r"todos\s+contra\s+todos|sistema\s+de\s+liga\s+a\s+una|"  # Spanish, Portuguese
+    r"girone\s+all|"  # Italian
+    r"ka[žz]d[ýy]\s+s\s+ka[žz]d[ýy]m|kruhov|dvoukrul|kołow|kolow|"  # Czech, Slovak, Polish
+    r"круговой|круговая|двухкругов|körmérkőzés|kormerkozes|kružni|kruzni|"  # Russian ...
+    r"\bclosed\b|\bRR\b|\bDRR\b",
+    re.IGNORECASE,
+)
+"""092 texts that name a round robin (UNCERTAIN: 092 is free text)."""
+
+DOUBLE_WORDS = re.compile(
+    r"double|doppel|\bdoble|doppio|dvoukrul|dubbel|dobbelt|podwójn|dwukołow|dwukolow|"
+    r"двухкругов|\b2\s*x\b|\bDRR\b",
+    re.IGNORECASE,
+)
+"""092 texts that name a double round robin."""
+
+SWISS_WORDS = re.compile(
+    r"swiss|schweiz|suisse|suizo|su[íi]ço|svizzero|zwitser|sveits|šv[ýy]carsk|svycarsk|"
+    r"szwajcar|швейцар|sv[áa]jci|dutch|burstein|dubov|monrad|\blim\b",
+    re.IGNORECASE,
+)
+"""092 texts and 192 codes that name a Swiss system: such files are never round robins."""
+
+BYE_NAMES = re.compile(
+    r"^\W*(bye|spielfrei|frei|freilos|free|wo|walk[\s-]*over|pab|dummy|exempt|libre)\W*$",
+    re.IGNORECASE,
+)
+"""Names of pseudo-players that some programs add to carry the bye of an odd field."""
+
+
+@attrs.frozen
+class TypeCode:
+    """What a TRF-2026 192 code or a 092 text says about the event.
+
+    Attributes:
+        round_robin: True when it names a round robin.
+        team: True when it names a team event.
+        cycles: The number of cycles it names, if any.
+        swap_last_two: True for the FIDE double round robin (swap), False for a Berger
+            double round robin without it, ``None`` when it does not say.
+        custom: True for ``CUSTOM_ROUNDROBIN`` (the organiser's own schedule).
+        swiss: True when it names a Swiss system.
+        text: The code or text itself.
+    """
+
+    round_robin: bool
+    team: bool = False
+    cycles: int | None = None
+    swap_last_two: bool | None = None
+    custom: bool = False
+    swiss: bool = False
+    text: str = ""
+
+
+def read_192(code: str | None) -> TypeCode | None:
+    """Interpret a 192 tournament type code (``None`` when there is none)."""
+    if not code or not code.strip():
+        return None
+    text = code.strip()
+    upper = text.upper().replace("-", "_").replace(" ", "_")
+    team = "TEAM" in upper
+    if "ROUNDROBIN" not in upper.replace("_", "") or SWISS_WORDS.search(text):
+        return TypeCode(False, team=team, swiss=True, text=text)
+    squeezed = upper.replace("ROUND_ROBIN", "ROUNDROBIN")
+    cycles: int | None = None
+    match = re.search(r"_G(\d+)\b", squeezed)
+    if match:
+        cycles = int(match.group(1))
+    double = "DOUBLE" in squeezed
+    if double:
+        cycles = 2
+    elif cycles is None:
+        cycles = 1
+    swap: bool | None = None
+    if cycles and cycles >= 2:
+        if squeezed.startswith("FIDE"):
+            swap = True
+        elif squeezed.startswith("BERGER"):
+            swap = False
+    return TypeCode(
+        True,
+        team=team,
+        cycles=cycles,
+        swap_last_two=swap,
+        custom=squeezed.startswith("CUSTOM"),
+        text=text,
+    )
+
+
+def read_092(text: str | None) -> TypeCode | None:
+    """Interpret the free-text 092 tournament type (``None`` when there is none)."""
+    if not text or not text.strip():
+        return None
+    team = bool(re.search(r"team|mannschaft|équipe|equipo|squadr|lag\b", text, re.IGNORECASE))
+    if SWISS_WORDS.search(text):
+        return TypeCode(False, team=team, swiss=True, text=text.strip())
+    if not RR_WORDS.search(text):
+        return TypeCode(False, team=team, text=text.strip())
+    cycles = 2 if DOUBLE_WORDS.search(text) else None
+    return TypeCode(True, team=team, cycles=cycles, text=text.strip())
+
+
+def is_bye_player(player: Player) -> bool:
+    """True for a pseudo-player that only carries byes ("spielfrei", "BYE", …).
+
+    Its name must be a bye word and it must have played no game over the board.
+    """
+    if not BYE_NAMES.match(player.name or ""):
+        return False
+    return not any(b.result is not None and b.result.is_played for b in player.rounds)
+
+
+# --- teams ---------------------------------------------------------------------------------
+
+
+def team_members(tournament: Tournament) -> tuple[dict[int, int], dict[int, str], dict[int, int]]:
+    """Player start rank → team label, team label → name, player → board index.
+
+    Teams are labelled by their 310 pairing number; 013 teams (when there is no
+    310) by their position in the file.
+    """
+    teams310 = [t for t in tournament.teams if t.code == "310"]
+    teams = teams310 or [t for t in tournament.teams if t.code == "013"]
+    member: dict[int, int] = {}
+    names: dict[int, str] = {}
+    board: dict[int, int] = {}
+    for index, team in enumerate(teams, start=1):
+        label = team.number if team.code == "310" and team.number else index
+        names[label] = team.name
+        for position, rank in enumerate(team.members):
+            if rank:
+                member.setdefault(rank, label)
+                board.setdefault(rank, position)
+    return member, names, board
+
+
+def _team_games(
+    tournament: Tournament, member: Mapping[int, int], board: Mapping[int, int]
+) -> list[tuple[int, int, int, Colour]]:
+    """Team-level claims: per round and team, the opponent team met on most boards."""
+    votes: dict[tuple[int, int], Counter[int]] = {}
+    top: dict[tuple[int, int, int], tuple[int, Colour]] = {}
+    for p in tournament.players:
+        team = member.get(p.start_rank)
+        if team is None:
+            continue
+        for b in p.rounds:
+            other = member.get(b.opponent or 0)
+            if other is None or other == team:
+                continue
+            votes.setdefault((b.round, team), Counter())[other] += 1
+            position = board.get(p.start_rank, 10**6)
+            key = (b.round, team, other)
+            if key not in top or position < top[key][0]:
+                top[key] = (position, b.colour)
+    games = []
+    for (rnd, team), counter in votes.items():
+        other = counter.most_common(1)[0][0]
+        games.append((rnd, team, other, top[(rnd, team, other)][1]))
+    return games
+
+
+TEAM_BYE_WORDS = re.compile(r"^(?:[FHZU]{3,4}|PAB|FPB|HPB|ZPB|-{3,4})$", re.IGNORECASE)
+"""Tokens of 801/802 rows that stand for a team bye (``FFFF``, ``PAB``, ``ZPB`` …)."""
+
+
+def team_row_games(tournament: Tournament) -> list[tuple[int, int, int, Colour]]:
+    """Team claims from the informative 801 (long) or 802 (short) rows.
+
+    Their column widths differ between programs (spec §4.4: UNCERTAIN layout), so
+    the rows are read by tokens: after the team number, every number followed by
+    ``w`` or ``b`` is the opponent team of the next round, and a bye word
+    (``FFFF``, ``ZPB`` …) is a round without an opponent. 801 rows win over 802 rows.
+    """
+    rows: dict[str, list[str]] = {"801": [], "802": []}
+    for record in tournament.of_type(RawRecord):
+        if record.kind in rows:
+            rows[record.kind].append(record.text)
+    texts = rows["801"] or rows["802"]
+    games: list[tuple[int, int, int, Colour]] = []
+    for text in texts:
+        tokens = text.split()
+        if len(tokens) < 2 or not (tokens[1].isdecimal() and tokens[1].isascii()):
+            continue
+        team = int(tokens[1])
+        round_number = 0
+        index = 2
+        while index < len(tokens):
+            token = tokens[index]
+            following = tokens[index + 1] if index + 1 < len(tokens) else ""
+            if token.isdecimal() and token.isascii() and following.lower() in ("w", "b"):
+                round_number += 1
+                colour = Colour.WHITE if following.lower() == "w" else Colour.BLACK
+                games.append((round_number, team, int(token), colour))
+                index += 2
+                continue
+            if index >= 3 and TEAM_BYE_WORDS.match(token) and tokens[index - 1] not in ("w", "b"):
+                round_number += 1
+            index += 1
+    return games
+
+
+def _meets_other_teams(tournament: Tournament, member: Mapping[int, int]) -> bool:
+    """Whether the players of two or more teams meet other teams' players more than their own.
+
+    A report without any game between members (nothing played yet) counts as a team event.
+    """
+    if len(set(member.values())) < 2:
+        return False
+    across = within = 0
+    for p in tournament.players:
+        team = member.get(p.start_rank)
+        if team is None:
+            continue
+        for b in p.rounds:
+            other = member.get(b.opponent or 0)
+            if other is None:
+                continue
+            if other == team:
+                within += 1
+            else:
+                across += 1
+    return across > within or across == within == 0
+
+
+def team_event(tournament: Tournament) -> bool:
+    """True for a team event: the one answer every stage uses (see the module docstring)."""
+    return entrants(tournament, read_192(_first_headers(tournament, ("192",)).get("192"))).team
+
+
+def _is_team(
+    tournament: Tournament, code: TypeCode | None, member: Mapping[int, int], rows: bool
+) -> bool:
+    if code is not None and code.team:
+        return True
+    teams = tournament.teams
+    if any(t.code == "310" for t in teams) or rows:
+        return True
+    return len(teams) >= 2 and _meets_other_teams(tournament, member)
+
+
+# --- the participants and their meetings ---------------------------------------------------
+
+
+@attrs.frozen
+class Entrants:
+    """Who takes part (players, or teams in a team event) and who was paired with whom.
+
+    Attributes:
+        team: True when the participants are teams.
+        labels: The participants: start ranks, or team labels (see :func:`team_members`).
+        games: One-sided claims ``(round, label, opponent, colour)``, one per block.
+        rounds: The rounds the event has: declared (142/XXR) or shown, whichever is more.
+        bye_players: Pseudo-players that carry the byes of an odd field (left out).
+        team_names: Team label → name (team events).
+        team_rows: True when a team schedule comes from the 801/802 rows.
+    """
+
+    team: bool
+    labels: tuple[int, ...]
+    games: tuple[tuple[int, int, int, Colour], ...]
+    rounds: int
+    bye_players: tuple[Player, ...] = ()
+    team_names: Mapping[int, str] = attrs.field(factory=dict)
+    team_rows: bool = False
+
+
+def entrants(tournament: Tournament, code: TypeCode | None = None) -> Entrants:
+    """The participants of *tournament* and their one-sided game claims."""
+    member, names, board = team_members(tournament)
+    rows = team_row_games(tournament) if names else []
+    team = bool(names) and _is_team(tournament, code, member, bool(rows))
+    declared = tournament.declared_rounds
+    rounds = max(tournament.rounds_played, declared or 0)
+    if team:
+        from_boards = _team_games(tournament, member, board)
+        games = from_boards or rows
+        labels = tuple(sorted(names))
+        rounds = max(rounds, max((g[0] for g in games), default=0))
+        return Entrants(True, labels, tuple(games), rounds, (), names, not from_boards)
+    byes = tuple(p for p in tournament.players if is_bye_player(p))
+    skip = frozenset(p.start_rank for p in byes)
+    labels = tuple(sorted({p.start_rank for p in tournament.players if p.start_rank > 0} - skip))
+    claims = []
+    for p in tournament.players:
+        if p.start_rank in skip:
+            continue
+        for b in p.rounds:
+            if b.opponent and b.opponent != p.start_rank and b.opponent not in skip:
+                claims.append((b.round, p.start_rank, b.opponent, b.colour))
+    rounds = max(rounds, max((g[0] for g in claims), default=0))
+    return Entrants(False, labels, tuple(claims), rounds, byes)
+
+
+def _pair_rounds(field: Entrants) -> Counter[tuple[int, int]]:
+    """How many rounds each pair of participants is listed as meeting in (by either side)."""
+    labels = frozenset(field.labels)
+    seen = {
+        (rnd, min(a, b), max(a, b))
+        for rnd, a, b, _ in field.games
+        if a in labels and b in labels and a != b and 1 <= rnd <= field.rounds
+    }
+    return Counter((a, b) for _, a, b in seen)
+
+
+def _rounds_per_cycle(k: int) -> int:
+    """The rounds one cycle of *k* participants takes (an odd field has a bye each round)."""
+    return k - 1 if k % 2 == 0 else k
+
+
+def complete_cycles(field: Entrants) -> int:
+    """The number of cycles when every pair is listed equally often (≥ 1), else 0.
+
+    Two participants who met are a (one-pair) round robin too: a match.
+    """
+    k = len(field.labels)
+    if k < 2:
+        return 0
+    counts = _pair_rounds(field)
+    if len(counts) != k * (k - 1) // 2:
+        return 0
+    values = set(counts.values())
+    if len(values) != 1:
+        return 0
+    (cycles,) = values
+    if field.rounds < cycles * _rounds_per_cycle(k):
+        return 0
+    return cycles
+
+
+def _withdrawn(field: Entrants, last: int) -> frozenset[int]:
+    """Participants without a game in the last round with games (their games stop early)."""
+    active = {a for rnd, a, _, _ in field.games if rnd == last}
+    active |= {b for rnd, _, b, _ in field.games if rnd == last}
+    return frozenset(label for label in field.labels if label not in active)
+
+
+def _complete_but_withdrawals(field: Entrants) -> int:
+    """The cycles when every pair met that often except pairs with a withdrawn participant."""
+    k = len(field.labels)
+    counts = _pair_rounds(field)
+    if k < 3 or not counts:
+        return 0
+    cycles = max(counts.values())
+    if field.rounds < cycles * _rounds_per_cycle(k):
+        return 0
+    last = max(rnd for rnd, _, _, _ in field.games)
+    gone = _withdrawn(field, last)
+    if not gone or 2 * len(gone) >= k:
+        return 0
+    stayed = [label for label in field.labels if label not in gone]
+    for i, a in enumerate(stayed):
+        for b in stayed[i + 1 :]:
+            if counts.get((a, b), 0) != cycles:
+                return 0
+    return cycles
+
+
+def _follows_table(field: Entrants) -> bool:
+    """Whether every game of the rounds played stands in the same-numbered Berger table round.
+
+    The start ranks are taken as the Berger numbers (an odd field's highest number
+    is the bye); the second cycle repeats the first; the FIDE swap of the last two
+    rounds of cycle 1 is allowed. Four participants at least, and one full round.
+    """
+    k = len(field.labels)
+    if k < 4 or field.labels != tuple(range(1, k + 1)):
+        return False
+    size = table_size(k)
+    m = size - 1
+    pairs = [frozenset((min(a, b), max(a, b)) for a, b in table_round(size, r))
+             for r in range(1, m + 1)]  # fmt: skip
+    seen = {(rnd, min(a, b), max(a, b)) for rnd, a, b, _ in field.games if a != b}
+    if len(seen) < k // 2:
+        return False
+    for rnd, a, b in seen:
+        index = (rnd - 1) % m
+        if (a, b) in pairs[index]:
+            continue
+        swapped = {m - 2: m - 1, m - 1: m - 2}.get(index)
+        if swapped is None or (a, b) not in pairs[swapped]:
+            return False
+    return True
+
+
+# --- the decision ----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class RegimeDecision:
+    """The kind of event, what decided it and why, and the participants it was read from.
+
+    Attributes:
+        regime: Round robin or Swiss.
+        reason: Why, in words (shown by ``standings`` and the B001 note).
+        source: What decided: the option, 192, 092 or the structure.
+        code: What record 192 says, if present.
+        text: What record 092 says, if present.
+        entrants: The participants and their meetings.
+        structure_cycles: The cycles of a complete schedule, else 0.
+    """
+
+    regime: Regime
+    reason: str
+    source: Source
+    code: TypeCode | None
+    text: TypeCode | None
+    entrants: Entrants
+    structure_cycles: int = 0
+
+    @property
+    def round_robin(self) -> bool:
+        """True for a round robin."""
+        return self.regime is Regime.ROUND_ROBIN
+
+    @property
+    def team(self) -> bool:
+        """True for a team event."""
+        return self.entrants.team
+
+
+def _first_headers(tournament: Tournament, codes: Sequence[str]) -> dict[str, str]:
+    """The value of the first free-text record of each of *codes* present, in one pass."""
+    found: dict[str, str] = {}
+    for r in tournament.records:
+        if isinstance(r, TextRecord) and r.code in codes and r.code not in found:
+            found[r.code] = r.value
+    return found
+
+
+def decide(tournament: Tournament, forced: Regime | None = None) -> RegimeDecision:
+    """Round robin or Swiss, individual or team, for *tournament* (see the module docstring).
+
+    Args:
+        tournament: The report.
+        forced: The regime an option chose, if any.
+    """
+    headers = _first_headers(tournament, ("192", "092"))
+    code = read_192(headers.get("192"))
+    text = read_092(headers.get("092"))
+    field = entrants(tournament, code)
+    structure = complete_cycles(field)
+
+    def made(regime: Regime, reason: str, source: Source) -> RegimeDecision:
+        return RegimeDecision(regime, reason, source, code, text, field, structure)
+
+    if forced is not None:
+        return made(forced, f"{forced.value} chosen by option", Source.OPTION)
+    if code is not None:
+        regime = Regime.ROUND_ROBIN if code.round_robin else Regime.SWISS
+        return made(regime, f"record 192 is {code.text.upper()}", Source.CODE_192)
+    who = "teams" if field.team else "players"
+    k = len(field.labels)
+    swiss = text is not None and text.swiss
+    if structure and not swiss:
+        times = "once" if structure == 1 else f"{structure} times"
+        named = text is not None and text.round_robin  # what the B001 note names
+        return made(
+            Regime.ROUND_ROBIN,
+            f"every pair of the {k} {who} met {times}",
+            Source.TEXT_092 if named else Source.STRUCTURE,
+        )
+    if text is not None and swiss:
+        if structure:  # complete, but paired as a Swiss
+            return made(Regime.SWISS, f"record 092 says {text.text.lower()!r}", Source.TEXT_092)
+        return made(Regime.SWISS, "the schedule is not a complete round robin", Source.TEXT_092)
+    if text is not None and text.round_robin:
+        return made(Regime.ROUND_ROBIN, f"record 092 says {text.text.lower()!r}", Source.TEXT_092)
+    if not field.team and _paired_byes(tournament):
+        return made(Regime.SWISS, "the schedule is not a complete round robin", Source.DEFAULT)
+    cycles = _complete_but_withdrawals(field)
+    if cycles:
+        times = "once" if cycles == 1 else f"{cycles} times"
+        return made(
+            Regime.ROUND_ROBIN,
+            f"every pair of the {k} {who} met {times}, apart from withdrawn {who}",
+            Source.STRUCTURE,
+        )
+    if _follows_table(field):
+        return made(
+            Regime.ROUND_ROBIN,
+            f"the games of the {k} {who} follow the Berger table",
+            Source.STRUCTURE,
+        )
+    return made(Regime.SWISS, "the schedule is not a complete round robin", Source.DEFAULT)
+
+
+def _paired_byes(tournament: Tournament) -> bool:
+    """Whether any player has a pairing-allocated bye (``U``), a Swiss pairing's mark."""
+    bye = Result.PAIRING_BYE
+    return any(b.result is bye for p in tournament.players for b in p.rounds)
