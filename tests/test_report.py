@@ -10,7 +10,9 @@ import pytest
 
 from trfkit.audit import FileReport
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.report.formats import JsonWriter, Summary, format_github, format_text
+from trfkit.report.github import format_github
+from trfkit.report.json import JsonWriter
+from trfkit.report.text import Summary, format_text
 
 
 def diag(severity: Severity, code: str = "E001", **where: Any) -> Diagnostic:

@@ -125,7 +125,7 @@ class _Progress:
 
 
 def _usage(message: str) -> int:
-    from trfkit.report.formats import EXIT_USAGE
+    from trfkit.report.text import EXIT_USAGE
 
     sys.stderr.write(f"trfkit check: {message}\n")
     return EXIT_USAGE
@@ -137,7 +137,8 @@ def run(args: argparse.Namespace) -> int:
     from trfkit.checks import unknown_patterns
     from trfkit.config import ConfigError, load_settings
     from trfkit.diagnostics import Severity
-    from trfkit.report import formats as report
+    from trfkit.report import github, text
+    from trfkit.report import json as report_json
 
     try:
         settings = load_settings(args.paths[0] if args.paths[0] != "-" else os.getcwd())
@@ -200,10 +201,10 @@ def run(args: argparse.Namespace) -> int:
         from trfkit.report.html import HtmlReport
 
         html = HtmlReport(total=total)
-    json_out = report.JsonWriter(sys.stdout.write) if args.format == "json" else None
-    formatter = report.format_github if args.format == "github" else report.format_text
+    json_out = report_json.JsonWriter(sys.stdout.write) if args.format == "json" else None
+    formatter = github.format_github if args.format == "github" else text.format_text
     threshold = Severity.WARNING if strict else Severity.ERROR
-    summary = report.Summary()
+    summary = text.Summary()
     failed = usage_failure = False
     reports: Iterable[FileReport] = check_many(files, request, jobs)
     if stdin_report is not None:
@@ -224,8 +225,8 @@ def run(args: argparse.Namespace) -> int:
         if html is not None:
             html.add(file_report)
         if json_out is not None:
-            entry = report.file_json(file_report)
-            entry["diagnostics"] = [report.diagnostic_json(d) for d in shown]
+            entry = report_json.file_json(file_report)
+            entry["diagnostics"] = [report_json.diagnostic_json(d) for d in shown]
             json_out.add(entry)
         elif shown:
             progress.clear()
@@ -242,8 +243,8 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             return _usage(f"--report {args.report}: {exc.strerror or exc}")
     if usage_failure:
-        return report.EXIT_USAGE
-    return report.EXIT_DISCREPANCY if failed else report.EXIT_OK
+        return text.EXIT_USAGE
+    return text.EXIT_DISCREPANCY if failed else text.EXIT_OK
 
 
 def _chain(first: Iterable[FileReport], rest: Iterable[FileReport]) -> Iterator[FileReport]:

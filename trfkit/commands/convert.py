@@ -167,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "text":
             _report_text(shown, out.adjustments, args, stream)
     if args.format == "json":
-        from trfkit.report.formats import dumps_json
+        from trfkit.report.json import dumps_json
 
         stream.write(dumps_json({"files": reports}) + "\n")
     stream.flush()

@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the catalogue."""
     from trfkit.checks import all_rules, matches, plugin_problems, plugins
-    from trfkit.report.formats import dumps_json
+    from trfkit.report.json import dumps_json
 
     for problem in plugin_problems():
         sys.stderr.write(f"trfkit rules: plugin {problem.entry_point}: {problem.message}\n")

@@ -230,7 +230,8 @@ def run(args: argparse.Namespace) -> int:
     from trfkit.compute.regime import decide
     from trfkit.compute.standings import compute_standings
     from trfkit.compute.tiebreaks import TieBreakError
-    from trfkit.report import formats as report
+    from trfkit.report import text as report
+    from trfkit.report.json import dumps_json
 
     data = (
         sys.stdin.buffer.read() if args.file == "-" else read_bytes(args.file, common.limits(args))
@@ -273,7 +274,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(render_explanation(st, explanation))
         return report.EXIT_OK
     if args.format == "json":
-        sys.stdout.write(report.dumps_json(render_json(st)) + "\n")
+        sys.stdout.write(dumps_json(render_json(st)) + "\n")
     elif args.format == "csv":
         sys.stdout.write(render_csv(st))
     else:

@@ -1,0 +1,88 @@
+"""Check results for people: one ``path:line:col: CODE message`` line each, a summary, exit codes.
+
+Pure formatting: these functions build strings and never print.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from trfkit.audit import FileReport
+from trfkit.diagnostics import Diagnostic, Severity
+
+EXIT_OK = 0
+"""No error diagnostics (warnings allowed unless ``--strict``)."""
+EXIT_DISCREPANCY = 1
+"""At least one error, or a warning under ``--strict``."""
+EXIT_USAGE = 2
+"""Bad arguments, or a named input that cannot be read."""
+
+
+def format_text(d: Diagnostic, path: str) -> str:
+    """``path:line:col: CODE message`` (line and column omitted when unknown)."""
+    where = path
+    if d.line is not None:
+        where += f":{d.line}"
+        if d.column is not None:
+            where += f":{d.column}"
+    return f"{where}: {d.code} {d.message}"
+
+
+@attrs.define
+class Summary:
+    """Running totals over a batch."""
+
+    files: int = 0
+    clean: int = 0
+    with_errors: int = 0
+    with_warnings: int = 0
+    unreadable: int = 0
+    codes: Counter[str] = attrs.field(factory=Counter)
+
+    def add(self, report: FileReport, shown: Sequence[Diagnostic]) -> None:
+        """Count one file (*shown* is what passed the severity filter)."""
+        self.files += 1
+        severities = {d.severity for d in shown}
+        if Severity.ERROR in severities:
+            self.with_errors += 1
+        elif Severity.WARNING in severities:
+            self.with_warnings += 1
+        else:
+            self.clean += 1
+        if not report.readable:
+            self.unreadable += 1
+        self.codes.update(d.code for d in shown)
+
+    def as_json(self) -> dict[str, Any]:
+        """The ``summary`` object."""
+        return {
+            "files": self.files,
+            "clean": self.clean,
+            "with_errors": self.with_errors,
+            "with_warnings": self.with_warnings,
+            "unreadable": self.unreadable,
+            "codes": dict(sorted(self.codes.items())),
+        }
+
+    def as_text(self) -> str:
+        """One line for people."""
+        codes = ", ".join(f"{c}×{n}" for c, n in sorted(self.codes.items()))
+        noun = "file" if self.files == 1 else "files"
+        text = (
+            f"{self.files} {noun} checked: {self.clean} clean, {self.with_errors} with errors, "
+            f"{self.with_warnings} with warnings only"
+        )
+        return text + (f" ({codes})" if codes else "")
+
+
+def exit_code(reports: Iterable[Sequence[Diagnostic]], *, strict: bool) -> int:
+    """``EXIT_DISCREPANCY`` when any error (or, with *strict*, any warning) was found."""
+    threshold = Severity.WARNING if strict else Severity.ERROR
+    for shown in reports:
+        if any(d.severity >= threshold for d in shown):
+            return EXIT_DISCREPANCY
+    return EXIT_OK
