@@ -766,6 +766,40 @@ def test_javafo_xxs_scoring_by_colour() -> None:
     assert engine.values("PTS") == {1: F(3, 2), 2: 0}
 
 
+def _bye_round(second: dict[int, str]) -> Tournament:
+    """Round 1: 1 beat 2, 3 drew 4; round 2: the blocks of *second* (start rank → block)."""
+    first = {1: "   2 w 1", 2: "   1 b 0", 3: "   4 w =", 4: "   3 b ="}
+    lines = ["012 A round in which nobody played (hand-made)", "XXR 2"]
+    for n in range(1, 5):
+        lines.append(_line(n, "0.0", [first[n], *([second[n]] if n in second else [])]))
+    return trfkit.loads("\n".join(lines) + "\n")
+
+
+def test_a_round_of_byes_for_the_whole_field_is_scored() -> None:
+    """Round 2 has no game but a block for everybody (ICU): its half-point byes count.
+
+    1: 1 + ½ (``0000 - =``) = 1.5; 2: 0 + ½ (``0000 - =``) = 0.5; 3: ½ + ½ (``H``) = 1.0;
+    4: ½ + 0 (``0000 - -``, absent) = 0.5.
+    """
+    whole_field = {1: "0000 - =", 2: "0000 - =", 3: "0000 - H", 4: "0000 - -"}
+    engine = TieBreakEngine(_bye_round(whole_field))
+    assert engine.rounds == 2
+    assert engine.values("PTS") == {1: F(3, 2), 2: F(1, 2), 3: 1, 4: F(1, 2)}
+
+
+def test_byes_entered_for_the_round_to_be_paired_are_not_a_played_round() -> None:
+    """A partial report (``H`` for player 3 alone) or a round of absences only is not scored.
+
+    Both times only round 1 counts: 1: 1, 2: 0, 3: ½, 4: ½.
+    """
+    partial = _bye_round({3: "0000 - H"})
+    absences = _bye_round({1: "0000 - Z", 2: "0000 - -", 3: "0000 - Z", 4: "0000 - -"})
+    for t in (partial, absences):
+        engine = TieBreakEngine(t)
+        assert engine.rounds == 1
+        assert engine.values("PTS") == {1: 1, 2: 0, 3: F(1, 2), 4: F(1, 2)}
+
+
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus/real is absent")
 def test_record_299_bonus_is_part_of_the_score() -> None:
     """SOURCES.md #38: ``299`` gives player 4, who lost, a bonus of 2.0 (points column 2.0)."""

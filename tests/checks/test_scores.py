@@ -159,6 +159,28 @@ def test_bye_entered_for_the_next_round_is_accepted_either_way() -> None:
     assert [d.players for d in found if d.code == "T005"] == [(1,)]
 
 
+NOBODY_PLAYED = """\
+012 Round 2 without a game, a block for everybody (ICU style, hand-made)
+XXR 2
+001    1      A                                                                  1.5    0     2 w 1  0000 - =
+001    2      B                                                                  0.5    0     1 b 0  0000 - =
+001    3      C                                                                  1.0    0     4 w =  0000 - H
+001    4      D                                                                  0.5    0     3 b =  0000 - -
+"""  # noqa: E501
+
+
+def test_half_point_byes_of_a_round_nobody_played_are_points() -> None:
+    """Round 2 was played by nobody: its byes count, it is no round entered in advance.
+
+    Hand calculation: A 1 + ½ = 1.5, B 0 + ½ = 0.5, C ½ + ½ = 1.0, D ½ + 0 = 0.5 (the
+    points column as written). B written 0.0 is one T001 with 0.5 recomputed.
+    """
+    assert [d.code for d in check_text(NOBODY_PLAYED) if d.code in ("T001", "T005")] == []
+    found = judging(check_text(set_field(NOBODY_PLAYED, 2, 81, " 0.0")))
+    assert [(d.code, d.players) for d in found] == [("T001", (2,))]
+    assert "points 0.0 in the file, 0.5 recomputed" in found[0].message
+
+
 # --- ranks ---------------------------------------------------------------------------------
 
 
