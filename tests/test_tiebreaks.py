@@ -26,6 +26,7 @@ import trfkit
 from trfkit.compute.standings import compute_standings, tie_groups
 from trfkit.compute.tiebreaks import (
     Edition,
+    PerfectScorePtp,
     PointSystem,
     Regime,
     TieBreakEngine,
@@ -927,6 +928,41 @@ def test_ptp_uses_the_full_fide_table_8_1_b() -> None:
     """
     ptp = values(FIXTURES / "ptp_table_and_p_modifier.trf", "PTP", Edition.FIDE_2026)
     assert ptp[1] == 1685
+
+
+def _perfect_score_event() -> Tournament:
+    """Player 1 (2000) beat 2 (1900), 3 (1800) and 4 (1700), who played nobody else."""
+    lines = ["012 A perfect score (hand-made)", "042 2026/05/10", "XXR 3"]
+    rows = [(1, 2000, "3.0", ["   2 w 1", "   3 b 1", "   4 w 1"]),
+            (2, 1900, "0.0", ["   1 b 0"]),
+            (3, 1800, "0.0", ["        ", "   1 w 0"]),
+            (4, 1700, "0.0", ["        ", "        ", "   1 b 0"])]  # fmt: skip
+    for start, rating, points, blocks in rows:
+        line = _line(start, points, blocks)
+        lines.append(line[:48] + f"{rating:4d}" + line[52:])  # rating: columns 49-52
+    return trfkit.loads("\n".join(lines) + "\n")
+
+
+def test_ptp_of_a_perfect_score_is_the_lowest_rating_expecting_it() -> None:
+    """C.07 10.3 literally (FIDE's gacrux): 3/3 against 1900, 1800, 1700 gives 2636.
+
+    At R = 2636 the differences are 736, 836 and 936: table 8.1(b) gives 1.00 above
+    735, so 1.00 + 1.00 + 1.00 = 3 ≥ 3. At R = 2635 the first difference is 735 (.99):
+    2.99 < 3. So PTP = 1900 + 736 = 2636; the + 800 reading gives 1900 + 800 = 2700.
+    A zero score is the lowest opponent − 800 in both readings (C.07 10.3): player 4
+    lost to 2000 alone, 2000 − 800 = 1200.
+    """
+    t = _perfect_score_event()
+    literal = TieBreakEngine(t, TieBreakSettings(edition=Edition.FIDE_2026)).values("PTP")
+    plus_800 = TieBreakEngine(
+        t, TieBreakSettings(edition=Edition.FIDE_2026, ptp_perfect_score=PerfectScorePtp.PLUS_800)
+    ).values("PTP")
+    assert (literal[1], literal[4]) == (2636, 1200)
+    assert (plus_800[1], plus_800[4]) == (2700, 1200)
+    assert TieBreakSettings().ptp_perfect_score is PerfectScorePtp.LOWEST_RATING
+    assert TieBreakSettings(ptp_perfect_score="plus-800") == TieBreakSettings(
+        ptp_perfect_score=PerfectScorePtp.PLUS_800
+    )
 
 
 def test_p_modifier_keeps_the_swiss_bye_rules() -> None:

@@ -322,6 +322,27 @@ def test_reported_value_of_another_edition_is_named(tmp_path: Path) -> None:
     assert "fide-2024" in mismatch[0].message
 
 
+def test_reported_ptp_of_a_perfect_score_plus_800_is_named(tmp_path: Path) -> None:
+    """Player 1 beat 1900, 1800 and 1700: PTP 2636 (1900 + 736, table 8.1(b) 1.00 from 736).
+
+    A side file with 2700 (1900 + 800) gets one T008 naming the + 800 reading.
+    """
+    rows = [(1, 2000, "3.0", ["   2 w 1", "   3 b 1", "   4 w 1"]),
+            (2, 1900, "0.0", ["   1 b 0"]),
+            (3, 1800, "0.0", ["        ", "   1 w 0"]),
+            (4, 1700, "0.0", ["        ", "        ", "   1 b 0"])]  # fmt: skip
+    lines = ["012 A perfect score (hand-made)", "042 2026/05/10", "XXR 3", "202 PTP"]
+    for start, rating, points, blocks in rows:
+        line = player(start, points, 0, blocks)
+        lines.append(line[:48] + f"{rating:4d}" + line[52:])  # rating: columns 49-52
+    path = write_standings(tmp_path, ["start_rank,PTP", "1,2700"])
+    options = CheckOptions(standings=load_reported(str(path)))
+    found = [d for d in check_text("\n".join(lines) + "\n", options) if d.code == "T008"]
+    assert len(found) == 1
+    assert "PTP reported 2700" in found[0].message and "recomputed 2636" in found[0].message
+    assert "a perfect score's PTP as the highest opponent + 800" in found[0].message
+
+
 def test_two_decimal_values_may_be_rounded() -> None:
     """AOB 13.375 is accepted as 13.38 or 13.37 (two decimals), not as 13.4 or 13.0."""
     from trfkit.trf.standings_file import parse_value

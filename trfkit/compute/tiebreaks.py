@@ -76,6 +76,7 @@ __all__ = [
     "Edition",
     "EditionChoice",
     "Explanation",
+    "PerfectScorePtp",
     "PointSystem",
     "Regime",
     "RegimeChoice",
@@ -674,6 +675,20 @@ _DEFAULT_SYSTEM: Final = PointSystem()
 # --- settings ------------------------------------------------------------------------------
 
 
+class PerfectScorePtp(enum.Enum):
+    """How PTP (C.07 10.3) rates a 100 % score; UNCERTAIN, an option of the settings."""
+
+    LOWEST_RATING = "lowest-rating"
+    """The lowest rating whose expected score is the whole score: highest opponent + 736."""
+    PLUS_800 = "plus-800"
+    """The highest opponent's rating + 800, as a zero score gives the lowest − 800."""
+
+
+def _perfect_score_reading(value: PerfectScorePtp | str) -> PerfectScorePtp:
+    """The reading named by *value* (``"plus-800"`` as well as the member)."""
+    return PerfectScorePtp(value)
+
+
 @attrs.frozen
 class TieBreakSettings:
     """Everything that changes a computed value.
@@ -697,6 +712,10 @@ class TieBreakSettings:
         rr_forfeit_wins_played: Count round-robin forfeit wins as games for WON, BPG
             and BWG (the letter of 15.2) instead of only games played over the board
             (the reference implementation's reading, the default). UNCERTAIN (§2.7).
+        ptp_perfect_score: PTP of a 100 % score: the lowest rating expecting it
+            (C.07 10.3 literally and FIDE's reference checker: the highest opponent
+            + 736, where table 8.1(b) reaches 1.00), or the highest opponent + 800
+            (the mirror of the zero score's lowest opponent − 800).
     """
 
     edition: Edition = Edition.FIDE_2026
@@ -707,6 +726,9 @@ class TieBreakSettings:
     koya_threshold: str = "at-least"
     sb_cut: str = "opponent-score"
     rr_forfeit_wins_played: bool = False
+    ptp_perfect_score: PerfectScorePtp = attrs.field(
+        default=PerfectScorePtp.LOWEST_RATING, converter=_perfect_score_reading
+    )
 
 
 # --- the engine ----------------------------------------------------------------------------
@@ -1768,9 +1790,14 @@ class TieBreakEngine:
 
     def _ptp_raw(self) -> list[int | None]:
         def build() -> list[int | None]:
+            plus_800 = self.settings.ptp_perfect_score is PerfectScorePtp.PLUS_800
             out: list[int | None] = []
             for i in range(len(self.players)):
-                out.append(_perfect_performance(self.rated_games(i)))
+                games = self.rated_games(i)
+                if plus_800 and games and all(s == 2 for _, _, s in games):
+                    out.append(max(r for _, r, _ in games) + 800)
+                    continue
+                out.append(_perfect_performance(games))
             return out
 
         return self._cached("ptp", build)  # type: ignore[no-any-return]
@@ -1980,7 +2007,10 @@ def _perfect_performance(games: Sequence[tuple[int, int, int]]) -> int | None:
 
     The sum of expected scores grows with the rating, so a binary search over
     [lowest opponent − 800, highest + 800] finds it; a zero score gives the lowest
-    opponent's rating − 800 and a perfect score the highest + 800.
+    opponent's rating − 800 (C.07 10.3). A perfect score is found by the search too:
+    the highest opponent's rating + 736, the lowest rating expecting 1.00 against
+    every opponent (table 8.1(b): a difference above 735); the + 800 reading is
+    :attr:`PerfectScorePtp.PLUS_800`, applied by the engine.
     """
     if not games:
         return None
@@ -1988,8 +2018,6 @@ def _perfect_performance(games: Sequence[tuple[int, int, int]]) -> int | None:
     score = sum(s for _, _, s in games) * 50  # hundredths
     if score == 0:
         return min(ratings) - 800
-    if score == 100 * len(games):
-        return max(ratings) + 800
     lookup = _expected_wide().__getitem__
     shifted = [_WIDE - r for r in ratings]
     low, high = min(ratings) - 800, max(ratings) + 800
