@@ -965,6 +965,34 @@ def test_ptp_of_a_perfect_score_is_the_lowest_rating_expecting_it() -> None:
     )
 
 
+def _fore_event(declared: int) -> Tournament:
+    """Round 1: 1 beat 2, 3 beat 4; round 2: 1 beat 3, 4 beat 2; *declared* rounds (XXR)."""
+    rows = [_line(1, "2.0", ["   2 w 1", "   3 w 1"]),
+            _line(2, "0.0", ["   1 b 0", "   4 w 0"]),
+            _line(3, "1.0", ["   4 w 1", "   1 b 0"]),
+            _line(4, "1.0", ["   3 b 0", "   2 b 1"])]  # fmt: skip
+    lines = ["012 Fore Buchholz (hand-made)", "042 2025/01/01", f"XXR {declared}", *rows]
+    return trfkit.loads("\n".join(lines) + "\n")
+
+
+def test_fore_buchholz_draws_only_the_tournaments_last_round() -> None:
+    """FB treats the final round (XXR) as drawn; before it is played, FB = BH (gacrux -n 2).
+
+    Scores 1: 2, 2: 0, 3: 1, 4: 1. BH: 1 = 0 + 1 = 1; 2 = 2 + 1 = 3; 3 = 1 + 2 = 3;
+    4 = 1 + 0 = 1. With round 2 the last (XXR 2) and drawn, the scores are 1: 1.5,
+    2: 0.5, 3: 1.5, 4: 0.5, and FB = 1: 0.5 + 1.5; 2: 1.5 + 0.5; 3: 0.5 + 1.5;
+    4: 1.5 + 0.5 = 2 each. With XXR 3 no round played is the last: FB = BH.
+    """
+    settings = TieBreakSettings(edition=Edition.FIDE_2024, regime=Regime.SWISS)
+    bh = {1: F(1), 2: F(3), 3: F(3), 4: F(1)}
+    finished = TieBreakEngine(_fore_event(2), settings)
+    assert finished.values("BH") == bh
+    assert finished.values("FB") == {1: F(2), 2: F(2), 3: F(2), 4: F(2)}
+    unfinished = TieBreakEngine(_fore_event(3), settings)
+    assert unfinished.values("BH") == bh
+    assert unfinished.values("FB") == bh
+
+
 def test_p_modifier_keeps_the_swiss_bye_rules() -> None:
     """``/P`` only makes forfeits games: in a file without forfeits SB/P = SB and BH/P = BH.
 

@@ -1198,10 +1198,18 @@ class TieBreakEngine:
         return self._cache[key]
 
     def fore_view(self) -> _View:
-        """The report as if every game of the final round had been drawn (Fore Buchholz)."""
+        """The report as if every game of the final round had been drawn (Fore Buchholz).
+
+        The final round is the tournament's last (record 142 or ``XXR``): in a report
+        written before it no round played is the final one, and FB equals BH (as in
+        FIDE's reference checker).
+        """
 
         def build() -> _View:
             last = self.rounds - 1
+            declared = self.tournament.declared_rounds
+            if declared is not None and declared > self.rounds:
+                return self.base  # unfinished: no game is treated as a draw
             kinds = [list(row) for row in self.base.kinds]
             pts = [list(row) for row in self.base.pts]
             if last >= 0:
