@@ -371,6 +371,24 @@ def test_explain_finds_a_shuffled_numbering_by_anchoring() -> None:
     assert fit.order.name == "table"
 
 
+def test_explain_prefers_one_colour_error_to_a_renumbering_with_other_rounds() -> None:
+    """4 players, 2–3 of round 1 played 3–2: one change, not a renumbering plus a swap.
+
+    The table (spec §1.3) is round 1: 1–4, 2–3; round 2: 4–3, 1–2; round 3: 2–4, 3–1.
+    With 3–2 in round 1, start ranks 1 → 2, 2 → 4, 3 → 1, 4 → 3 and the table rounds
+    played in the order 1, 3, 2 fit every game's colours (round 1's 1–4 and 3–2 become
+    2–3 and 1–4; round 2's 4–3 and 1–2 become 3–1 and 2–4, table round 3), but that is
+    two changes against one reversed game.
+    """
+    f = rr_generator.RoundRobinFile.berger(4)
+    f.reverse_colours(1, 2)
+    rr = _observed(f.text())
+    fit = recognition.explain(rr.observed, rr.cycles, preferred=(False,))  # a single cycle: no swap
+    assert fit is not None and fit.all_pairs
+    assert not fit.renumbered and fit.order.name == "table"
+    assert fit.colour_mismatches == 1
+
+
 def test_explain_finds_rotation_and_reversal() -> None:
     """Rotate-4 and the reversed order are named as such."""
     for kwargs, name in (({"rotate": 4}, "rotate-4"),):

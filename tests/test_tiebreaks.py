@@ -27,6 +27,7 @@ from trfkit.compute.regime import Regime, decide
 from trfkit.compute.standings import compute_standings, tie_groups
 from trfkit.compute.tiebreaks import (
     Edition,
+    PerfectScorePtp,
     PointSystem,
     TieBreakEngine,
     TieBreakError,
@@ -765,6 +766,40 @@ def test_javafo_xxs_scoring_by_colour() -> None:
     assert engine.values("PTS") == {1: F(3, 2), 2: 0}
 
 
+def _bye_round(second: dict[int, str]) -> Tournament:
+    """Round 1: 1 beat 2, 3 drew 4; round 2: the blocks of *second* (start rank → block)."""
+    first = {1: "   2 w 1", 2: "   1 b 0", 3: "   4 w =", 4: "   3 b ="}
+    lines = ["012 A round in which nobody played (hand-made)", "XXR 2"]
+    for n in range(1, 5):
+        lines.append(_line(n, "0.0", [first[n], *([second[n]] if n in second else [])]))
+    return trfkit.loads("\n".join(lines) + "\n")
+
+
+def test_a_round_of_byes_for_the_whole_field_is_scored() -> None:
+    """Round 2 has no game but a block for everybody (ICU): its half-point byes count.
+
+    1: 1 + ½ (``0000 - =``) = 1.5; 2: 0 + ½ (``0000 - =``) = 0.5; 3: ½ + ½ (``H``) = 1.0;
+    4: ½ + 0 (``0000 - -``, absent) = 0.5.
+    """
+    whole_field = {1: "0000 - =", 2: "0000 - =", 3: "0000 - H", 4: "0000 - -"}
+    engine = TieBreakEngine(_bye_round(whole_field))
+    assert engine.rounds == 2
+    assert engine.values("PTS") == {1: F(3, 2), 2: F(1, 2), 3: 1, 4: F(1, 2)}
+
+
+def test_byes_entered_for_the_round_to_be_paired_are_not_a_played_round() -> None:
+    """A partial report (``H`` for player 3 alone) or a round of absences only is not scored.
+
+    Both times only round 1 counts: 1: 1, 2: 0, 3: ½, 4: ½.
+    """
+    partial = _bye_round({3: "0000 - H"})
+    absences = _bye_round({1: "0000 - Z", 2: "0000 - -", 3: "0000 - Z", 4: "0000 - -"})
+    for t in (partial, absences):
+        engine = TieBreakEngine(t)
+        assert engine.rounds == 1
+        assert engine.values("PTS") == {1: 1, 2: 0, 3: F(1, 2), 4: F(1, 2)}
+
+
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus/real is absent")
 def test_record_299_bonus_is_part_of_the_score() -> None:
     """SOURCES.md #38: ``299`` gives player 4, who lost, a bonus of 2.0 (points column 2.0)."""
@@ -892,6 +927,69 @@ def test_ptp_uses_the_full_fide_table_8_1_b() -> None:
     """
     ptp = values(FIXTURES / "ptp_table_and_p_modifier.trf", "PTP", Edition.FIDE_2026)
     assert ptp[1] == 1685
+
+
+def _perfect_score_event() -> Tournament:
+    """Player 1 (2000) beat 2 (1900), 3 (1800) and 4 (1700), who played nobody else."""
+    lines = ["012 A perfect score (hand-made)", "042 2026/05/10", "XXR 3"]
+    rows = [(1, 2000, "3.0", ["   2 w 1", "   3 b 1", "   4 w 1"]),
+            (2, 1900, "0.0", ["   1 b 0"]),
+            (3, 1800, "0.0", ["        ", "   1 w 0"]),
+            (4, 1700, "0.0", ["        ", "        ", "   1 b 0"])]  # fmt: skip
+    for start, rating, points, blocks in rows:
+        line = _line(start, points, blocks)
+        lines.append(line[:48] + f"{rating:4d}" + line[52:])  # rating: columns 49-52
+    return trfkit.loads("\n".join(lines) + "\n")
+
+
+def test_ptp_of_a_perfect_score_is_the_lowest_rating_expecting_it() -> None:
+    """C.07 10.3 literally (FIDE's gacrux): 3/3 against 1900, 1800, 1700 gives 2636.
+
+    At R = 2636 the differences are 736, 836 and 936: table 8.1(b) gives 1.00 above
+    735, so 1.00 + 1.00 + 1.00 = 3 ≥ 3. At R = 2635 the first difference is 735 (.99):
+    2.99 < 3. So PTP = 1900 + 736 = 2636; the + 800 reading gives 1900 + 800 = 2700.
+    A zero score is the lowest opponent − 800 in both readings (C.07 10.3): player 4
+    lost to 2000 alone, 2000 − 800 = 1200.
+    """
+    t = _perfect_score_event()
+    literal = TieBreakEngine(t, TieBreakSettings(edition=Edition.FIDE_2026)).values("PTP")
+    plus_800 = TieBreakEngine(
+        t, TieBreakSettings(edition=Edition.FIDE_2026, ptp_perfect_score=PerfectScorePtp.PLUS_800)
+    ).values("PTP")
+    assert (literal[1], literal[4]) == (2636, 1200)
+    assert (plus_800[1], plus_800[4]) == (2700, 1200)
+    assert TieBreakSettings().ptp_perfect_score is PerfectScorePtp.LOWEST_RATING
+    assert TieBreakSettings(ptp_perfect_score="plus-800") == TieBreakSettings(
+        ptp_perfect_score=PerfectScorePtp.PLUS_800
+    )
+
+
+def _fore_event(declared: int) -> Tournament:
+    """Round 1: 1 beat 2, 3 beat 4; round 2: 1 beat 3, 4 beat 2; *declared* rounds (XXR)."""
+    rows = [_line(1, "2.0", ["   2 w 1", "   3 w 1"]),
+            _line(2, "0.0", ["   1 b 0", "   4 w 0"]),
+            _line(3, "1.0", ["   4 w 1", "   1 b 0"]),
+            _line(4, "1.0", ["   3 b 0", "   2 b 1"])]  # fmt: skip
+    lines = ["012 Fore Buchholz (hand-made)", "042 2025/01/01", f"XXR {declared}", *rows]
+    return trfkit.loads("\n".join(lines) + "\n")
+
+
+def test_fore_buchholz_draws_only_the_tournaments_last_round() -> None:
+    """FB treats the final round (XXR) as drawn; before it is played, FB = BH (gacrux -n 2).
+
+    Scores 1: 2, 2: 0, 3: 1, 4: 1. BH: 1 = 0 + 1 = 1; 2 = 2 + 1 = 3; 3 = 1 + 2 = 3;
+    4 = 1 + 0 = 1. With round 2 the last (XXR 2) and drawn, the scores are 1: 1.5,
+    2: 0.5, 3: 1.5, 4: 0.5, and FB = 1: 0.5 + 1.5; 2: 1.5 + 0.5; 3: 0.5 + 1.5;
+    4: 1.5 + 0.5 = 2 each. With XXR 3 no round played is the last: FB = BH.
+    """
+    settings = TieBreakSettings(edition=Edition.FIDE_2024, regime=Regime.SWISS)
+    bh = {1: F(1), 2: F(3), 3: F(3), 4: F(1)}
+    finished = TieBreakEngine(_fore_event(2), settings)
+    assert finished.values("BH") == bh
+    assert finished.values("FB") == {1: F(2), 2: F(2), 3: F(2), 4: F(2)}
+    unfinished = TieBreakEngine(_fore_event(3), settings)
+    assert unfinished.values("BH") == bh
+    assert unfinished.values("FB") == bh
 
 
 def test_p_modifier_keeps_the_swiss_bye_rules() -> None:

@@ -283,6 +283,85 @@ def test_corruption_colour_is_reported_on_its_board(n: int) -> None:
     assert d.round == rnd and set(d.players) == {2, opponent}
 
 
+def _one_reversed_game(
+    n: int, cycles: int, swap: bool, bye: str, seed: int, round_number: int, player: int
+) -> RoundRobinFile:
+    """A valid round robin (file numbering, expected order) with one game's colours reversed."""
+    f = RoundRobinFile.berger(n, cycles=cycles, swap_last_two=swap, bye=bye, seed=seed)
+    f.reverse_colours(round_number, player)
+    return f
+
+
+def _assert_one_colour_error(f: RoundRobinFile, round_number: int, player: int) -> None:
+    """Exactly one B003, at *round_number*, for *player* and its opponent; no B004/B005."""
+    opponent = f.grid[player][round_number - 1].opponent
+    found = run(f.text())
+    b003 = only(found, "B003")
+    assert [(d.round, set(d.players)) for d in b003] == [(round_number, {player, opponent})]
+    assert codes(found) == Counter({"B003": 1})
+
+
+def _small_field_cases() -> list[tuple[int, int, bool, str, int, int]]:
+    """Every game of every round of the 3- and 4-player tables, single and double."""
+    cases = []
+    for n in (3, 4):
+        for cycles, swap in ((1, False), (2, False), (2, True)):
+            for bye in ("blank", "Z") if n % 2 else ("blank",):
+                f = RoundRobinFile.berger(n, cycles=cycles, swap_last_two=swap)
+                for r in range(1, f.rounds + 1):
+                    # one player per game: the lower start rank of each pair
+                    for p, blocks in sorted(f.grid.items()):
+                        o = blocks[r - 1].opponent
+                        if o is not None and p < o:
+                            cases.append((n, cycles, swap, bye, r, p))
+    return cases
+
+
+@pytest.mark.parametrize(("n", "cycles", "swap", "bye", "r", "p"), _small_field_cases())
+def test_one_reversed_game_in_a_small_field_is_a_colour_error(
+    n: int, cycles: int, swap: bool, bye: str, r: int, p: int
+) -> None:
+    """3-4 players: one reversed game is one B003 there, not a renumbering with other rounds.
+
+    In the 4-player table (rounds 1–4 2–3, 4–3 1–2, 2–4 3–1) reversing 2–3 is also
+    what start ranks 1 → 2, 2 → 4, 3 → 1, 4 → 3 with rounds 2 and 3 exchanged give:
+    two changes (a renumbering and a round order) against one colour error.
+    """
+    f = _one_reversed_game(n, cycles, swap, bye, seed=r * 10 + p, round_number=r, player=p)
+    _assert_one_colour_error(f, r, p)
+
+
+def _random_colour_errors(count: int, seed: int) -> list[tuple[RoundRobinFile, int, int]]:
+    """*count* seeded round robins of 3-8 players, each with one game's colours reversed."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        n = rng.randint(3, 8)
+        cycles = rng.choice((1, 1, 2))
+        swap = cycles == 2 and rng.random() < 0.5
+        bye = rng.choice(("blank", "Z"))
+        f = RoundRobinFile.berger(n, cycles=cycles, swap_last_two=swap, bye=bye,
+                                  seed=rng.randrange(10**6))  # fmt: skip
+        r = rng.randint(1, f.rounds)
+        p = rng.choice([q for q, blocks in sorted(f.grid.items()) if blocks[r - 1].opponent])
+        f.reverse_colours(r, p)
+        out.append((f, r, p))
+    return out
+
+
+def test_one_reversed_game_in_generated_round_robins_is_a_colour_error() -> None:
+    """100 seeded 3-8 player round robins with one reversed game: one B003 each, there."""
+    for f, r, p in _random_colour_errors(100, seed=2026):
+        _assert_one_colour_error(f, r, p)
+
+
+@pytest.mark.slow
+def test_one_reversed_game_in_1500_generated_round_robins_is_a_colour_error() -> None:
+    """The exhaustive run: 1,500 seeded 3-8 player round robins, one reversed game each."""
+    for f, r, p in _random_colour_errors(1500, seed=1500):
+        _assert_one_colour_error(f, r, p)
+
+
 @pytest.mark.parametrize(("n", "k"), [(8, 4), (10, 6), (11, 2)])
 def test_corruption_rotation_is_one_warning(n: int, k: int) -> None:
     """A Rotate-k schedule is one B004 naming Rotate-k, nothing per round."""

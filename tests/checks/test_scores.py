@@ -159,6 +159,28 @@ def test_bye_entered_for_the_next_round_is_accepted_either_way() -> None:
     assert [d.players for d in found if d.code == "T005"] == [(1,)]
 
 
+NOBODY_PLAYED = """\
+012 Round 2 without a game, a block for everybody (ICU style, hand-made)
+XXR 2
+001    1      A                                                                  1.5    0     2 w 1  0000 - =
+001    2      B                                                                  0.5    0     1 b 0  0000 - =
+001    3      C                                                                  1.0    0     4 w =  0000 - H
+001    4      D                                                                  0.5    0     3 b =  0000 - -
+"""  # noqa: E501
+
+
+def test_half_point_byes_of_a_round_nobody_played_are_points() -> None:
+    """Round 2 was played by nobody: its byes count, it is no round entered in advance.
+
+    Hand calculation: A 1 + ½ = 1.5, B 0 + ½ = 0.5, C ½ + ½ = 1.0, D ½ + 0 = 0.5 (the
+    points column as written). B written 0.0 is one T001 with 0.5 recomputed.
+    """
+    assert [d.code for d in check_text(NOBODY_PLAYED) if d.code in ("T001", "T005")] == []
+    found = judging(check_text(set_field(NOBODY_PLAYED, 2, 81, " 0.0")))
+    assert [(d.code, d.players) for d in found] == [("T001", (2,))]
+    assert "points 0.0 in the file, 0.5 recomputed" in found[0].message
+
+
 # --- ranks ---------------------------------------------------------------------------------
 
 
@@ -298,6 +320,27 @@ def test_reported_value_of_another_edition_is_named(tmp_path: Path) -> None:
     assert len(mismatch) == 1
     assert "BH reported 15.0" in mismatch[0].message and "recomputed 14.0" in mismatch[0].message
     assert "fide-2024" in mismatch[0].message
+
+
+def test_reported_ptp_of_a_perfect_score_plus_800_is_named(tmp_path: Path) -> None:
+    """Player 1 beat 1900, 1800 and 1700: PTP 2636 (1900 + 736, table 8.1(b) 1.00 from 736).
+
+    A side file with 2700 (1900 + 800) gets one T008 naming the + 800 reading.
+    """
+    rows = [(1, 2000, "3.0", ["   2 w 1", "   3 b 1", "   4 w 1"]),
+            (2, 1900, "0.0", ["   1 b 0"]),
+            (3, 1800, "0.0", ["        ", "   1 w 0"]),
+            (4, 1700, "0.0", ["        ", "        ", "   1 b 0"])]  # fmt: skip
+    lines = ["012 A perfect score (hand-made)", "042 2026/05/10", "XXR 3", "202 PTP"]
+    for start, rating, points, blocks in rows:
+        line = player(start, points, 0, blocks)
+        lines.append(line[:48] + f"{rating:4d}" + line[52:])  # rating: columns 49-52
+    path = write_standings(tmp_path, ["start_rank,PTP", "1,2700"])
+    options = CheckOptions(standings=load_reported(str(path)))
+    found = [d for d in check_text("\n".join(lines) + "\n", options) if d.code == "T008"]
+    assert len(found) == 1
+    assert "PTP reported 2700" in found[0].message and "recomputed 2636" in found[0].message
+    assert "a perfect score's PTP as the highest opponent + 800" in found[0].message
 
 
 def test_two_decimal_values_may_be_rounded() -> None:

@@ -35,6 +35,7 @@ from trfkit.compute.standings import (
 from trfkit.compute.tiebreaks import (
     PAIRING_BYE,
     Edition,
+    PerfectScorePtp,
     Regime,
     TieBreak,
     TieBreakEngine,
@@ -700,6 +701,16 @@ def _variants(ctx: Context, state: _State) -> list[tuple[str, TieBreakEngine]]:
         changes.append((f"the SB cut by {other_cut}", {"sb_cut": other_cut}))
         other_ks = "more-than" if settings.koya_threshold == "at-least" else "at-least"
         changes.append((f"the Koya limit {other_ks} 50 %", {"koya_threshold": other_ks}))
+        other_ptp = (
+            PerfectScorePtp.PLUS_800
+            if settings.ptp_perfect_score is PerfectScorePtp.LOWEST_RATING
+            else PerfectScorePtp.LOWEST_RATING
+        )
+        ptp_words = {PerfectScorePtp.PLUS_800: "the highest opponent + 800",
+                     PerfectScorePtp.LOWEST_RATING: "the lowest rating expecting it"}  # fmt: skip
+        changes.append(
+            (f"a perfect score's PTP as {ptp_words[other_ptp]}", {"ptp_perfect_score": other_ptp})
+        )
         changes.append(
             (
                 "round-robin forfeit wins counted as games",

@@ -433,12 +433,16 @@ def explain(
 ) -> Explanation | None:
     """The Berger table (numbering and round order) that best fits *observed*.
 
-    The search prefers, in this order: more meetings in the table; no colour
-    difference at all; the file's own numbering; the expected round orders
-    (*preferred* swap settings, then the other named orders, then a custom order);
-    fewer colour differences; fewer renumbered participants. Without a perfect
-    fit it returns the closest candidate, so that the checks can point at the
-    rounds that differ.
+    The search prefers, in this order: more meetings in the table; fewer changes
+    from the table (each game with reversed colours is one, a renumbering is one,
+    however many participants it moves, and so is a round order other than the
+    expected ones); no colour difference at all; the file's own numbering; the
+    expected round orders (*preferred* swap settings, then the other named orders,
+    then a custom order); fewer colour differences; fewer renumbered participants.
+    So one reversed game stays a colour error even where a renumbering with other
+    rounds would explain it (a 4-player table has such explanations). Without a
+    perfect fit it returns the closest candidate, so that the checks can point at
+    the rounds that differ.
 
     Args:
         observed: The schedule the file shows.
@@ -460,11 +464,14 @@ def explain(
     rank_of = {id(order): index for index, order in enumerate(orders)}
 
     def key(e: Explanation, own: bool) -> tuple[int, ...]:
+        rank = rank_of.get(id(e.order), len(orders))
+        changes = e.colour_mismatches + (0 if own else 1) + (0 if rank < len(preferred) else 1)
         return (
             -e.pairs_matched,
+            changes,
             1 if e.colour_mismatches else 0,
             0 if own else 1,
-            rank_of.get(id(e.order), len(orders)),
+            rank,
             e.colour_mismatches,
             _moved(e.numbering),
         )

@@ -77,6 +77,7 @@ __all__ = [
     "Edition",
     "EditionChoice",
     "Explanation",
+    "PerfectScorePtp",
     "PointSystem",
     "Regime",
     "RoundLine",
@@ -572,6 +573,20 @@ _DEFAULT_SYSTEM: Final = PointSystem()
 # --- settings ------------------------------------------------------------------------------
 
 
+class PerfectScorePtp(enum.Enum):
+    """How PTP (C.07 10.3) rates a 100 % score; UNCERTAIN, an option of the settings."""
+
+    LOWEST_RATING = "lowest-rating"
+    """The lowest rating whose expected score is the whole score: highest opponent + 736."""
+    PLUS_800 = "plus-800"
+    """The highest opponent's rating + 800, as a zero score gives the lowest − 800."""
+
+
+def _perfect_score_reading(value: PerfectScorePtp | str) -> PerfectScorePtp:
+    """The reading named by *value* (``"plus-800"`` as well as the member)."""
+    return PerfectScorePtp(value)
+
+
 @attrs.frozen
 class TieBreakSettings:
     """Everything that changes a computed value.
@@ -596,6 +611,10 @@ class TieBreakSettings:
         rr_forfeit_wins_played: Count round-robin forfeit wins as games for WON, BPG
             and BWG (the letter of 15.2) instead of only games played over the board
             (the reference implementation's reading, the default). UNCERTAIN (§2.7).
+        ptp_perfect_score: PTP of a 100 % score: the lowest rating expecting it
+            (C.07 10.3 literally and FIDE's reference checker: the highest opponent
+            + 736, where table 8.1(b) reaches 1.00), or the highest opponent + 800
+            (the mirror of the zero score's lowest opponent − 800).
     """
 
     edition: Edition = Edition.FIDE_2026
@@ -607,6 +626,9 @@ class TieBreakSettings:
     koya_threshold: str = "at-least"
     sb_cut: str = "opponent-score"
     rr_forfeit_wins_played: bool = False
+    ptp_perfect_score: PerfectScorePtp = attrs.field(
+        default=PerfectScorePtp.LOWEST_RATING, converter=_perfect_score_reading
+    )
 
 
 # --- the engine ----------------------------------------------------------------------------
@@ -1078,10 +1100,18 @@ class TieBreakEngine:
         return self._cache[key]
 
     def fore_view(self) -> _View:
-        """The report as if every game of the final round had been drawn (Fore Buchholz)."""
+        """The report as if every game of the final round had been drawn (Fore Buchholz).
+
+        The final round is the tournament's last (record 142 or ``XXR``): in a report
+        written before it no round played is the final one, and FB equals BH (as in
+        FIDE's reference checker).
+        """
 
         def build() -> _View:
             last = self.rounds - 1
+            declared = self.tournament.declared_rounds
+            if declared is not None and declared > self.rounds:
+                return self.base  # unfinished: no game is treated as a draw
             kinds = [list(row) for row in self.base.kinds]
             pts = [list(row) for row in self.base.pts]
             if last >= 0:
@@ -1670,9 +1700,14 @@ class TieBreakEngine:
 
     def _ptp_raw(self) -> list[int | None]:
         def build() -> list[int | None]:
+            plus_800 = self.settings.ptp_perfect_score is PerfectScorePtp.PLUS_800
             out: list[int | None] = []
             for i in range(len(self.players)):
-                out.append(_perfect_performance(self.rated_games(i)))
+                games = self.rated_games(i)
+                if plus_800 and games and all(s == 2 for _, _, s in games):
+                    out.append(max(r for _, r, _ in games) + 800)
+                    continue
+                out.append(_perfect_performance(games))
             return out
 
         return self._cached("ptp", build)  # type: ignore[no-any-return]
@@ -1882,7 +1917,10 @@ def _perfect_performance(games: Sequence[tuple[int, int, int]]) -> int | None:
 
     The sum of expected scores grows with the rating, so a binary search over
     [lowest opponent − 800, highest + 800] finds it; a zero score gives the lowest
-    opponent's rating − 800 and a perfect score the highest + 800.
+    opponent's rating − 800 (C.07 10.3). A perfect score is found by the search too:
+    the highest opponent's rating + 736, the lowest rating expecting 1.00 against
+    every opponent (table 8.1(b): a difference above 735); the + 800 reading is
+    :attr:`PerfectScorePtp.PLUS_800`, applied by the engine.
     """
     if not games:
         return None
@@ -1890,8 +1928,6 @@ def _perfect_performance(games: Sequence[tuple[int, int, int]]) -> int | None:
     score = sum(s for _, _, s in games) * 50  # hundredths
     if score == 0:
         return min(ratings) - 800
-    if score == 100 * len(games):
-        return max(ratings) + 800
     lookup = _expected_wide().__getitem__
     shifted = [_WIDE - r for r in ratings]
     low, high = min(ratings) - 800, max(ratings) + 800
@@ -1945,8 +1981,11 @@ def completed_rounds(tournament: Tournament) -> int:
     """The last round in which any game (played or forfeited) has a result.
 
     Rounds after it hold only byes entered in advance (a partial TRF for the next
-    pairing) and are left out of the standings. A report without any game uses
-    the highest round with a result.
+    pairing) and are left out of the standings, unless a round there was played
+    without a game: every player has a block with a result in it and one of them
+    is a bye that scores (``H``, or ``0000 - =`` as ICU writes a half-point bye;
+    see :func:`_round_without_games`). A report without any game uses the highest
+    round with a result.
     """
     last_game = 0
     last_any = 0
@@ -1966,10 +2005,50 @@ def completed_rounds(tournament: Tournament) -> int:
                 break
     limit = tournament.declared_rounds
     rounds = last_game or last_any
+    if last_game and last_any > last_game:
+        rounds = max(rounds, _round_without_games(tournament, last_game, last_any))
     appended = appended_columns(tournament)
     if appended and limit:
         rounds = min(rounds, limit)
     return rounds
+
+
+_SCORING_BYES: Final = frozenset({Result.HALF_BYE, Result.FULL_BYE, Result.PAIRING_BYE})
+_SCORING_WITHOUT_OPPONENT: Final = frozenset(
+    {Result.DRAW, Result.DRAW_UNRATED, Result.WIN, Result.WIN_UNRATED, Result.FORFEIT_WIN}
+)
+"""Game results that, written without an opponent, are byes that score (``0000 - =``)."""
+
+
+def _round_without_games(tournament: Tournament, after: int, last: int) -> int:
+    """The last round after *after* (up to *last*) that was played although nobody played a game.
+
+    Every player with round blocks has one with a result in that round (a bye or an
+    absence: the round is written for the whole field, not only for the players who
+    will be absent from the round to be paired), and a bye there scores. A round
+    with only blank, ``Z`` or ``0000 - -`` blocks is a round not played yet.
+
+    Returns:
+        The round, or 0 when there is none.
+    """
+    players = [p.rounds for p in tournament.players if p.rounds]
+    for number in range(last, after, -1):
+        scores = False
+        for blocks in players:
+            if len(blocks) < number:
+                break
+            block = blocks[number - 1]
+            result = block.result
+            if result is None:
+                break
+            if result in _SCORING_BYES or (
+                result in _SCORING_WITHOUT_OPPONENT and not block.is_game
+            ):
+                scores = True
+        else:
+            if scores:
+                return number
+    return 0
 
 
 _NUMBER = re.compile(r"^-?\d*(?:[.,]\d+)?[¼½¾]?$")
