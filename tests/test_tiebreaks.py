@@ -23,16 +23,16 @@ import pytest
 from locations import CORPUS, ROOT
 
 import trfkit
+from trfkit.compute.points import PointSystem
 from trfkit.compute.regime import Regime, decide
+from trfkit.compute.rounds import appended_columns
 from trfkit.compute.standings import compute_standings, tie_groups
 from trfkit.compute.tiebreaks import (
     Edition,
     PerfectScorePtp,
-    PointSystem,
     TieBreakEngine,
     TieBreakError,
     TieBreakSettings,
-    appended_columns,
     choose_edition,
     format_number,
     parse_date,

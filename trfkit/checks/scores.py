@@ -24,6 +24,8 @@ from typing import Any
 import attrs
 
 from trfkit.checks.base import Check, CheckOptions, Context, make_check
+from trfkit.compute.regime import Regime
+from trfkit.compute.rounds import appended_columns
 from trfkit.compute.standings import (
     RANK_CANDIDATES,
     Row,
@@ -33,17 +35,15 @@ from trfkit.compute.standings import (
     tie_groups,
 )
 from trfkit.compute.tiebreaks import (
-    PAIRING_BYE,
     Edition,
     PerfectScorePtp,
-    Regime,
     TieBreak,
     TieBreakEngine,
     TieBreakError,
-    appended_columns,
     format_number,
     parse_tiebreak,
 )
+from trfkit.compute.tiebreaks.core import PAIRING_BYE
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Player, TieBreakList
 

@@ -25,10 +25,10 @@ from typing import Any
 
 import attrs
 
+from trfkit.compute.points import PointSystem
 from trfkit.compute.regime import Regime, RegimeDecision
 from trfkit.compute.tiebreaks import (
     EditionChoice,
-    PointSystem,
     TieBreak,
     TieBreakEngine,
     TieBreakError,
