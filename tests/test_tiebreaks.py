@@ -29,10 +29,13 @@ from trfkit.compute.rounds import appended_columns
 from trfkit.compute.standings import compute_standings, tie_groups
 from trfkit.compute.tiebreaks import (
     Edition,
+    KoyaThreshold,
     PerfectScorePtp,
     TieBreakEngine,
     TieBreakError,
+    TieBreakOptions,
     TieBreakSettings,
+    WithdrawalBoundary,
     choose_edition,
     format_number,
     parse_date,
@@ -56,11 +59,15 @@ def load(path: Path) -> Tournament:
 
 
 def values(
-    path: Path, code: str, edition: Edition = Edition.FIDE_2024, regime: Regime = Regime.SWISS,
+    path: Path,
+    code: str,
+    edition: Edition = Edition.FIDE_2024,
+    regime: Regime = Regime.SWISS,
     **options: object,
 ) -> dict[int, Fraction | None]:
     """Start rank → value of *code* in the file at *path*."""
-    settings = TieBreakSettings(edition=edition, regime=regime, **options)  # type: ignore[arg-type]
+    chosen = TieBreakOptions(**options)  # type: ignore[arg-type]
+    settings = TieBreakSettings(edition=edition, regime=regime, options=chosen)
     return TieBreakEngine(load(path), settings).values(code)
 
 
@@ -158,11 +165,11 @@ def test_a_missing_or_unreadable_date_gives_the_newest_rules_and_says_so() -> No
 
 def test_rules_option_overrides_the_date_and_says_so() -> None:
     """``--rules`` wins over the start date and the reason names it."""
-    choice = choose_edition(_dated("2026/05/01"), "fide-pre-2023")
+    choice = choose_edition(_dated("2026/05/01"), TieBreakOptions(rules="fide-pre-2023").rules)
     assert choice.edition is Edition.PRE_2023 and choice.overridden
     assert "--rules" in choice.reason
     with pytest.raises(TieBreakError):
-        choose_edition(_dated(None), "fide-1999")
+        TieBreakOptions(rules="fide-1999")
 
 
 # --- regimes -------------------------------------------------------------------------------
@@ -286,7 +293,10 @@ def test_held_average_of_opponents_buchholz() -> None:
 def test_held_performance_ratings_of_opponents() -> None:
     """[HELD] exercises 21 (APRO) and 22 (PTP)."""
     assert {k: values(SWISS_5, "APRO")[k] for k in (1, 3, 4, 16)} == {
-        1: 1789, 3: 1904, 4: 1772, 16: 1805
+        1: 1789,
+        3: 1904,
+        4: 1772,
+        16: 1805,
     }
     assert values(SWISS_5, "PTP")[3] == 2112
 
@@ -294,11 +304,23 @@ def test_held_performance_ratings_of_opponents() -> None:
 @needs_corpus
 def test_held_direct_encounter_ranks() -> None:
     """[HELD] exercises 23-25: ranks by PTS then DE (Swiss: not all tied players met)."""
-    five = {r.start_rank: r.rank for r in compute_standings(load(SWISS_5), ["PTS", "DE"]).rows}
-    assert {k: five[k] for k in (1, 3, 4, 16, 5, 8, 11)} == {
-        1: 2, 3: 2, 4: 2, 16: 2, 5: 7, 8: 7, 11: 7
+    five = {
+        r.start_rank: r.rank
+        for r in compute_standings(load(SWISS_5), TieBreakOptions(tiebreaks=["PTS", "DE"])).rows
     }
-    nine = {r.start_rank: r.rank for r in compute_standings(load(SWISS_9), ["PTS", "DE"]).rows}
+    assert {k: five[k] for k in (1, 3, 4, 16, 5, 8, 11)} == {
+        1: 2,
+        3: 2,
+        4: 2,
+        16: 2,
+        5: 7,
+        8: 7,
+        11: 7,
+    }
+    nine = {
+        r.start_rank: r.rank
+        for r in compute_standings(load(SWISS_9), TieBreakOptions(tiebreaks=["PTS", "DE"])).rows
+    }
     assert nine == {1: 3, 2: 5, 3: 1, 4: 3, 5: 9, 6: 2, 7: 6, 8: 6, 9: 14, 10: 9, 11: 13,
                     12: 14, 13: 16, 14: 9, 15: 9, 16: 6}  # fmt: skip
 
@@ -393,7 +415,10 @@ def test_held_round_robin_exercise() -> None:
     assert values(ROUND_ROBIN_6, "KS", **rr) == decimals(  # type: ignore[arg-type]
         {1: "2.0", 2: "0.5", 3: "0.5", 4: "1.0", 5: "0.5", 6: "0.0"}
     )
-    ranks = {r.start_rank: r.rank for r in compute_standings(t, ["PTS", "DE"]).rows}
+    ranks = {
+        r.start_rank: r.rank
+        for r in compute_standings(t, TieBreakOptions(tiebreaks=["PTS", "DE"])).rows
+    }
     assert ranks == {1: 1, 2: 2, 3: 2, 4: 6, 5: 5, 6: 4}
 
 
@@ -516,8 +541,8 @@ def test_ranks_from_the_tied_players_values_are_the_full_tables_ranks(
 ) -> None:
     """Ranks from the tied players' values alone are the ranks of the full table."""
     t = load(path)
-    full = compute_standings(t, codes)
-    bare = compute_standings(t, codes, values=False)
+    full = compute_standings(t, TieBreakOptions(tiebreaks=codes))
+    bare = compute_standings(t, TieBreakOptions(tiebreaks=codes), values=False)
     assert [(r.start_rank, r.rank, r.last) for r in bare.rows] == [
         (r.start_rank, r.rank, r.last) for r in full.rows
     ]
@@ -526,7 +551,9 @@ def test_ranks_from_the_tied_players_values_are_the_full_tables_ranks(
 
 def test_candidates_order_changes_when_sb_comes_before_de() -> None:
     """[SPEC §4.1] SB would put Andreikin (48.5) above Mamedyarov (48.0), Svidler above Aronian."""
-    st = compute_standings(load(FIXTURES / "candidates_2014_double_round_robin.trf"), ["SB"])
+    st = compute_standings(
+        load(FIXTURES / "candidates_2014_double_round_robin.trf"), TieBreakOptions(tiebreaks=["SB"])
+    )
     order = [r.start_rank for r in st.rows]
     assert order.index(5) < order.index(4)
     assert order.index(7) < order.index(6)
@@ -594,7 +621,9 @@ def test_withdrawal_after_half_the_games_keeps_them() -> None:
 def test_won_with_round_robin_forfeit_wins_counted() -> None:
     """UNCERTAIN §2.7 #2, the literal reading of 15.2: player 2's forfeit win counts for WON."""
     t = load(FIXTURES / "withdrawal_after_two_of_three_games.trf")
-    settings = TieBreakSettings(regime=Regime.ROUND_ROBIN, rr_forfeit_wins_played=True)
+    settings = TieBreakSettings(
+        regime=Regime.ROUND_ROBIN, options=TieBreakOptions(rr_forfeit_wins_played=True)
+    )
     engine = TieBreakEngine(t, settings)
     assert engine.values("WON") == {1: 2, 2: 1, 3: 1, 4: 0}
     assert engine.values("BPG") == TieBreakEngine(t, TieBreakSettings(
@@ -624,7 +653,8 @@ def test_withdrawal_rule_can_be_switched_off() -> None:
     2; player 3 ½ + 1 (forfeit) + 0 = 1.5.
     """
     st = compute_standings(
-        load(FIXTURES / "withdrawal_after_one_of_three_games.trf"), withdrawals=False
+        load(FIXTURES / "withdrawal_after_one_of_three_games.trf"),
+        TieBreakOptions(withdrawals=False),
     )
     assert st.engine is not None
     assert st.engine.values("PTS") == decimals({1: "2.5", 2: "2", 3: "1.5", 4: "0"})
@@ -656,7 +686,11 @@ def test_withdrawal_boundary_at_exactly_half() -> None:
     )
     keep = TieBreakEngine(t, TieBreakSettings(regime=Regime.ROUND_ROBIN))
     annul = TieBreakEngine(
-        t, TieBreakSettings(regime=Regime.ROUND_ROBIN, withdrawal_boundary="at-most-half")
+        t,
+        TieBreakSettings(
+            regime=Regime.ROUND_ROBIN,
+            options=TieBreakOptions(withdrawal_boundary=WithdrawalBoundary.AT_MOST_HALF),
+        ),
     )
     assert (keep.withdrawals[5].completed, keep.withdrawals[5].scheduled) == (2, 4)
     assert keep.withdrawals[5].from_round == 3
@@ -726,6 +760,7 @@ def test_virtual_opponent_of_the_2009_rules() -> None:
 
 
 # --- scoring, 299, appended values ----------------------------------------------------------
+
 
 def test_scoring_from_record_162() -> None:
     """3/1/0 scoring (record 162): points, SB and WIN follow the declared values.
@@ -846,7 +881,9 @@ def test_koya_threshold_more_than_half_is_an_option() -> None:
     (Karjakin) = 2.
     """
     t = load(FIXTURES / "candidates_2014_double_round_robin.trf")
-    settings = TieBreakSettings(regime=Regime.ROUND_ROBIN, koya_threshold="more-than")
+    settings = TieBreakSettings(
+        regime=Regime.ROUND_ROBIN, options=TieBreakOptions(koya_threshold=KoyaThreshold.MORE_THAN)
+    )
     ks = TieBreakEngine(t, settings).values("KS")
     assert (ks[1], ks[3]) == (F(1), F(2))
 
@@ -954,12 +991,16 @@ def test_ptp_of_a_perfect_score_is_the_lowest_rating_expecting_it() -> None:
     t = _perfect_score_event()
     literal = TieBreakEngine(t, TieBreakSettings(edition=Edition.FIDE_2026)).values("PTP")
     plus_800 = TieBreakEngine(
-        t, TieBreakSettings(edition=Edition.FIDE_2026, ptp_perfect_score=PerfectScorePtp.PLUS_800)
+        t,
+        TieBreakSettings(
+            edition=Edition.FIDE_2026,
+            options=TieBreakOptions(ptp_perfect_score=PerfectScorePtp.PLUS_800),
+        ),
     ).values("PTP")
     assert (literal[1], literal[4]) == (2636, 1200)
     assert (plus_800[1], plus_800[4]) == (2700, 1200)
-    assert TieBreakSettings().ptp_perfect_score is PerfectScorePtp.LOWEST_RATING
-    assert TieBreakSettings(ptp_perfect_score="plus-800") == TieBreakSettings(
+    assert TieBreakOptions().ptp_perfect_score is PerfectScorePtp.LOWEST_RATING
+    assert TieBreakOptions(ptp_perfect_score="plus-800") == TieBreakOptions(
         ptp_perfect_score=PerfectScorePtp.PLUS_800
     )
 

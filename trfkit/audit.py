@@ -169,13 +169,7 @@ def _table(ctx: Context) -> CrossTable | None:
 
     options = ctx.options
     try:
-        return build(
-            ctx.tournament,
-            regime=ctx.regime,
-            tiebreaks=options.tiebreaks,
-            rules=options.rules,
-            withdrawals=options.withdrawals,
-        )
+        return build(ctx.tournament, options.tiebreak, regime=ctx.regime)
     except Exception:  # the diagnostics matter more than the picture
         return None
 

@@ -15,6 +15,7 @@ import trfkit
 from trfkit.checks import check
 from trfkit.checks.base import CheckOptions
 from trfkit.compute.regime import Regime
+from trfkit.compute.tiebreaks import CompletedGames, TieBreakOptions
 from trfkit.diagnostics import Diagnostic
 
 TESTS = Path(__file__).resolve().parent.parent
@@ -463,7 +464,8 @@ def test_withdrawal_share(after: int, count_forfeits: bool, verdict: str) -> Non
     """Withdrawing from 8 players after 3 games is 3/7 < 50 %; after 4 games 4/7 ≥ 50 %."""
     f = RoundRobinFile.berger(8, seed=5)
     f.withdraw(4, after)
-    opts = with_options(None, withdrawal_count_forfeits=count_forfeits)
+    completed = CompletedGames.SCHEDULED if count_forfeits else CompletedGames.PLAYED
+    opts = with_options(None, tiebreak=TieBreakOptions(withdrawal_completed=completed))
     (d,) = only(run(f.text(), opts), "B011")
     assert verdict in d.message and d.round == after + 1
 
@@ -474,7 +476,9 @@ def test_withdrawal_count_forfeits_option_changes_the_share() -> None:
     f.forfeit(1, 4)
     f.withdraw(4, 4)
     default = only(run(f.text()), "B011")[0].message
-    counted = only(run(f.text(), with_options(None, withdrawal_count_forfeits=True)), "B011")
+    counted = only(run(f.text(), with_options(
+        None, tiebreak=TieBreakOptions(withdrawal_completed=CompletedGames.SCHEDULED)
+    )), "B011")
     assert "3 of 7 scheduled games played, under 50 %" in default
     assert "4 of 7 scheduled games completed, at least 50 %" in counted[0].message
 

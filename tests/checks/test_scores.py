@@ -18,6 +18,7 @@ import pytest
 import trfkit
 from trfkit.checks import CheckOptions, Context, run_checks
 from trfkit.checks import scores as T
+from trfkit.compute.tiebreaks import TieBreakOptions
 from trfkit.diagnostics import Diagnostic
 from trfkit.trf.standings_file import load_reported
 
@@ -314,7 +315,9 @@ def test_reported_value_of_another_edition_is_named(tmp_path: Path) -> None:
     """Held's 2024 BH for David (15.0) checked under --rules fide-2026 (14.0) names fide-2024."""
     swiss5 = CORPUS / "otto_fide_c07_2023_tiebreak_exercises_swiss_5r.trf"
     path = write_standings(tmp_path, ["start_rank,BH", "4,15.0"])
-    options = CheckOptions(rules="fide-2026", standings=load_reported(str(path)))
+    options = CheckOptions(
+        tiebreak=TieBreakOptions(rules="fide-2026"), standings=load_reported(str(path))
+    )
     found = judging(check_text(swiss5.read_text("utf-8"), options))
     mismatch = [d for d in found if d.code == "T008"]
     assert len(mismatch) == 1
@@ -363,7 +366,8 @@ def test_our_own_json_output_reads_back_without_findings(tmp_path: Path) -> None
     from trfkit.compute.standings import compute_standings
 
     text = fixture("koya_7_players_round_robin.trf")
-    st = compute_standings(trfkit.loads(text), ["KS", "SB", "WIN", "DE", "PS"])
+    codes = ["KS", "SB", "WIN", "DE", "PS"]
+    st = compute_standings(trfkit.loads(text), TieBreakOptions(tiebreaks=codes))
     path = tmp_path / "standings.json"
     path.write_text(json.dumps(render_json(st)), encoding="utf-8")
     options = CheckOptions(standings=load_reported(str(path)))

@@ -16,52 +16,37 @@ from typing import Any
 import attrs
 
 from trfkit.compute.regime import Regime, RegimeDecision, decide
+from trfkit.compute.tiebreaks.options import TieBreakOptions
 from trfkit.diagnostics import Diagnostic, Rule, Severity
 from trfkit.model import Tournament
 
 
 @attrs.frozen
 class CheckOptions:
-    """Settings that checks read; every field has the documented default.
+    """What the checks read; every field has the documented default.
 
     Attributes:
-        rules: Tie-break rule set (``fide-2026``, ``fide-2024``, ``fide-2023``,
-            ``fide-pre-2023``); ``None`` picks the edition in force on the start date.
-        tiebreaks: Tie-break codes for reports that declare none in records 212/202
-            (instead of the default list for the tournament type).
+        tiebreak: The tie-break options, passed unchanged to the engine.
+        event_type: Treat the file as a round robin or a Swiss (``--type``); ``None``
+            decides from 192, 092 and the schedule (:func:`trfkit.compute.regime.decide`).
         standings: Reported tie-break values from a side file:
             start rank → FIDE code → value (and the file's name in ``standings_source``).
         standings_source: Where ``standings`` came from, for messages.
-        withdrawals: Apply the round-robin withdrawal rule (under 50 % of games played:
-            all of the player's games are removed from the standings).
+        berger_swap: The double-round-robin variant expected when 192 does not say:
+            with the FIDE swap of the last two rounds of cycle 1 (True), without
+            (False), either (None, the default).
+        berger_team_colours: Also check team colours, read from each match's top board
+            (UNCERTAIN; off by default).
         extra: Options of third-party plugins, by name.
     """
 
-    rules: str | None = None
-    tiebreaks: tuple[str, ...] | None = None
+    tiebreak: TieBreakOptions = attrs.field(factory=TieBreakOptions)
+    event_type: Regime | None = None
     standings: Mapping[int, Mapping[str, Fraction]] | None = None
     standings_source: str | None = None
-    withdrawals: bool = True
-    extra: Mapping[str, Any] = attrs.field(factory=dict)
-    # --- schedule options (berger) ---
-    event_type: Regime | None = None
-    """Treat the file as a round robin or a Swiss (``--type``), or decide from 192/092/structure."""
     berger_swap: bool | None = None
-    """Expected double-round-robin variant when 192 does not say: with the FIDE swap of the
-    last two rounds of cycle 1 (True), without (False), either (None, the default)."""
     berger_team_colours: bool = False
-    """Also check team colours, read from each match's top board (UNCERTAIN; off by default)."""
-    withdrawal_count_forfeits: bool = False
-    """Count forfeits before a withdrawal as completed games (UNCERTAIN; default: played only)."""
-    # --- tie-break options ---
-    koya_threshold: str = "at-least"
-    """Koya counts opponents with ``"at-least"`` 50 % (FIDE) or ``"more-than"`` 50 %."""
-    sb_cut: str = "opponent-score"
-    """SB/C1 cuts the product of the lowest-scored opponent, or the lowest ``"contribution"``."""
-    rr_forfeit_wins_played: bool = False
-    """Round-robin forfeit wins count as games for WON, BPG and BWG (the letter of 15.2)."""
-    withdrawal_boundary: str = "below-half"
-    """Annul a withdrawn player below 50 % completed, or ``"at-most-half"`` (also at 50 %)."""
+    extra: Mapping[str, Any] = attrs.field(factory=dict)
 
 
 class Context:

@@ -20,7 +20,7 @@ UNCERTAIN readings and their defaults (see also :mod:`trfkit.compute.berger`):
   first cycle or not (``CheckOptions.berger_swap`` fixes one variant).
 - Team colours are not checked (``CheckOptions.berger_team_colours``).
 - "Completed games" of a withdrawn player are the games played over the board
-  (``CheckOptions.withdrawal_count_forfeits`` also counts earlier forfeits);
+  (``TieBreakOptions.withdrawal_completed`` ``SCHEDULED`` also counts earlier forfeits);
   exactly 50 % counts as "at least 50 %".
 - The bye of an odd field is worth what the file says; only its placement and
   its coding are checked.
@@ -37,6 +37,7 @@ import attrs
 
 from trfkit.checks.base import Check, Context, make_check
 from trfkit.compute import berger, recognition
+from trfkit.compute.tiebreaks.options import CompletedGames
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Colour, Player, Result, RoundResult, Team, TextRecord
 from trfkit.trf import columns as C
@@ -823,7 +824,7 @@ def _withdrawal(ctx: Context) -> Iterator[Diagnostic]:
     a = analysis(ctx)
     if a is None or a.rr.team:
         return
-    count_forfeits = ctx.options.withdrawal_count_forfeits
+    count_forfeits = ctx.options.tiebreak.withdrawal_completed is CompletedGames.SCHEDULED
     last = a.last_result
     scheduled = a.rr.cycles * (a.rr.players - 1)
     for label in a.rr.observed.labels:

@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from trfkit.checks.base import Check, CheckOptions, Context, make_check
+from trfkit.checks.base import Check, Context, make_check
 from trfkit.compute.regime import Regime
 from trfkit.compute.rounds import appended_columns
 from trfkit.compute.standings import (
@@ -36,10 +36,13 @@ from trfkit.compute.standings import (
 )
 from trfkit.compute.tiebreaks import (
     Edition,
+    KoyaThreshold,
     PerfectScorePtp,
+    SbCut,
     TieBreak,
     TieBreakEngine,
     TieBreakError,
+    TieBreakSettings,
     format_number,
     parse_tiebreak,
 )
@@ -52,25 +55,6 @@ RANK_COLUMN = 86
 
 
 # --- shared state --------------------------------------------------------------------------
-
-
-def _settings(options: CheckOptions) -> dict[str, Any]:
-    """Keyword settings for :func:`compute_standings` from the check options.
-
-    ``round_robin`` (shared with the schedule checks) forces the regime, and
-    ``withdrawal_count_forfeits`` makes every game before a withdrawal count as
-    completed.
-    """
-    completed = "scheduled" if getattr(options, "withdrawal_count_forfeits", False) else "played"
-    return {
-        "rules": options.rules,
-        "withdrawals": options.withdrawals,
-        "koya_threshold": getattr(options, "koya_threshold", "at-least"),
-        "sb_cut": getattr(options, "sb_cut", "opponent-score"),
-        "rr_forfeit_wins_played": getattr(options, "rr_forfeit_wins_played", False),
-        "withdrawal_boundary": getattr(options, "withdrawal_boundary", "below-half"),
-        "withdrawal_completed": completed,
-    }
 
 
 @attrs.frozen
@@ -117,23 +101,15 @@ def _compute_state(ctx: Context) -> _State | None:
     t = ctx.tournament
     if not t.players or not any(p.rounds for p in t.players):
         return None
-    settings = _settings(ctx.options)
-    settings["regime"] = ctx.regime
+    options = ctx.options.tiebreak
     problems: list[str] = []
-    requested = ctx.options.tiebreaks
-    if settings["rules"] is not None:
+    if options.tiebreaks:
         try:
-            Edition(settings["rules"])
-        except ValueError:
-            problems.append(f"unknown rule set {settings['rules']!r}; the start date decides")
-            settings["rules"] = None
-    if requested:
-        try:
-            tuple(parse_tiebreak(c) for c in requested if c.strip())
+            tuple(parse_tiebreak(c) for c in options.tiebreaks if c.strip())
         except TieBreakError as exc:
             problems.append(f"--tiebreaks: {exc}; the report's own list is used")
-            requested = None
-    standings = compute_standings(t, requested, values=False, **settings)
+            options = attrs.evolve(options, tiebreaks=None)
+    standings = compute_standings(t, options, regime=ctx.regime, values=False)
     engine = standings.engine
     assert engine is not None
     findings = tuple(_points_findings(engine))
@@ -144,13 +120,13 @@ def _compute_state(ctx: Context) -> _State | None:
         f.kind == "mismatch" and f.player.start_rank in _affected(engine) for f in findings
     ):
         # The report keeps the games of annulled players: judge ranks on its terms.
-        settings = {**settings, "withdrawals": False}
-        final = compute_standings(t, requested, values=False, **settings)
+        options = attrs.evolve(options, withdrawals=False)
+        final = compute_standings(t, options, regime=ctx.regime, values=False)
     if corrections:
         corrected = TieBreakEngine(
             t, final.engine.settings if final.engine else None, corrections=corrections
         )
-        final = compute_standings(t, requested, engine=corrected, values=False, **settings)
+        final = compute_standings(t, options, regime=ctx.regime, engine=corrected, values=False)
     return _State(final, findings, tuple(problems), ctx.regime.team)
 
 
@@ -690,38 +666,48 @@ def _variants(ctx: Context, state: _State) -> list[tuple[str, TieBreakEngine]]:
         assert engine is not None
         t = engine.tournament
         settings = engine.settings
-        changes: list[tuple[str, dict[str, Any]]] = [
-            (f"the {e.value} rules", {"edition": e}) for e in Edition if e is not settings.edition
+        options = settings.options
+
+        def other(**change: Any) -> TieBreakSettings:
+            return attrs.evolve(settings, options=attrs.evolve(options, **change))
+
+        variants: list[tuple[str, TieBreakSettings]] = [
+            (f"the {e.value} rules", attrs.evolve(settings, edition=e))
+            for e in Edition
+            if e is not settings.edition
         ]
         other_regime = Regime.SWISS if settings.regime is Regime.ROUND_ROBIN else Regime.ROUND_ROBIN
-        changes.append((f"the {other_regime.value} regime", {"regime": other_regime}))
+        variants.append(
+            (f"the {other_regime.value} regime", attrs.evolve(settings, regime=other_regime))
+        )
         if engine.annulled:
-            changes.append(("the withdrawal rule off", {"withdrawals": False}))
-        other_cut = "contribution" if settings.sb_cut == "opponent-score" else "opponent-score"
-        changes.append((f"the SB cut by {other_cut}", {"sb_cut": other_cut}))
-        other_ks = "more-than" if settings.koya_threshold == "at-least" else "at-least"
-        changes.append((f"the Koya limit {other_ks} 50 %", {"koya_threshold": other_ks}))
+            variants.append(("the withdrawal rule off", other(withdrawals=False)))
+        by_score = options.sb_cut is SbCut.OPPONENT_SCORE
+        other_cut = SbCut.CONTRIBUTION if by_score else SbCut.OPPONENT_SCORE
+        variants.append((f"the SB cut by {other_cut.value}", other(sb_cut=other_cut)))
+        at_least = options.koya_threshold is KoyaThreshold.AT_LEAST
+        other_ks = KoyaThreshold.MORE_THAN if at_least else KoyaThreshold.AT_LEAST
+        variants.append((f"the Koya limit {other_ks.value} 50 %", other(koya_threshold=other_ks)))
         other_ptp = (
             PerfectScorePtp.PLUS_800
-            if settings.ptp_perfect_score is PerfectScorePtp.LOWEST_RATING
+            if options.ptp_perfect_score is PerfectScorePtp.LOWEST_RATING
             else PerfectScorePtp.LOWEST_RATING
         )
         ptp_words = {PerfectScorePtp.PLUS_800: "the highest opponent + 800",
                      PerfectScorePtp.LOWEST_RATING: "the lowest rating expecting it"}  # fmt: skip
-        changes.append(
-            (f"a perfect score's PTP as {ptp_words[other_ptp]}", {"ptp_perfect_score": other_ptp})
+        variants.append(
+            (f"a perfect score's PTP as {ptp_words[other_ptp]}", other(ptp_perfect_score=other_ptp))
         )
-        changes.append(
+        variants.append(
             (
                 "round-robin forfeit wins counted as games",
-                {"rr_forfeit_wins_played": not settings.rr_forfeit_wins_played},
+                other(rr_forfeit_wins_played=not options.rr_forfeit_wins_played),
             )
         )
         return [
-            (words, TieBreakEngine(t, attrs.evolve(settings, **change), engine.point_system,
-                                   engine.corrections))
-            for words, change in changes
-        ]  # fmt: skip
+            (words, TieBreakEngine(t, changed, engine.point_system, engine.corrections))
+            for words, changed in variants
+        ]
 
     return ctx.cached("scores.variants", build)  # type: ignore[no-any-return]
 

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import enum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from trfkit.checks.base import CheckOptions
     from trfkit.compute.regime import Regime
+    from trfkit.compute.tiebreaks.options import TieBreakOptions
     from trfkit.limits import Limits
 
-RULE_SETS = ("fide-2026", "fide-2024", "fide-2023", "fide-pre-2023")
 """The tie-break rule sets ``--rules`` accepts."""
 
 
@@ -84,9 +85,12 @@ def add_tiebreak_options(parser: argparse.ArgumentParser) -> None:
         help="comma-separated FIDE tie-break codes, e.g. DE,WIN,SB,KS, for reports that "
         "declare none in record 212/202 (default: the list for the tournament type)",
     )
+    from trfkit.compute.tiebreaks import options as tb
+    from trfkit.compute.tiebreaks.editions import Edition
+
     parser.add_argument(
         "--rules",
-        choices=RULE_SETS,
+        choices=_values(Edition),
         help="tie-break rule set (default: the edition in force on the start date)",
     )
     parser.add_argument(
@@ -98,11 +102,12 @@ def add_tiebreak_options(parser: argparse.ArgumentParser) -> None:
         "uncertain tie-break rules (the defaults are the common readings; see the README)"
     )
     uncertain.add_argument(
-        "--koya-threshold", choices=("at-least", "more-than"), default="at-least",
+        "--koya-threshold", choices=_values(tb.KoyaThreshold),
+        default=tb.KoyaThreshold.AT_LEAST.value,
         help="KS counts opponents with at least (FIDE) or more than 50%% of the maximum",
     )
     uncertain.add_argument(
-        "--sb-cut", choices=("opponent-score", "contribution"), default="opponent-score",
+        "--sb-cut", choices=_values(tb.SbCut), default=tb.SbCut.OPPONENT_SCORE.value,
         help="SB/C1 cuts the lowest-scored opponent's product (C.07 14.1.1) or the "
         "smallest product",
     )
@@ -111,7 +116,8 @@ def add_tiebreak_options(parser: argparse.ArgumentParser) -> None:
         help="count round-robin forfeit wins as games for WON, BPG and BWG",
     )
     uncertain.add_argument(
-        "--withdrawal-boundary", choices=("below-half", "at-most-half"), default="below-half",
+        "--withdrawal-boundary", choices=_values(tb.WithdrawalBoundary),
+        default=tb.WithdrawalBoundary.BELOW_HALF.value,
         help="annul a withdrawn round-robin player below 50%% completed, or also at 50%%",
     )
     uncertain.add_argument(
@@ -119,6 +125,17 @@ def add_tiebreak_options(parser: argparse.ArgumentParser) -> None:
         help="a withdrawn player's completed games include forfeits before the withdrawal "
         "(default: games played over the board)",
     )
+    uncertain.add_argument(
+        "--ptp-perfect-score", choices=_values(tb.PerfectScorePtp),
+        default=tb.PerfectScorePtp.LOWEST_RATING.value,
+        help="PTP of a 100%% score: the lowest rating expecting it (highest opponent + 736, "
+        "C.07 10.3 and FIDE's checker) or the highest opponent + 800",
+    )
+
+
+def _values(choice: type[enum.Enum]) -> list[str]:
+    """The command-line spellings of a closed choice: its members' values."""
+    return [member.value for member in choice]
 
 
 def add_schedule_options(parser: argparse.ArgumentParser) -> None:
@@ -148,9 +165,6 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
     """The :class:`CheckOptions` the command line asks for."""
     from trfkit.checks.base import CheckOptions
 
-    tiebreaks = None
-    if getattr(args, "tiebreaks", None):
-        tiebreaks = tuple(c.strip() for c in args.tiebreaks.split(",") if c.strip())
     standings = None
     source = getattr(args, "standings", None)
     if source:
@@ -161,19 +175,35 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
         except ReportedError as exc:
             raise UsageError(f"--standings {source}: {exc}") from None
     return CheckOptions(
-        rules=getattr(args, "rules", None),
-        tiebreaks=tiebreaks,
+        tiebreak=tiebreak_options(args),
+        event_type=event_type(args),
         standings=standings,
         standings_source=source,
-        withdrawals=not getattr(args, "no_withdrawal_rule", False),
-        event_type=event_type(args),
         berger_swap=getattr(args, "berger_swap", None),
         berger_team_colours=getattr(args, "team_colours", False),
-        withdrawal_count_forfeits=getattr(args, "withdrawal_counts_forfeits", False),
+    )
+
+
+def tiebreak_options(args: argparse.Namespace) -> TieBreakOptions:
+    """The :class:`~trfkit.compute.tiebreaks.TieBreakOptions` the command line asks for."""
+    from trfkit.compute.tiebreaks import options as tb
+
+    tiebreaks = None
+    if getattr(args, "tiebreaks", None):
+        tiebreaks = tuple(c.strip() for c in args.tiebreaks.split(",") if c.strip())
+    counts_forfeits = getattr(args, "withdrawal_counts_forfeits", False)
+    return tb.TieBreakOptions(
+        tiebreaks=tiebreaks,
+        rules=getattr(args, "rules", None),
+        withdrawals=not getattr(args, "no_withdrawal_rule", False),
+        withdrawal_boundary=getattr(args, "withdrawal_boundary", "below-half"),
+        withdrawal_completed=(
+            tb.CompletedGames.SCHEDULED if counts_forfeits else tb.CompletedGames.PLAYED
+        ),
         koya_threshold=getattr(args, "koya_threshold", "at-least"),
         sb_cut=getattr(args, "sb_cut", "opponent-score"),
         rr_forfeit_wins_played=getattr(args, "rr_forfeit_wins_played", False),
-        withdrawal_boundary=getattr(args, "withdrawal_boundary", "below-half"),
+        ptp_perfect_score=getattr(args, "ptp_perfect_score", "lowest-rating"),
     )
 
 

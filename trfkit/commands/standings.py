@@ -251,16 +251,7 @@ def run(args: argparse.Namespace) -> int:
     options = common.check_options(args)
     try:
         st = compute_standings(
-            tournament,
-            options.tiebreaks,
-            rules=options.rules,
-            regime=decide(tournament, options.event_type),
-            withdrawals=options.withdrawals,
-            koya_threshold=args.koya_threshold,
-            sb_cut=args.sb_cut,
-            rr_forfeit_wins_played=args.rr_forfeit_wins_played,
-            withdrawal_boundary=args.withdrawal_boundary,
-            withdrawal_completed="scheduled" if args.withdrawal_counts_forfeits else "played",
+            tournament, options.tiebreak, regime=decide(tournament, options.event_type)
         )
     except TieBreakError as exc:
         sys.stderr.write(f"trfkit standings: {exc}\n")

@@ -9,14 +9,13 @@ judges a file.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 
 import attrs
 
 from trfkit.compute.regime import RegimeDecision, decide
 from trfkit.compute.standings import compute_standings
-from trfkit.compute.tiebreaks import TieBreakError
+from trfkit.compute.tiebreaks import TieBreakError, TieBreakOptions
 from trfkit.diagnostics import Diagnostic
 from trfkit.model import Tournament
 
@@ -109,20 +108,16 @@ class CrossTable:
 
 def build(
     tournament: Tournament,
+    options: TieBreakOptions | None = None,
     *,
     regime: RegimeDecision | None = None,
-    tiebreaks: Sequence[str] | None = None,
-    rules: str | None = None,
-    withdrawals: bool = True,
 ) -> CrossTable:
     """The compact crosstable of *tournament*, with its standings recomputed.
 
     Args:
         tournament: The report.
+        options: The tie-break options of the recomputation.
         regime: The regime decided for it (decided here when not given).
-        tiebreaks: The tie-break list for a report that declares none.
-        rules: A rule edition overriding the start date's.
-        withdrawals: Apply the round-robin withdrawal rule.
     """
     if regime is None:
         regime = decide(tournament)
@@ -147,9 +142,7 @@ def build(
         )
     recomputed: tuple[Standing, ...] | None = None
     try:
-        standings = compute_standings(
-            tournament, tiebreaks, rules=rules, regime=regime, withdrawals=withdrawals
-        )
+        standings = compute_standings(tournament, options, regime=regime)
     except TieBreakError as exc:
         note = f"not recomputed ({exc})"
     else:

@@ -32,6 +32,7 @@ from trfkit.compute.tiebreaks import (
     TieBreak,
     TieBreakEngine,
     TieBreakError,
+    TieBreakOptions,
     Withdrawal,
     parse_tiebreak,
     settings_from,
@@ -225,45 +226,36 @@ def resolve_tiebreaks(
 
 def compute_standings(
     tournament: Tournament,
-    tiebreaks: Sequence[str] | None = None,
+    options: TieBreakOptions | None = None,
     *,
-    rules: str | None = None,
     regime: RegimeDecision | None = None,
-    withdrawals: bool = True,
     engine: TieBreakEngine | None = None,
     values: bool = True,
-    **options: Any,
 ) -> Standings:
     """Recompute the standings of *tournament*.
 
     Args:
         tournament: The report.
-        tiebreaks: Codes overriding records 212/202 and the default list.
-        rules: A rule edition (``"fide-2024"``) overriding the start date's.
+        options: The tie-break options (the list for reports without 212/202, the
+            edition, the uncertain rules); the defaults when not given.
         regime: The regime decided for *tournament* (:func:`trfkit.compute.regime.decide`,
             which runs here when it is not given).
-        withdrawals: Apply the round-robin withdrawal rule.
-        engine: An engine to reuse (its settings win over *rules* and the options).
+        engine: An engine to reuse (its settings win over *options*).
         values: Give each row its values. Without them (``()``) the ranks cost
             only the tie-breaks that still have ties to break.
-        **options: Settings of the uncertain rules (see :class:`TieBreakSettings`).
 
     Returns:
         The standings.
 
     Raises:
-        TieBreakError: For an unknown rule set or an unknown code in *tiebreaks*.
+        TieBreakError: For an unknown code in the options' tie-break list.
     """
-    settings, edition, regime = settings_from(
-        tournament,
-        rules=rules,
-        regime=regime,
-        withdrawals=withdrawals,
-        **options,
-    )
+    settings, edition, regime = settings_from(tournament, options, regime)
     if engine is None:
         engine = TieBreakEngine(tournament, settings)
-    codes, source, problems = resolve_tiebreaks(tournament, tiebreaks, engine.settings.regime)
+    codes, source, problems = resolve_tiebreaks(
+        tournament, settings.options.tiebreaks, engine.settings.regime
+    )
     rows = order(engine, codes, with_values=values)
     return Standings(codes, rows, edition, regime, source, problems, engine)
 

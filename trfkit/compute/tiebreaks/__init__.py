@@ -58,22 +58,36 @@ from trfkit.compute.tiebreaks.editions import Edition, EditionChoice, choose_edi
 from trfkit.compute.tiebreaks.engine import TieBreakEngine
 from trfkit.compute.tiebreaks.explain import Explanation, RoundLine
 from trfkit.compute.tiebreaks.numbers import format_number, round_half_up
-from trfkit.compute.tiebreaks.options import PerfectScorePtp, TieBreakSettings, settings_from
+from trfkit.compute.tiebreaks.options import (
+    CompletedGames,
+    KoyaThreshold,
+    PerfectScorePtp,
+    SbCut,
+    TieBreakOptions,
+    TieBreakSettings,
+    WithdrawalBoundary,
+    settings_from,
+)
 
 __all__ = [
     "CODES",
     "TEAM_CODES",
     "Column",
+    "CompletedGames",
     "Edition",
     "EditionChoice",
     "Explanation",
+    "KoyaThreshold",
     "PerfectScorePtp",
     "RoundLine",
+    "SbCut",
     "TieBreak",
     "TieBreakEngine",
     "TieBreakError",
+    "TieBreakOptions",
     "TieBreakSettings",
     "Withdrawal",
+    "WithdrawalBoundary",
     "choose_edition",
     "format_number",
     "parse_date",

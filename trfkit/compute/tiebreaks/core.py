@@ -17,7 +17,12 @@ from trfkit.compute.regime import Regime
 from trfkit.compute.rounds import completed_rounds
 from trfkit.compute.tiebreaks.codes import TieBreak, parse_tiebreak
 from trfkit.compute.tiebreaks.editions import Edition
-from trfkit.compute.tiebreaks.options import TieBreakSettings
+from trfkit.compute.tiebreaks.options import (
+    CompletedGames,
+    SbCut,
+    TieBreakSettings,
+    WithdrawalBoundary,
+)
 from trfkit.model import (
     AbnormalPoints,
     Colour,
@@ -390,17 +395,17 @@ class EngineCore:
                 forfeits += k == FORFEIT_LOSS
             if run == 0 or (forfeits == 0 and run < 2):
                 continue
-            if s.withdrawal_completed == "scheduled":
+            if s.options.withdrawal_completed is CompletedGames.SCHEDULED:
                 completed = sum(1 for k in krow[: len(krow) - run] if k in GAMES)
             else:
                 completed = sum(1 for k in krow if k == PLAYED)
-            if s.withdrawal_boundary == "at-most-half":
+            if s.options.withdrawal_boundary is WithdrawalBoundary.AT_MOST_HALF:
                 annulled = 2 * completed <= scheduled
             else:
                 annulled = 2 * completed < scheduled
             rank = self.players[i].start_rank
             self.withdrawals[rank] = Withdrawal(
-                rank, len(krow) - run + 1, completed, scheduled, annulled and s.withdrawals
+                rank, len(krow) - run + 1, completed, scheduled, annulled and s.options.withdrawals
             )
 
     @property
@@ -597,7 +602,7 @@ class EngineCore:
         removed: list[Term] = []
         swiss = self._swiss(tb)
         edition = self.settings.edition
-        by_score = sb and self.settings.sb_cut == "opponent-score"
+        by_score = sb and self.settings.options.sb_cut is SbCut.OPPONENT_SCORE
 
         def lsv_key(t: Term) -> tuple[int, int]:
             return (t[TERM_SCORE], value(t)) if by_score else (value(t), t[TERM_ROUND])

@@ -7,7 +7,6 @@ import enum
 
 import attrs
 
-from trfkit.compute.tiebreaks.codes import TieBreakError
 from trfkit.dates import readings
 from trfkit.model import (
     Tournament,
@@ -105,28 +104,20 @@ def parse_date(text: str | None) -> tuple[datetime.date | None, str]:
     return best.date, f"{text!r} read as {_ORDER_WORDS.get(best.order, best.order)}"
 
 
-def choose_edition(tournament: Tournament, override: str | Edition | None = None) -> EditionChoice:
+def choose_edition(tournament: Tournament, override: Edition | None = None) -> EditionChoice:
     """The edition applied to *tournament*, with the reason.
 
     Args:
         tournament: The report; its record 042 gives the start date.
-        override: An edition named by ``--rules`` (``"fide-2024"``), which wins.
+        override: An edition chosen with ``--rules``, which wins.
 
     Returns:
         The edition in force on the start date (FIDE applies the rules by the
         event's start), or the newest edition when the date is missing or unreadable.
-
-    Raises:
-        TieBreakError: For an unknown edition name.
     """
     start, note = parse_date(tournament.header("042"))
     if override is not None:
-        try:
-            edition = override if isinstance(override, Edition) else Edition(override)
-        except ValueError:
-            names = ", ".join(e.value for e in Edition)
-            raise TieBreakError(f"unknown rule set {override!r} (one of {names})") from None
-        return EditionChoice(edition, f"{edition.value} chosen with --rules", start, True)
+        return EditionChoice(override, f"{override.value} chosen with --rules", start, True)
     if start is None:
         return EditionChoice(
             _NEWEST, f"{note} (record 042); the newest rules, {_NEWEST.value}, are applied", None

@@ -26,6 +26,7 @@ from trfkit.compute.tiebreaks.core import (
 )
 from trfkit.compute.tiebreaks.numbers import format_number
 from trfkit.compute.tiebreaks.opponents import OpponentScores
+from trfkit.compute.tiebreaks.options import KoyaThreshold
 from trfkit.compute.tiebreaks.own import OwnResults
 from trfkit.compute.tiebreaks.ratings import RatingBased
 
@@ -124,7 +125,7 @@ class Explaining(OpponentScores, OwnResults, RatingBased):
                 ):
                     if o >= 0 and k in GAMES:
                         ok = self.score[o] * 100 >= limit
-                        if self.settings.koya_threshold == "more-than":
+                        if self.settings.options.koya_threshold is KoyaThreshold.MORE_THAN:
                             ok = self.score[o] * 100 > limit
                         lines[r + 1][tb.text] = Fraction(p, unit) if ok else Fraction(0)
             elif tb.name in ("WIN", "WON", "BPG", "BWG", "REP", "PS", "PTS", "STD"):

@@ -17,6 +17,7 @@ from trfkit.compute.tiebreaks.core import (
     EngineCore,
     Term,
 )
+from trfkit.compute.tiebreaks.options import KoyaThreshold
 
 
 class OpponentScores(EngineCore):
@@ -118,7 +119,7 @@ class OpponentScores(EngineCore):
     def _ks_raw(self, tb: TieBreak, members: Iterable[int] | None = None) -> list[int]:
         """Koya of *members* (by index; by default everybody), in units."""
         _, limit = self.koya_threshold(tb)
-        strict = self.settings.koya_threshold == "more-than"
+        strict = self.settings.options.koya_threshold is KoyaThreshold.MORE_THAN
         score = self.score
         counted = [(s * 100 > limit) if strict else (s * 100 >= limit) for s in score]
         out = []

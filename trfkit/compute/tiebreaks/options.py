@@ -1,23 +1,58 @@
-"""The settings that change a computed tie-break value: edition, regime and the uncertain rules."""
+"""Tie-break options (the user's choices, closed choices as enums) and the engine's settings."""
 
 from __future__ import annotations
 
 import enum
-from typing import Any
+from collections.abc import Sequence
 
 import attrs
 
 from trfkit.compute.regime import Regime, RegimeDecision, decide
+from trfkit.compute.tiebreaks.codes import TieBreakError
 from trfkit.compute.tiebreaks.editions import Edition, EditionChoice, choose_edition
 from trfkit.model import (
     Tournament,
 )
 
-# --- settings ------------------------------------------------------------------------------
+
+class KoyaThreshold(enum.Enum):
+    """Which opponents Koya (KS) counts; UNCERTAIN (fide-rules.md §2.7)."""
+
+    AT_LEAST = "at-least"
+    """Opponents with at least 50 % of the maximum (FIDE)."""
+    MORE_THAN = "more-than"
+    """Opponents with more than 50 % (some national texts)."""
+
+
+class SbCut(enum.Enum):
+    """What SB/C1 cuts; UNCERTAIN (§2.7)."""
+
+    OPPONENT_SCORE = "opponent-score"
+    """The product of the opponent with the lowest score (C.07 14.1.1.d)."""
+    CONTRIBUTION = "contribution"
+    """The smallest product."""
+
+
+class WithdrawalBoundary(enum.Enum):
+    """When C.05's withdrawal rule annuls a round-robin player; UNCERTAIN."""
+
+    BELOW_HALF = "below-half"
+    """Fewer than 50 % of the games completed (FIDE's wording)."""
+    AT_MOST_HALF = "at-most-half"
+    """Also at exactly 50 %."""
+
+
+class CompletedGames(enum.Enum):
+    """Which games before a withdrawal count as completed; UNCERTAIN."""
+
+    PLAYED = "played"
+    """Games played over the board."""
+    SCHEDULED = "scheduled"
+    """Every round before the withdrawal, forfeits included."""
 
 
 class PerfectScorePtp(enum.Enum):
-    """How PTP (C.07 10.3) rates a 100 % score; UNCERTAIN, an option of the settings."""
+    """How PTP (C.07 10.3) rates a 100 % score; UNCERTAIN."""
 
     LOWEST_RATING = "lowest-rating"
     """The lowest rating whose expected score is the whole score: highest opponent + 736."""
@@ -25,87 +60,96 @@ class PerfectScorePtp(enum.Enum):
     """The highest opponent's rating + 800, as a zero score gives the lowest − 800."""
 
 
-def _perfect_score_reading(value: PerfectScorePtp | str) -> PerfectScorePtp:
-    """The reading named by *value* (``"plus-800"`` as well as the member)."""
-    return PerfectScorePtp(value)
+def _edition(value: Edition | str | None) -> Edition | None:
+    """The edition named by *value* (``"fide-2024"`` as well as the member)."""
+    if value is None or isinstance(value, Edition):
+        return value
+    try:
+        return Edition(value)
+    except ValueError:
+        names = ", ".join(e.value for e in Edition)
+        raise TieBreakError(f"unknown rule set {value!r} (one of {names})") from None
+
+
+def _codes(value: Sequence[str] | None) -> tuple[str, ...] | None:
+    return None if value is None else tuple(value)
+
+
+@attrs.frozen
+class TieBreakOptions:
+    """What a user chooses about tie-breaks: one object, passed unchanged to the engine.
+
+    Every field has the common reading as its default (the README's "Uncertain rules");
+    strings are accepted for the enum fields (``koya_threshold="more-than"``).
+
+    Attributes:
+        tiebreaks: Tie-break codes for reports that declare none in records 212/202
+            (instead of the default list for the tournament type).
+        rules: The C.07 edition; ``None`` picks the one in force on the start date.
+        withdrawals: Apply the round-robin withdrawal rule (C.05): a player who
+            withdrew having completed fewer than 50 % of their games has every game
+            by and against them removed from the standings.
+        withdrawal_boundary: When a withdrawn player is annulled.
+        withdrawal_completed: Which games before a withdrawal count as completed.
+        koya_threshold: Which opponents Koya counts.
+        sb_cut: What SB/C1 cuts.
+        rr_forfeit_wins_played: Count round-robin forfeit wins as games for WON, BPG
+            and BWG (the letter of 15.2) instead of only games played over the board
+            (the reference implementation's reading, the default). UNCERTAIN (§2.7).
+        ptp_perfect_score: PTP of a 100 % score.
+    """
+
+    tiebreaks: tuple[str, ...] | None = attrs.field(default=None, converter=_codes)
+    rules: Edition | None = attrs.field(default=None, converter=_edition)
+    withdrawals: bool = True
+    withdrawal_boundary: WithdrawalBoundary = attrs.field(
+        default=WithdrawalBoundary.BELOW_HALF, converter=WithdrawalBoundary
+    )
+    withdrawal_completed: CompletedGames = attrs.field(
+        default=CompletedGames.PLAYED, converter=CompletedGames
+    )
+    koya_threshold: KoyaThreshold = attrs.field(
+        default=KoyaThreshold.AT_LEAST, converter=KoyaThreshold
+    )
+    sb_cut: SbCut = attrs.field(default=SbCut.OPPONENT_SCORE, converter=SbCut)
+    rr_forfeit_wins_played: bool = False
+    ptp_perfect_score: PerfectScorePtp = attrs.field(
+        default=PerfectScorePtp.LOWEST_RATING, converter=PerfectScorePtp
+    )
 
 
 @attrs.frozen
 class TieBreakSettings:
-    """Everything that changes a computed value.
+    """What the engine applies: the options, and what was decided for the tournament.
 
     Attributes:
         edition: The rule edition.
         regime: Round robin (C.07 15.2) or Swiss (art. 16).
         team: A team event (its boards' blocks are read as team games).
-        withdrawals: Apply the round-robin withdrawal rule (C.05): a player who
-            withdrew having completed fewer than 50 % of their games has every game
-            by and against them removed from the standings.
-        withdrawal_boundary: ``"below-half"`` (annul when fewer than 50 % were
-            completed, FIDE's wording) or ``"at-most-half"`` (also at exactly 50 %).
-        withdrawal_completed: ``"played"`` (games played over the board count as
-            completed) or ``"scheduled"`` (every round before the withdrawal counts).
-        koya_threshold: ``"at-least"`` (FIDE: opponents with at least 50 %) or
-            ``"more-than"`` (some national texts: more than 50 %). UNCERTAIN in the
-            sources (fide-rules.md §2.7), hence the option.
-        sb_cut: ``"opponent-score"`` (C.07 14.1.1.d: cut the product of the opponent
-            with the lowest score, the lowest such product on a tie) or
-            ``"contribution"`` (cut the smallest product). UNCERTAIN (§2.7).
-        rr_forfeit_wins_played: Count round-robin forfeit wins as games for WON, BPG
-            and BWG (the letter of 15.2) instead of only games played over the board
-            (the reference implementation's reading, the default). UNCERTAIN (§2.7).
-        ptp_perfect_score: PTP of a 100 % score: the lowest rating expecting it
-            (C.07 10.3 literally and FIDE's reference checker: the highest opponent
-            + 736, where table 8.1(b) reaches 1.00), or the highest opponent + 800
-            (the mirror of the zero score's lowest opponent − 800).
+        options: The user's choices.
     """
 
     edition: Edition = Edition.FIDE_2026
     regime: Regime = Regime.SWISS
     team: bool = False
-    withdrawals: bool = True
-    withdrawal_boundary: str = "below-half"
-    withdrawal_completed: str = "played"
-    koya_threshold: str = "at-least"
-    sb_cut: str = "opponent-score"
-    rr_forfeit_wins_played: bool = False
-    ptp_perfect_score: PerfectScorePtp = attrs.field(
-        default=PerfectScorePtp.LOWEST_RATING, converter=_perfect_score_reading
-    )
-
-
+    options: TieBreakOptions = attrs.field(factory=TieBreakOptions)
 
 
 def settings_from(
     tournament: Tournament,
-    *,
-    rules: str | None = None,
+    options: TieBreakOptions | None = None,
     regime: RegimeDecision | None = None,
-    withdrawals: bool = True,
-    **options: Any,
 ) -> tuple[TieBreakSettings, EditionChoice, RegimeDecision]:
-    """The settings for *tournament*: edition and regime chosen, options applied.
+    """The settings for *tournament*: edition and regime chosen, *options* kept as they are.
 
     Args:
         tournament: The report.
-        rules: A rule edition overriding the start date's.
+        options: The user's choices (the defaults when not given).
         regime: The regime decided for *tournament* (decided here when not given).
-        withdrawals: Apply the round-robin withdrawal rule.
-        **options: Settings of the uncertain rules (see :class:`TieBreakSettings`).
-
-    Raises:
-        TieBreakError: For an unknown rule set.
     """
-    edition = choose_edition(tournament, rules)
+    options = options or TieBreakOptions()
+    edition = choose_edition(tournament, options.rules)
     if regime is None:
         regime = decide(tournament)
-    known = {f.name for f in attrs.fields(TieBreakSettings)}
-    extra = {k: v for k, v in options.items() if k in known and v is not None}
-    settings = TieBreakSettings(
-        edition=edition.edition,
-        regime=regime.regime,
-        team=regime.team,
-        withdrawals=withdrawals,
-        **extra,
-    )
+    settings = TieBreakSettings(edition.edition, regime.regime, regime.team, options)
     return settings, edition, regime

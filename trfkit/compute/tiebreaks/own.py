@@ -50,7 +50,10 @@ class OwnResults(EngineCore):
     def _forfeit_wins_count(self, tb: TieBreak) -> bool:
         if tb.pre_determined:
             return True
-        return self.settings.regime is Regime.ROUND_ROBIN and self.settings.rr_forfeit_wins_played
+        return (
+            self.settings.regime is Regime.ROUND_ROBIN
+            and self.settings.options.rr_forfeit_wins_played
+        )
 
     def _count(
         self,

@@ -99,7 +99,7 @@ class RatingBased(EngineCore):
 
     def _ptp_raw(self) -> list[int | None]:
         def build() -> list[int | None]:
-            plus_800 = self.settings.ptp_perfect_score is PerfectScorePtp.PLUS_800
+            plus_800 = self.settings.options.ptp_perfect_score is PerfectScorePtp.PLUS_800
             out: list[int | None] = []
             for i in range(len(self.players)):
                 games = self.rated_games(i)
