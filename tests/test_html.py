@@ -126,12 +126,13 @@ def elements(page: str) -> list[tuple[str, dict[str, str | None]]]:
 
 
 def test_points_print_exactly() -> None:
-    """5.25, 3.5, 4.0, -0.5; a third has no decimal form and prints as a fraction."""
+    """5.25, 3.5, 4.0, -0.5; a third has no decimal form and is rounded half up: 0.33."""
     assert format_points(Fraction(21, 4)) == "5.25"
     assert format_points(Fraction(7, 2)) == "3.5"
     assert format_points(Fraction(4)) == "4.0"
     assert format_points(Fraction(-1, 2)) == "-0.5"
-    assert format_points(Fraction(1, 3)) == "1/3"
+    assert format_points(Fraction(1, 3)) == "0.33"
+    assert format_points(Fraction(2, 3)) == "0.67"
     assert format_points(None) == "-"
 
 

@@ -37,7 +37,6 @@ from trfkit.compute.tiebreaks import (
     TieBreakSettings,
     WithdrawalBoundary,
     choose_edition,
-    format_number,
     parse_date,
     parse_tiebreak,
     settings_from,
@@ -851,15 +850,6 @@ def test_values_appended_after_the_last_round_are_found() -> None:
         ) + "\n"
     )  # fmt: skip
     assert appended_columns(t) == {1: ("0.0",), 2: ("0,0",)}
-
-
-def test_format_number_writes_exact_decimals() -> None:
-    """5.25, 4.0, 3 for integer codes, thirds to two decimals, nothing for None."""
-    assert format_number(F(21, 4)) == "5.25"
-    assert format_number(F(4)) == "4.0"
-    assert format_number(F(3), integer=True) == "3"
-    assert format_number(F(37, 3)) == "12.33"
-    assert format_number(None) == ""
 
 
 @needs_corpus

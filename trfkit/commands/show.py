@@ -55,7 +55,7 @@ def cell(block: object) -> str:
 def render(tournament: object) -> str:
     """The whole text shown for a tournament."""
     from trfkit.model import RoundCount, TextRecord, Tournament
-    from trfkit.trf.columns import format_points
+    from trfkit.numbers import format_number
 
     assert isinstance(tournament, Tournament)
     out: list[str] = []
@@ -77,7 +77,7 @@ def render(tournament: object) -> str:
     out.append(head)
     out.append("-" * len(head))
     for p, row in zip(players, cells, strict=True):
-        points = format_points(p.points) if p.points is not None else ""
+        points = format_number(p.points) if p.points is not None else ""
         line = (
             f"{p.start_rank:>4}  {p.name[:name_width]:<{name_width}}  "
             f"{p.title.value if p.title else '':<3} {p.federation:<3} "

@@ -25,7 +25,7 @@ from fractions import Fraction
 import attrs
 
 from trfkit.model import Player, Tournament
-from trfkit.trf import columns as C
+from trfkit.numbers import format_number
 from trfkit.trf.writer import encode
 
 DELIMITERS = {"comma": ",", "semicolon": ";", "tab": "\t"}
@@ -88,7 +88,7 @@ def _guard(text: str, options: CsvOptions) -> str:
 def _points(value: Fraction | None, options: CsvOptions) -> str:
     if value is None:
         return ""
-    return C.format_points(value).replace(".", options.decimal_mark)
+    return format_number(value).replace(".", options.decimal_mark)
 
 
 def _team_names(tournament: Tournament) -> dict[int, str]:

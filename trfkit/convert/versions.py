@@ -76,6 +76,7 @@ from trfkit.model import (
     Tokens,
     Tournament,
 )
+from trfkit.numbers import format_number
 from trfkit.trf import columns as C
 from trfkit.trf.writer import render_record
 
@@ -910,7 +911,7 @@ def _162_to_xxs_record(b: _Builder, r: Scoring, xxs: list[Scoring]) -> None:
         return
     lost = [f"symbol {s!r} is not a 162 symbol" for s in unknown]
     if given_x and table["X"] != table["D"]:
-        lost.append(f"X {C.format_points(table['X'])} (unknown result): XXS has no code for it")
+        lost.append(f"X {format_number(table['X'])} (unknown result): XXS has no code for it")
     for text in lost:
         b.note(Action.DROPPED, r, text, field="scoring", before=_text_of(r))
     if not pairs:

@@ -33,6 +33,7 @@ from trfkit.audit import CheckRequest, FileReport
 from trfkit.compute.crosstable import Cell, CrossTable, Row, Spot, locate
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.fileio import write_atomic
+from trfkit.numbers import format_number
 
 CLEAN_TABLE_LIMIT = 100
 """Batches of up to this many files show the crosstables of clean files too."""
@@ -41,30 +42,12 @@ _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2, Non
 
 
 def format_points(value: Fraction | None) -> str:
-    """Points as a report prints them: ``5.25``, ``3.5``, ``4.0``; ``-`` when unknown.
+    """Points as every output writes them (:func:`trfkit.numbers.format_number`); ``-`` unknown.
 
     >>> format_points(Fraction(21, 4))
     '5.25'
     """
-    if value is None:
-        return "-"
-    sign = "-" if value < 0 else ""
-    value = abs(value)
-    whole, rest = divmod(value.numerator, value.denominator)
-    denominator = value.denominator
-    for prime in (2, 5):
-        while denominator % prime == 0:
-            denominator //= prime
-    if denominator != 1:
-        return f"{sign}{value.numerator}/{value.denominator}"
-    digits = ""
-    remainder = Fraction(rest, value.denominator)
-    while remainder:
-        remainder *= 10
-        digit = int(remainder)
-        digits += str(digit)
-        remainder -= digit
-    return f"{sign}{whole}.{digits or '0'}"
+    return "-" if value is None else format_number(value)
 
 
 def _e(value: object) -> str:

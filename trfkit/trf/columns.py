@@ -17,6 +17,8 @@ from fractions import Fraction
 
 import attrs
 
+from trfkit.numbers import format_number
+
 
 class Kind(enum.Enum):
     """How a field's characters are interpreted."""
@@ -310,34 +312,13 @@ def read_field(line: str, field: Field) -> str | int | Fraction | None:
         raise FieldError(field, text) from None
 
 
-def format_points(value: Fraction, decimals: int = 1) -> str:
-    """Write a score with at least *decimals* decimals: ``11.5``, ``5.25``, ``-2.0``.
-
-    Quarter points keep the digits they need; a value that has no finite
-    decimal form (thirds) is rounded to two decimals.
-    """
-    sign = "-" if value < 0 else ""
-    value = abs(value)
-    for places in range(decimals, 5):
-        scaled = value * 10**places
-        if scaled.denominator == 1:
-            break
-    else:
-        places = 2
-        scaled = Fraction(round(value * 100))
-    digits = str(scaled.numerator // scaled.denominator).rjust(places + 1, "0")
-    if places == 0:
-        return sign + digits
-    return f"{sign}{digits[:-places]}.{digits[-places:]}"
-
-
 def format_value(value: str | int | Fraction | None, kind: Kind) -> str:
     """The text of *value* before padding."""
     if value is None:
         return ""
     if kind is Kind.POINTS:
         assert isinstance(value, Fraction)
-        return format_points(value)
+        return format_number(value)
     return str(value)
 
 

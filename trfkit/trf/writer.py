@@ -42,6 +42,7 @@ from trfkit.model import (
     Tokens,
     Tournament,
 )
+from trfkit.numbers import format_number
 from trfkit.trf import columns as C
 
 
@@ -119,7 +120,7 @@ def _fixed(layout: C.Layout, code: str) -> Callable[[Record], str]:
 
 def _scoring(r: Scoring) -> str:
     if r.code == "XXS":
-        pairs = " ".join(f"{s}={C.format_points(v)}" for s, v in r.values)
+        pairs = " ".join(f"{s}={format_number(v)}" for s, v in r.values)
         return f"XXS {pairs}".rstrip()
     buffer = list(r.code + " ")
     for index, (symbol, value) in enumerate(r.values):
@@ -164,7 +165,7 @@ def _initial_colour(r: InitialColour) -> str:
 
 
 def _bbp(r: BbpScore) -> str:
-    return _joined(r.code, "" if r.points is None else C.format_points(r.points))
+    return _joined(r.code, "" if r.points is None else format_number(r.points))
 
 
 def _tiebreaks(r: TieBreakList) -> str:

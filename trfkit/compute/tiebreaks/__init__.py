@@ -57,7 +57,6 @@ from trfkit.compute.tiebreaks.core import Column, Withdrawal
 from trfkit.compute.tiebreaks.editions import Edition, EditionChoice, choose_edition, parse_date
 from trfkit.compute.tiebreaks.engine import TieBreakEngine
 from trfkit.compute.tiebreaks.explain import Explanation, RoundLine
-from trfkit.compute.tiebreaks.numbers import format_number, round_half_up
 from trfkit.compute.tiebreaks.options import (
     CompletedGames,
     KoyaThreshold,
@@ -68,6 +67,7 @@ from trfkit.compute.tiebreaks.options import (
     WithdrawalBoundary,
     settings_from,
 )
+from trfkit.numbers import format_number, round_half_up
 
 __all__ = [
     "CODES",

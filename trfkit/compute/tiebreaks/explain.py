@@ -24,11 +24,11 @@ from trfkit.compute.tiebreaks.core import (
     VUR,
     Term,
 )
-from trfkit.compute.tiebreaks.numbers import format_number
 from trfkit.compute.tiebreaks.opponents import OpponentScores
 from trfkit.compute.tiebreaks.options import KoyaThreshold
 from trfkit.compute.tiebreaks.own import OwnResults
 from trfkit.compute.tiebreaks.ratings import RatingBased
+from trfkit.numbers import format_number
 
 
 @attrs.frozen

@@ -14,8 +14,8 @@ from trfkit.compute.tiebreaks.core import (
     expected_score,
     rating_difference,
 )
-from trfkit.compute.tiebreaks.numbers import mean_half_up
 from trfkit.compute.tiebreaks.options import PerfectScorePtp
+from trfkit.numbers import mean_half_up
 
 
 class RatingBased(EngineCore):

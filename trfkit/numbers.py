@@ -1,11 +1,13 @@
-"""Rounding and printing tie-break values exactly (``5.25``, never ``5.2500000001``)."""
+"""Exact numbers as people read them: rounding half up, and ``5.25``, never ``5.2500000001``.
+
+The one way trfkit writes a score or a tie-break value, in a TRF column, a report
+or a message.
+"""
 
 from __future__ import annotations
 
 import math
 from fractions import Fraction
-
-# --- numbers -------------------------------------------------------------------------------
 
 
 def round_half_up(value: Fraction) -> int:
@@ -18,16 +20,19 @@ def mean_half_up(total: int, count: int) -> int:
     return (2 * total + count) // (2 * count)
 
 
-def format_number(value: Fraction | int | None, *, integer: bool = False) -> str:
+def format_number(
+    value: Fraction | int | None, *, integer: bool = False, decimals: int = 1
+) -> str:
     """Write a value the way arbiters read it: ``5.25``, ``4.0``, ``3``; ``""`` for none.
 
     Args:
         value: The exact value.
         integer: Write whole numbers without decimals (counts, ratings).
+        decimals: The fewest decimals to write (unless *integer*).
 
     Returns:
-        The shortest exact decimal with at least one decimal (unless *integer*);
-        values with no finite decimal form are rounded to two decimals.
+        The shortest exact decimal with at least *decimals* decimals (up to six);
+        values with no such decimal form are rounded half up to two decimals.
     """
     if value is None:
         return ""
@@ -36,7 +41,7 @@ def format_number(value: Fraction | int | None, *, integer: bool = False) -> str
         return str(value.numerator)
     sign = "-" if value < 0 else ""
     value = abs(value)
-    for places in range(1, 7):
+    for places in range(decimals, 7):
         scaled = value * 10**places
         if scaled.denominator == 1:
             break
@@ -44,4 +49,6 @@ def format_number(value: Fraction | int | None, *, integer: bool = False) -> str
         places = 2
         scaled = Fraction(round_half_up(value * 100))
     digits = str(scaled.numerator).rjust(places + 1, "0")
+    if places == 0:
+        return sign + digits
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
