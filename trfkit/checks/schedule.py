@@ -59,7 +59,7 @@ class Analysis:
     """
 
     rr: recognition.RoundRobin
-    fit: recognition.Explanation
+    fit: recognition.TableFit
     berger: bool
     expected: tuple[str, ...]
     last_result: int = 0

@@ -49,7 +49,7 @@ class Cell:
 
 
 @attrs.frozen
-class Row:
+class CrossTableRow:
     """One player: identity, reported score and rank, and the round cells."""
 
     start_rank: int
@@ -94,11 +94,11 @@ class CrossTable:
     name: str
     rounds: int
     round_robin: bool
-    rows: tuple[Row, ...]
+    rows: tuple[CrossTableRow, ...]
     recomputed: tuple[Standing, ...] | None = None
     standings_note: str = ""
 
-    def row(self, start_rank: int) -> Row | None:
+    def row(self, start_rank: int) -> CrossTableRow | None:
         """The row of *start_rank* (the first one where ranks repeat)."""
         for row in self.rows:
             if row.start_rank == start_rank:
@@ -128,7 +128,7 @@ def build(
             for b in p.rounds
         )
         rows.append(
-            Row(
+            CrossTableRow(
                 p.start_rank,
                 p.line,
                 p.name,

@@ -174,7 +174,7 @@ def observed_from_games(
 
 
 @attrs.frozen
-class Explanation:
+class TableFit:
     """The Berger table that fits an observed schedule best, and how well.
 
     Attributes:
@@ -288,9 +288,9 @@ def _make(
     numbering: Mapping[int, int],
     order: RoundOrder,
     score: tuple[int, int, int, int, int],
-) -> Explanation:
+) -> TableFit:
     pairs, colours_ok, compared, rounds_ok, total = score
-    return Explanation(
+    return TableFit(
         players=len(observed.labels),
         cycles=cycles,
         numbering=dict(numbering),
@@ -430,7 +430,7 @@ def explain(
     *,
     preferred: Sequence[bool] = (False, True),
     renumber: bool = True,
-) -> Explanation | None:
+) -> TableFit | None:
     """The Berger table (numbering and round order) that best fits *observed*.
 
     The search prefers, in this order: more meetings in the table; fewer changes
@@ -463,7 +463,7 @@ def explain(
     orders = named_orders(m, cycles, preferred)
     rank_of = {id(order): index for index, order in enumerate(orders)}
 
-    def key(e: Explanation, own: bool) -> tuple[int, ...]:
+    def key(e: TableFit, own: bool) -> tuple[int, ...]:
         rank = rank_of.get(id(e.order), len(orders))
         changes = e.colour_mismatches + (0 if own else 1) + (0 if rank < len(preferred) else 1)
         return (
@@ -477,9 +477,9 @@ def explain(
         )
 
     own = identity_numbering(observed.labels, observed.odd)
-    candidates: list[tuple[tuple[int, ...], Explanation]] = []
+    candidates: list[tuple[tuple[int, ...], TableFit]] = []
 
-    def consider(e: Explanation, is_own: bool) -> None:
+    def consider(e: TableFit, is_own: bool) -> None:
         candidates.append((key(e, is_own), e))
 
     first = _make(observed, cycles, own, orders[0], _score(rounds, partners, own, orders[0]))

@@ -30,7 +30,7 @@ from html import escape
 import attrs
 
 from trfkit.audit import CheckRequest, FileReport
-from trfkit.compute.crosstable import Cell, CrossTable, Row, Spot, locate
+from trfkit.compute.crosstable import Cell, CrossTable, CrossTableRow, Spot, locate
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.fileio import write_atomic
 from trfkit.numbers import format_number
@@ -262,7 +262,7 @@ def _crosstable(table: CrossTable, diagnostics: Sequence[Diagnostic], number: in
     )
 
 
-def _standing_cells(table: CrossTable, row: Row, marks: _Marks) -> str:
+def _standing_cells(table: CrossTable, row: CrossTableRow, marks: _Marks) -> str:
     recomputed = {s.start_rank: s for s in table.recomputed or ()}
     mine = recomputed.get(row.start_rank)
     points = marks.attributes(marks.fields.get((row.start_rank, "points"), []))
@@ -287,7 +287,7 @@ def _standing_cells(table: CrossTable, row: Row, marks: _Marks) -> str:
     return "".join(cells)
 
 
-def _identity(row: Row, marks: _Marks) -> str:
+def _identity(row: CrossTableRow, marks: _Marks) -> str:
     attributes = marks.attributes(marks.rows.get(row.start_rank, []))
     return (
         f'<td class="num">{row.start_rank}</td>'
