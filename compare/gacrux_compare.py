@@ -167,6 +167,7 @@ def compare_event(event: generate.Event, workdir: Path) -> Verdict:
     case = Case(event, ours)
     left = set(differ)
     gacrux_text, trfkit_text = text, text
+    gacrux_round: int | None = None  # gacrux's -n; None: its default, the declared rounds
     options: dict[str, Any] = {}
     patches: list[Callable[[], Any]] = []
     now_ours, now_theirs = ours, theirs
@@ -182,6 +183,9 @@ def compare_event(event: generate.Event, workdir: Path) -> Verdict:
             }
         else:
             new_gacrux, new_trfkit = gacrux_text, trfkit_text
+            new_round = gacrux_round
+            if explanation.current_round is not None:
+                new_round = explanation.current_round(case)
             if explanation.for_gacrux is not None:
                 new_gacrux = explanation.for_gacrux(new_gacrux, case)
             if explanation.for_both is not None:
@@ -191,14 +195,14 @@ def compare_event(event: generate.Event, workdir: Path) -> Verdict:
             new_patches = [*patches, *([explanation.patch] if explanation.patch else [])]
             again_ours = _rerun_trfkit(new_trfkit, new_options, new_patches)
             again_theirs = now_theirs
-            if new_gacrux != gacrux_text:
-                again_theirs = run_gacrux(new_gacrux, ours.regime, workdir)
+            if new_gacrux != gacrux_text or new_round != gacrux_round:
+                again_theirs = run_gacrux(new_gacrux, ours.regime, workdir, current_round=new_round)
             if again_ours.error or again_theirs.error:
                 verdict.notes.append(
                     f"{explanation.name} not tried: {again_ours.error or again_theirs.error}"
                 )
                 continue
-            gacrux_text, trfkit_text = new_gacrux, new_trfkit
+            gacrux_text, trfkit_text, gacrux_round = new_gacrux, new_trfkit, new_round
             options, patches = new_options, new_patches
             now_ours, now_theirs = again_ours, again_theirs
             explained = {

@@ -1,7 +1,8 @@
 """Why trfkit and gacrux may disagree: every known cause, and how to test for it.
 
 Each :class:`Explanation` is a counterfactual. It changes the input (gacrux's
-copy of the TRF, or both copies), trfkit's options, or, for a reading that
+copy of the TRF, or both copies), the round gacrux is told is the current one
+(its ``-n``), trfkit's options, or, for a reading that
 trfkit has no option for, the one trfkit function concerned (a patch active only
 while the comparison re-runs trfkit; trfkit's files are never changed). Both tools
 run again, and a difference that disappears is attributed to that explanation.
@@ -30,7 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 import gacrux_events as generate
-from gacrux_tools import Key, Outcome, Value, need
+from gacrux_tools import Key, MissingTool, Outcome, Value, need
 
 DELIBERATE, TO_DECIDE, TRFKIT_BUG = "deliberate", "to decide", "trfkit bug"
 
@@ -52,6 +53,8 @@ class Explanation:
         kind: :data:`DELIBERATE`, :data:`TO_DECIDE` or :data:`TRFKIT_BUG`.
         title: One line for people.
         applies: Whether the tournament can show this difference at all.
+        current_round: The round gacrux is told is the current one (``-n``); the
+            file, its declared round count (``XXR``/142) included, is unchanged.
         for_gacrux: Changes gacrux's copy of the TRF.
         for_both: Changes both tools' copies of the TRF.
         options: trfkit options for the re-run (added to the earlier ones).
@@ -63,6 +66,7 @@ class Explanation:
     kind: str
     title: str
     applies: Callable[[Case], bool]
+    current_round: Callable[[Case], int] | None = None
     for_gacrux: Callable[[str, Case], str] | None = None
     for_both: Callable[[str], str] | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
@@ -73,25 +77,16 @@ class Explanation:
 # --- input changes ------------------------------------------------------------------------
 
 
-def only_rounds_played(text: str, case: Case) -> str:
-    """The copy for gacrux: no record XXR/142, no round block after those trfkit scored.
+def rounds_scored(case: Case) -> int:
+    """The round gacrux is told is the current one: the last round trfkit scored.
 
-    The points column is recomputed from the blocks kept (gacrux checks it).
+    Given with ``-n``, gacrux computes the standings after that round while the
+    file keeps its declared round count (``XXR``/142), so both tools see the same
+    unfinished event: the rounds not yet played are no absences, and the final
+    round that Fore Buchholz treats as drawn is the tournament's last one, not yet
+    played (FB = BH in both).
     """
-    keep = 89 + 10 * case.ours.rounds  # the end of the last scored round block
-    lines = []
-    for line in text.splitlines(keepends=True):
-        if line[:3] in ("XXR", "142"):
-            continue
-        if line.startswith("001 "):
-            line = line[:keep].rstrip()
-            codes = [line[i] for i in range(98, len(line), 10)]
-            scoring = case.event.scoring
-            points = sum((scoring.get(c, Fraction(0)) for c in codes), Fraction(0))
-            whole, half = divmod(points * 2, 2)
-            line = f"{line[:80]}{f'{int(whole)}.{5 if half else 0}':>4}{line[84:]}\n"
-        lines.append(line)
-    return "".join(lines)
+    return case.ours.rounds
 
 
 def icu_as_half_bye(text: str, case: Case) -> str:
@@ -109,18 +104,56 @@ def rate_everybody(text: str) -> str:
 
 # --- patches of one trfkit function (re-runs only) -----------------------------------------
 
+_TIEBREAKS = "trfkit.compute.tiebreaks"
+_CORE = (_TIEBREAKS, f"{_TIEBREAKS}.core")
+"""Where the engine's constants live: the single module before the package split, its core."""
+_RATINGS = (_TIEBREAKS, f"{_TIEBREAKS}.ratings")
+"""Where the PTP helpers live: the single module before the package split, ``ratings``."""
+
+
+def home(name: str, modules: tuple[str, ...]) -> Any:
+    """The first of *modules* that defines *name* (the module whose global the code reads).
+
+    trfkit's private names move between modules (``compute/tiebreaks.py`` became a
+    package); a patch must replace the name where the functions using it look it up.
+
+    Raises:
+        AttributeError: When none of them does.
+    """
+    for module_name in modules:
+        try:
+            module = need(module_name)
+        except MissingTool:
+            continue
+        if name in vars(module):
+            return module
+    raise AttributeError(f"{name} is defined in none of {', '.join(modules)}")
+
+
+def _regime() -> Any:
+    """The regime enum of trfkit (round robin or Swiss)."""
+    return need("trfkit.compute.regime").Regime
+
 
 @contextlib.contextmanager
 def _patched(target: Any, **replacements: Any) -> Iterator[None]:
-    """Set the attributes of *target* named in *replacements*; put the originals back after."""
+    """Set the attributes of *target* named in *replacements*; put the originals back after.
+
+    An attribute that *target* only inherited (a method of a base class) is removed
+    again rather than set, so the class is left exactly as it was.
+    """
     originals = {name: getattr(target, name) for name in replacements}
+    inherited = {name for name in replacements if name not in vars(target)}
     for name, value in replacements.items():
         setattr(target, name, value)
     try:
         yield
     finally:
         for name, value in originals.items():
-            setattr(target, name, value)
+            if name in inherited:
+                delattr(target, name)
+            else:
+                setattr(target, name, value)
 
 
 @contextlib.contextmanager
@@ -131,11 +164,10 @@ def koya_maximum_as_gacrux() -> Iterator[None]:
     one for each participant who was never paired; trfkit takes (players in the
     standings − 1) × cycles. The limit modifiers are applied as trfkit applies them.
     """
-    tiebreaks = need("trfkit.compute.tiebreaks")
-    engine_class = tiebreaks.TieBreakEngine
+    engine_class = need(_TIEBREAKS).TieBreakEngine
     original = engine_class.koya_threshold
-    round_robin = tiebreaks.Regime.ROUND_ROBIN
-    pab = tiebreaks.PAIRING_BYE
+    round_robin = _regime().ROUND_ROBIN
+    pab = home("PAIRING_BYE", _CORE).PAIRING_BYE
 
     def koya_threshold(self: Any, tb: Any) -> tuple[int, int]:
         if self.settings.regime is not round_robin:
@@ -165,8 +197,7 @@ def koya_limit_in_points() -> Iterator[None]:
     The two agree under 1 / ½ / 0 scoring; under 3 / 1 / 0 trfkit moves the limit by
     n points, gacrux by n half points.
     """
-    tiebreaks = need("trfkit.compute.tiebreaks")
-    engine_class = tiebreaks.TieBreakEngine
+    engine_class = need(_TIEBREAKS).TieBreakEngine
     original = engine_class.koya_threshold
 
     def koya_threshold(self: Any, tb: Any) -> tuple[int, int]:
@@ -188,9 +219,8 @@ def direct_encounter_as_gacrux() -> Iterator[None]:
     met in Swiss events; trfkit keeps such a group tied (C.07 6.2).
     """
     standings = need("trfkit.compute.standings")
-    tiebreaks = need("trfkit.compute.tiebreaks")
     original = standings._de_split
-    round_robin = tiebreaks.Regime.ROUND_ROBIN
+    round_robin = _regime().ROUND_ROBIN
 
     def de_split(engine: Any, group: list[int], tb: Any, first: Any = None) -> list[list[int]]:
         if engine.settings.regime is not round_robin:
@@ -209,26 +239,6 @@ def direct_encounter_as_gacrux() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def perfect_score_as_gacrux() -> Iterator[None]:
-    """PTP for a 100 % score as gacrux finds it: the highest opponent's rating + 736.
-
-    That is the lowest rating whose expected score is 1.00 against every opponent
-    (table 8.1(b): a difference above 735 points gives 1.00); trfkit gives the
-    highest opponent's rating + 800.
-    """
-    tiebreaks = need("trfkit.compute.tiebreaks")
-    original = tiebreaks._perfect_performance
-
-    def perfect(games: Any) -> Any:
-        if games and sum(s for _, _, s in games) == 2 * len(games):
-            return max(r for _, r, _ in games) + 736
-        return original(games)
-
-    with _patched(tiebreaks, _perfect_performance=perfect):
-        yield
-
-
-@contextlib.contextmanager
 def expected_score_table_fixed() -> Iterator[None]:
     """FIDE B.02 table 8.1(b) with 457-484 → 0.95 and 485-517 → 0.96.
 
@@ -236,19 +246,22 @@ def expected_score_table_fixed() -> Iterator[None]:
     482-484 expect 0.96 instead of 0.95; only PTP (and APPO through it) use the
     table. When trfkit's table is right, this patch changes nothing.
     """
-    tiebreaks = need("trfkit.compute.tiebreaks")
-    bounds = list(tiebreaks._PD_BOUNDS)
+    core = home("_PD_BOUNDS", _CORE)
+    ratings = home("_expected_wide", _RATINGS)
+    bounds = list(core._PD_BOUNDS)
     if 481 in bounds:
         bounds[bounds.index(481)] = 484
+    expected = getattr(core, "expected_score", None) or core._expected
     # Each table is built from the one before: a later item of a `with` is made after
     # the earlier ones are entered, so it reads the patched table.
-    wide = tiebreaks._WIDE
+    wide = ratings._WIDE
     with (
-        _patched(tiebreaks, _PD_BOUNDS=tuple(bounds)),
-        _patched(tiebreaks, _EXPECTED=tiebreaks._expected_table()),
-        _patched(tiebreaks, _expected_wide=functools.cache(lambda: [
-            tiebreaks._expected(d) for d in range(-wide, wide + 1)
-        ])),
+        _patched(core, _PD_BOUNDS=tuple(bounds)),
+        _patched(core, _EXPECTED=core._expected_table()),
+        _patched(
+            ratings,
+            _expected_wide=functools.cache(lambda: [expected(d) for d in range(-wide, wide + 1)]),
+        ),
     ):
         yield
 
@@ -262,10 +275,9 @@ def played_forfeits_as_gacrux() -> Iterator[None]:
     byes then contribute nothing and opponents count with their raw scores, which
     changes SB/P and BH/P even in an event without any forfeit.
     """
-    tiebreaks = need("trfkit.compute.tiebreaks")
-    engine_class = tiebreaks.TieBreakEngine
-    swiss_regime = tiebreaks.Regime.SWISS
-    forfeits = tiebreaks._FORFEITS
+    engine_class = need(_TIEBREAKS).TieBreakEngine
+    swiss_regime = _regime().SWISS
+    forfeits = home("_FORFEITS", _CORE)._FORFEITS
     original_terms = engine_class.all_terms
 
     def is_swiss(self: Any, tb: Any) -> bool:
@@ -340,9 +352,10 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         "in-progress",
         DELIBERATE,
         "report written before the last round: trfkit scores the rounds played, gacrux "
-        "counts the remaining declared (XXR) rounds as absences",
+        "counts the remaining declared (XXR) rounds as absences unless told the current "
+        "round (-n)",
         _declared_beyond_written,
-        for_gacrux=only_rounds_played,
+        current_round=rounds_scored,
     ),
     Explanation(
         "last-round-no-game",
@@ -350,7 +363,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         "a written last round without any game (only byes, absences, lossy forfeits): "
         "trfkit leaves it out as pre-entered byes even when XXR counts it, gacrux scores it",
         _written_not_scored,
-        for_gacrux=only_rounds_played,
+        current_round=rounds_scored,
     ),
     Explanation(
         "icu-draw-bye",
@@ -399,14 +412,6 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         "points, gacrux (and trfkit's own docstring) by n half points",
         lambda case: case.event.scoring.get("=") != Fraction(1, 2),
         patch=koya_limit_in_points,
-    ),
-    Explanation(
-        "ptp-perfect-score",
-        TO_DECIDE,
-        "PTP for a 100 % score: trfkit gives highest opponent + 800, gacrux the "
-        "lowest rating expecting 1.00 (highest + 736); APPO follows",
-        lambda case: True,
-        patch=perfect_score_as_gacrux,
     ),
     Explanation(
         "pd-table-482-484",

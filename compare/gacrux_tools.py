@@ -89,21 +89,37 @@ class Outcome:
     error: str = ""
 
 
+def trfkit_standings(
+    tournament: Any, codes: Sequence[str], options: Mapping[str, Any] | None = None, **kw: Any
+) -> Any:
+    """The standings by trfkit's ``compute_standings`` under the tie-break list *codes*.
+
+    Args:
+        tournament: The report, as ``trfkit.loads`` read it.
+        codes: The tie-break list (the generated reports declare none in 212/202).
+        options: Further fields of ``TieBreakOptions`` (``withdrawals=False``, …).
+        kw: Keyword arguments of ``compute_standings`` (``engine=``).
+    """
+    standings = need("trfkit.compute.standings")
+    tiebreaks = need("trfkit.compute.tiebreaks")
+    chosen = tiebreaks.TieBreakOptions(tiebreaks=tuple(codes), **dict(options or {}))
+    return standings.compute_standings(tournament, chosen, **kw)
+
+
 def run_trfkit(text: str, options: Mapping[str, Any] | None = None) -> Outcome:
     """The values of :data:`VALUE_CODES` and the ranks under :data:`RANK_LISTS`, by trfkit.
 
     Args:
         text: The TRF.
-        options: Keyword arguments for ``compute_standings`` (``withdrawals=False``, …).
+        options: Fields of trfkit's ``TieBreakOptions`` (``withdrawals=False``, …).
 
     Returns:
         The outcome; ``error`` is set when trfkit raised (which is itself a bug).
     """
     api = need("trfkit.api")
-    standings = need("trfkit.compute.standings")
     try:
         tournament = api.loads(text)
-        first = standings.compute_standings(tournament, ["PTS"], **dict(options or {}))
+        first = trfkit_standings(tournament, ["PTS"], options)
         engine = first.engine
         regime = engine.settings.regime.value
         out = Outcome(regime=regime, rounds=engine.rounds)
@@ -112,7 +128,7 @@ def run_trfkit(text: str, options: Mapping[str, Any] | None = None) -> Outcome:
             for rank, value in engine.values(code).items():
                 out.values[("value", code, rank)] = value
         for codes in RANK_LISTS[regime]:
-            table = standings.compute_standings(tournament, list(codes), engine=engine)
+            table = trfkit_standings(tournament, codes, options, engine=engine)
             name = ",".join(codes)
             for row in table.rows:
                 out.values[("rank", name, row.start_rank)] = row.rank
@@ -127,17 +143,21 @@ class _Gacrux:
     The file is read once, as ``gacrux.tiebreakchecker`` reads it from its command
     line (options, file, tournament preparation); each :meth:`compute` then runs the
     checker's computation stage on a copy of the tournament, because gacrux writes
-    ranks and scores into the structures it is given.
+    ranks and scores into the structures it is given. *current_round* is the
+    checker's ``-n`` (``--current-round``, "overrides file value"): the standings
+    after that round, the declared rounds (``XXR``/142) still being the tournament's.
 
     Raises:
         RuntimeError: When gacrux rejects the file (its status and messages).
     """
 
-    def __init__(self, path: Path, regime: str) -> None:
+    def __init__(self, path: Path, regime: str, current_round: int | None = None) -> None:
         module = need("gacrux.tiebreakchecker")
         checker = module.tiebreakchecker()
         argv = ["tiebreakchecker", "-i", str(path), "-t", "PTS"]
         argv.append("-p" if regime == "round-robin" else "-s")
+        if current_round is not None:
+            argv += ["-n", str(current_round)]
         saved = sys.argv
         sys.argv = argv
         try:
@@ -187,7 +207,12 @@ def exact(value: object) -> Value:
 
 
 def run_gacrux(
-    text: str, regime: str, workdir: Path, *, order_check: bool = False
+    text: str,
+    regime: str,
+    workdir: Path,
+    *,
+    current_round: int | None = None,
+    order_check: bool = False,
 ) -> Outcome:
     """The values of :data:`VALUE_CODES` and the ranks under :data:`RANK_LISTS`, by gacrux.
 
@@ -195,6 +220,8 @@ def run_gacrux(
         text: The TRF (written to a file in *workdir*, latin-1 as gacrux reads it).
         regime: ``"round-robin"`` (gacrux's ``-p``) or ``"swiss"`` (``-s``).
         workdir: A scratch folder.
+        current_round: gacrux's ``-n``: the round after which the standings are
+            computed (by default the declared round count, ``XXR``/142).
         order_check: Also compute every tie-break in one list, and record the values
             that differ from the one-list-each values in ``order_dependent``.
 
@@ -205,7 +232,7 @@ def run_gacrux(
     path.write_text(text, encoding="latin-1")
     out = Outcome(regime=regime)
     try:
-        gacrux = _Gacrux(path, regime)
+        gacrux = _Gacrux(path, regime, current_round)
         for code in VALUE_CODES:
             # One list per tie-break: in one list, FB changes the SB values computed
             # after it (gacrux keeps per-player state between tie-breaks; see the README).

@@ -1,8 +1,8 @@
 """Tests of the gacrux comparison: the generator, the value comparison and the explanations.
 
 Run with ``PYTHONPATH=. python -m pytest -q compare/`` (the suite's ``testpaths`` is
-``tests/``, so ``tox`` does not collect these). Only the last test needs gacrux; it is
-skipped when gacrux is not installed. Expected values are worked out by hand in the
+``tests/``, so ``tox`` does not collect these). The last three tests need gacrux; they
+are skipped when gacrux is not installed. Expected values are worked out by hand in the
 tests, from the TRF16 result codes and the FIDE tables.
 """
 
@@ -21,10 +21,9 @@ sys.path.insert(0, str(HERE))
 import gacrux_events as events  # noqa: E402
 import gacrux_explanations as explanations  # noqa: E402
 from gacrux_compare import same  # noqa: E402
-from gacrux_tools import Outcome  # noqa: E402
+from gacrux_tools import Outcome, run_gacrux, run_trfkit, trfkit_standings  # noqa: E402
 
 import trfkit  # noqa: E402
-from trfkit.compute.standings import compute_standings  # noqa: E402
 
 REPRODUCERS = HERE / "reproducers"
 
@@ -47,7 +46,7 @@ def _player_lines(text: str) -> dict[int, str]:
 
 def _values(path: Path, codes: list[str]) -> dict[int, tuple[object, ...]]:
     """Start rank → trfkit's values of *codes* for the file at *path*."""
-    table = compute_standings(trfkit.loads(path.read_bytes()), codes)
+    table = trfkit_standings(trfkit.loads(path.read_bytes()), codes)
     return {row.start_rank: row.values for row in table.rows}
 
 
@@ -97,16 +96,16 @@ def test_aob_agrees_at_gacruxs_decimals_only_when_rounding_matches() -> None:
     assert same(("value", "SB", 1), Fraction(101, 6), Fraction(Decimal("16.83")))[0] is False
 
 
-def test_rounds_played_copy_drops_later_rounds_and_recounts_points() -> None:
-    """Cutting a report to round 1 removes XXR and round 2 and recounts the points."""
-    text = (REPRODUCERS / "pd_table_and_p_modifier.trf").read_text(encoding="latin-1")
-    event = events.Event("swiss", 0, {}, {})
-    cut = explanations.only_rounds_played(text, explanations.Case(event, Outcome(rounds=1)))
-    assert "XXR" not in cut
-    lines = _player_lines(cut)
-    # Player 1: "2 w 1" in round 1 only → 1.0; player 3: "0000 - U" → 1.0.
-    assert lines[1][80:84] == " 1.0" and len(_blocks(lines[1])) == 1
-    assert lines[3][80:84] == " 1.0" and len(_blocks(lines[3])) == 1
+def test_in_progress_tells_gacrux_the_rounds_trfkit_scored() -> None:
+    """The in-progress counterfactual keeps the file (XXR included) and sets gacrux's -n."""
+    explanation = next(e for e in explanations.EXPLANATIONS if e.name == "in-progress")
+    assert explanation.for_gacrux is None and explanation.for_both is None
+    assert explanation.current_round is not None
+    event = events.Event("swiss", 0, {1: 2000}, {1: [events.Block(None, "-", "U")] * 6})
+    event.header["XXR"] = "7"
+    case = explanations.Case(event, Outcome(rounds=6))
+    assert explanation.applies(case)
+    assert explanation.current_round(case) == 6
 
 
 def test_rate_everybody_fills_only_blank_ratings() -> None:
@@ -140,13 +139,6 @@ def test_fixed_table_gives_the_fide_ptp() -> None:
     assert inside[1][1] == 1685
 
 
-def test_perfect_score_as_gacrux_is_highest_opponent_plus_736() -> None:
-    """Player 1 beat 1900, 1800 and 1700: expected 1.00 each needs 736 above 1900 → 2636."""
-    path = REPRODUCERS / "std_double_forfeit_and_perfect_ptp.trf"
-    with explanations.perfect_score_as_gacrux():
-        assert _values(path, ["PTS", "PTP"])[1][1] == 2636
-
-
 def test_koya_limit_in_half_points_under_3_1_0() -> None:
     """KS/L+1 under 3/1/0 moves the limit from 4.5 to 5, so player 2 (5 points) counts."""
     # Maximum 3 games × 3 = 9, limit 4.5 + 0.5 = 5: players 1 (7) and 2 (5) count.
@@ -174,15 +166,16 @@ def test_patches_restore_trfkit() -> None:
     import trfkit.compute.tiebreaks as tiebreaks
 
     engine = tiebreaks.TieBreakEngine
+    core = explanations.home("_PD_BOUNDS", explanations._CORE)
+    ratings = explanations.home("_expected_wide", explanations._RATINGS)
     before = (
         engine.koya_threshold, engine.all_terms, engine._swiss, standings._de_split,
-        tiebreaks._perfect_performance, tiebreaks._PD_BOUNDS, tiebreaks._expected_wide,
+        core._PD_BOUNDS, core._EXPECTED, ratings._expected_wide,
     )  # fmt: skip
     for patch in (
         explanations.koya_maximum_as_gacrux,
         explanations.koya_limit_in_points,
         explanations.direct_encounter_as_gacrux,
-        explanations.perfect_score_as_gacrux,
         explanations.expected_score_table_fixed,
         explanations.played_forfeits_as_gacrux,
     ):
@@ -190,9 +183,56 @@ def test_patches_restore_trfkit() -> None:
             pass
     after = (
         engine.koya_threshold, engine.all_terms, engine._swiss, standings._de_split,
-        tiebreaks._perfect_performance, tiebreaks._PD_BOUNDS, tiebreaks._expected_wide,
+        core._PD_BOUNDS, core._EXPECTED, ratings._expected_wide,
     )  # fmt: skip
     assert all(a is b for a, b in zip(before, after, strict=True))
+
+
+def _fb_and_bh(outcome: Outcome) -> dict[int, tuple[object, object]]:
+    """Start rank → (FB, BH) of an outcome."""
+    ranks = {k[2] for k in outcome.values if k[:2] == ("value", "FB")}
+    return {
+        r: (outcome.values[("value", "FB", r)], outcome.values[("value", "BH", r)])
+        for r in sorted(ranks)
+    }
+
+
+def test_in_progress_fore_buchholz_agrees_when_gacrux_is_told_the_round(
+    tmp_path: Path,
+) -> None:
+    """4-player Swiss, 2 of XXR 3 rounds played: FB = BH in both tools with ``-n 2``.
+
+    Scores after round 2: 2, ½, 1, ½; BH = 1.5, 2.5, 2.5, 1.5 (player 1 met 2 and 3,
+    player 2 met 1 and 4, …). The final round (3) is not played, so no game is drawn
+    for FB. Without ``-n`` gacrux scores round 3 as an absence for everybody (own
+    dummies: player 1's BH 4.0); with XXR 2, round 2 is final and every FB is 2.
+    """
+    pytest.importorskip("gacrux")
+    text = (REPRODUCERS / "in_progress_fore_buchholz.trf").read_text(encoding="latin-1")
+    ours = run_trfkit(text)
+    assert not ours.error and ours.rounds == 2
+    half = Fraction(1, 2)
+    expected = {1: (3 * half, 3 * half), 2: (5 * half, 5 * half),
+                3: (5 * half, 5 * half), 4: (3 * half, 3 * half)}  # fmt: skip
+    assert _fb_and_bh(ours) == expected
+    told = run_gacrux(text, ours.regime, tmp_path, current_round=2)
+    assert not told.error
+    assert _fb_and_bh(told) == expected
+    untold = run_gacrux(text, ours.regime, tmp_path)
+    assert _fb_and_bh(untold)[1] == (Fraction(4), Fraction(4))
+    finished = text.replace("XXR 3", "XXR 2")
+    for outcome in (run_trfkit(finished), run_gacrux(finished, ours.regime, tmp_path)):
+        assert {fb for fb, _ in _fb_and_bh(outcome).values()} == {Fraction(2)}
+
+
+def test_perfect_score_ptp_is_highest_opponent_plus_736_in_both(tmp_path: Path) -> None:
+    """Player 1 beat 1900, 1800 and 1700: expected 1.00 each needs 736 above 1900 → 2636."""
+    pytest.importorskip("gacrux")
+    text = (REPRODUCERS / "std_double_forfeit_and_perfect_ptp.trf").read_text(encoding="latin-1")
+    ours = run_trfkit(text)
+    theirs = run_gacrux(text, ours.regime, tmp_path)
+    assert not ours.error and not theirs.error
+    assert ours.values[("value", "PTP", 1)] == theirs.values[("value", "PTP", 1)] == 2636
 
 
 def test_generated_events_have_no_unexplained_difference(tmp_path: Path) -> None:

@@ -158,3 +158,13 @@ def test_player_is_a_frozen_value() -> None:
     p = Player(start_rank=1)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         p.name = "x"  # type: ignore[misc]
+
+
+def test_help_lists_the_public_api() -> None:
+    """help(trfkit) documents every name of trfkit.__all__, imported lazily or not."""
+    import pydoc
+
+    text = pydoc.render_doc(trfkit, renderer=pydoc.plaintext)
+    for name in ("parse(", "loads(", "load(", "dumps(", "dump(", "dump_bytes(", "check("):
+        assert name in text, name
+    assert "class Tournament" in text and "class ParseResult" in text

@@ -1,7 +1,18 @@
 """trfkit: read, write, convert and check FIDE Tournament Report Files.
 
-The reading and writing API follows :mod:`json`: :func:`parse`, :func:`loads`,
-:func:`load`, :func:`dumps`, :func:`dump`. Checks run through :func:`check`.
+The public API (``help(trfkit)`` lists each with its documentation):
+
+- reading, in the style of :mod:`json`: :func:`parse` (the model and every
+  diagnostic, a :class:`ParseResult`), :func:`loads` and :func:`load` (the model);
+- writing: :func:`dumps`, :func:`dump_bytes`, :func:`dump` (an unchanged record is
+  written back byte for byte);
+- checking: :func:`check` (every diagnostic of every check, located);
+- the model: :class:`Tournament` and the records of :mod:`trfkit.model`.
+
+Deeper layers, for programs that need them: :mod:`trfkit.compute.regime` (round robin
+or Swiss), :mod:`trfkit.compute.standings` and :mod:`trfkit.compute.tiebreaks`
+(recomputed standings and tie-breaks), :mod:`trfkit.convert` (other formats).
+``ARCHITECTURE.md`` describes the package stage by stage.
 """
 
 from __future__ import annotations
@@ -47,3 +58,8 @@ def __getattr__(name: str) -> Any:
 
         return Tournament
     raise AttributeError(f"module 'trfkit' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The module's names with the lazily imported API, so ``help(trfkit)`` lists it."""
+    return sorted({*globals(), *__all__})
