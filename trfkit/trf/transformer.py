@@ -8,10 +8,12 @@ tournament (that is :mod:`trfkit.checks`). Every record keeps its
 from __future__ import annotations
 
 import collections
+import contextlib
 import itertools
 import operator
 import re
-from collections.abc import Callable, Iterable
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -456,20 +458,43 @@ class _Held:
 class TrfTransformer(lark.Transformer[Token, list[Record]]):
     """Builds the model's records from the tree, gathering diagnostics on the way.
 
-    Args:
-        lines: The file's lines (the source text of each record), by line number - 1.
-        newlines: Each line's terminator, indexed by line number - 1.
+    The file being read (its lines, their terminators, the diagnostics so far)
+    is kept per thread while :meth:`reading` is active, so one transformer (and
+    the one parser it is inlined in) serves every thread.
     """
 
-    def __init__(self, lines: list[str], newlines: list[str]) -> None:
+    def __init__(self) -> None:
         super().__init__(visit_tokens=False)
-        self.begin(lines, newlines)
+        self._file = threading.local()
 
-    def begin(self, lines: list[str], newlines: list[str]) -> None:
-        """Start on a new file: its lines and terminators, and no diagnostics yet."""
-        self.lines = lines
-        self.newlines = newlines
-        self.diagnostics: list[Diagnostic] = []
+    @contextlib.contextmanager
+    def reading(self, lines: list[str], newlines: list[str]) -> Iterator[list[Diagnostic]]:
+        """Read the file of *lines* and terminators *newlines*: yields its diagnostics list."""
+        file = self._file
+        diagnostics: list[Diagnostic] = []
+        file.lines, file.newlines, file.diagnostics = lines, newlines, diagnostics
+        try:
+            yield diagnostics
+        finally:
+            del file.lines, file.newlines, file.diagnostics
+
+    @property
+    def lines(self) -> list[str]:
+        """The lines of the file being read (the source text of each record), by line - 1."""
+        lines: list[str] = self._file.lines
+        return lines
+
+    @property
+    def newlines(self) -> list[str]:
+        """Each line's terminator, by line number - 1."""
+        newlines: list[str] = self._file.newlines
+        return newlines
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        """What reading the file found so far."""
+        diagnostics: list[Diagnostic] = self._file.diagnostics
+        return diagnostics
 
     # --- plumbing -------------------------------------------------------------------------
 
