@@ -364,18 +364,22 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         value = known.get(text, _MISSING)
         if value is not _MISSING:
             return value
-        try:
-            value = C.read_field(line, field)
-        except C.FieldError as exc:
-            if field is _P_START_RANK:
-                self._report(
-                    "P005",
-                    f"start rank {exc.text.strip()!r} is not a number; the line is kept unread",
-                    token,
-                    5,
-                )
-                return _MISSING
-            return self._field(token, field, "player")
+        digits = text.lstrip(" ")
+        if field.kind is C.Kind.INT and digits.isdigit() and digits.isascii():
+            value = int(digits)  # a plain number, read as read_field reads it
+        else:
+            try:
+                value = C.read_field(line, field)
+            except C.FieldError as exc:
+                if field is _P_START_RANK:
+                    self._report(
+                        "P005",
+                        f"start rank {exc.text.strip()!r} is not a number; the line is kept unread",
+                        token,
+                        5,
+                    )
+                    return _MISSING
+                return self._field(token, field, "player")
         if value is not None and len(known) < _CACHE_LIMIT:
             known[text] = value
         return value
