@@ -78,7 +78,7 @@ def _entry_points() -> list[EntryPoint]:
 
 
 @functools.cache
-def _load_plugins() -> tuple[tuple[Check, ...], tuple[PluginProblem, ...]]:
+def _plugin_checks() -> tuple[tuple[Check, ...], tuple[PluginProblem, ...]]:
     taken_codes = {c.code for c in BUILTIN} | set(PARSE_RULES) | {"S999"}
     taken_names = {c.name for c in BUILTIN} | {r.name for r in PARSE_RULES.values()}
     taken_names.add("internal-error")
@@ -119,12 +119,12 @@ def plugins() -> tuple[Check, ...]:
     skipped and listed by :func:`plugin_problems` (``trfkit rules`` shows it).
     Entry points are read once per process (the result is kept).
     """
-    return _load_plugins()[0]
+    return _plugin_checks()[0]
 
 
 def plugin_problems() -> tuple[PluginProblem, ...]:
     """The plugin entry points or checks that were skipped, and why."""
-    return _load_plugins()[1]
+    return _plugin_checks()[1]
 
 
 def all_checks() -> tuple[Check, ...]:

@@ -2005,31 +2005,8 @@ def _perfect_performance(games: Sequence[tuple[int, int, int]]) -> int | None:
 _MISSING: Any = object()
 
 
-def _plain_fraction(numerator: int, denominator: int) -> Fraction:
+def _make_fraction(numerator: int, denominator: int) -> Fraction:
     return Fraction(numerator, denominator)
-
-
-def _quick_fraction(numerator: int, denominator: int) -> Fraction:
-    """``Fraction(numerator, denominator)`` for ints, without its type checks (3× faster)."""
-    g = math.gcd(numerator, denominator)
-    value = object.__new__(Fraction)
-    value._numerator = numerator // g  # type: ignore[attr-defined]
-    value._denominator = denominator // g  # type: ignore[attr-defined]
-    return value
-
-
-def _choose_fraction_maker() -> Callable[[int, int], Fraction]:
-    """The quick maker where this Python's Fraction keeps its parts as CPython's does."""
-    try:
-        probe = _quick_fraction(-6, 4)
-        fine = (probe == Fraction(-3, 2) and hash(probe) == hash(Fraction(-3, 2))
-                and str(probe) == "-3/2" and probe + 1 == Fraction(-1, 2))  # fmt: skip
-    except Exception:  # a Python whose Fraction is built differently
-        fine = False
-    return _quick_fraction if fine else _plain_fraction
-
-
-_make_fraction = _choose_fraction_maker()
 
 
 def _sb_value(t: _Term) -> int:
