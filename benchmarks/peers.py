@@ -42,7 +42,7 @@ def minimal_reader() -> Reader:
 
 
 def minimal_paused_reader() -> Reader:
-    """The minimal reader with the cyclic garbage collector paused, as trfkit does."""
+    """The minimal reader with the cyclic garbage collector paused (the collector's share)."""
     from minimal import read
 
     def paused(data: bytes) -> Any:

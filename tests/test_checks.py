@@ -69,7 +69,7 @@ def test_a_failing_check_becomes_s999(monkeypatch: pytest.MonkeyPatch) -> None:
         raise RuntimeError("boom")
 
     crash = make_check("X900", "always-fails", Severity.WARNING, explode)
-    monkeypatch.setattr(registry, "_load_plugins", lambda: ((crash,), ()))
+    monkeypatch.setattr(registry, "_plugin_checks", lambda: ((crash,), ()))
     found = trfkit.check(TEXT, select=["S003", "X900"])
     assert codes(found) == ["S999", "S003"]
     assert "X900 (always-fails) could not run: RuntimeError: boom" in found[0].message
@@ -85,7 +85,7 @@ def test_options_reach_the_checks(monkeypatch: pytest.MonkeyPatch) -> None:
         return []
 
     monkeypatch.setattr(
-        registry, "_load_plugins", lambda: ((make_check("X901", "spy", Severity.INFO, spy),), ())
+        registry, "_plugin_checks", lambda: ((make_check("X901", "spy", Severity.INFO, spy),), ())
     )
     trfkit.check(TEXT, select=["X901"], options=CheckOptions(extra={"floor": 1000}))
     assert seen == [1000]
@@ -127,7 +127,7 @@ def test_plugin_loader_keeps_good_checks_and_explains_the_rest(
     fake_plugins: types.ModuleType,
 ) -> None:
     """One check loads; a taken or bad code, a non-check, an import error, a repeat are named."""
-    checks, problems = registry._load_plugins.__wrapped__()
+    checks, problems = registry._plugin_checks.__wrapped__()
     assert [c.code for c in checks] == ["X010"]
     reasons = {p.entry_point.split(" = ")[0]: p.message for p in problems}
     assert set(reasons) == {"b", "c", "d", "e", "f"}
@@ -140,7 +140,7 @@ def test_plugin_loader_keeps_good_checks_and_explains_the_rest(
 def test_plugin_checks_run_after_the_builtin_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     """all_checks() is the built-in tuple followed by the plugins' checks."""
     extra: Check = make_check("X011", "extra", Severity.INFO, _fine)
-    monkeypatch.setattr(registry, "_load_plugins", lambda: ((extra,), ()))
+    monkeypatch.setattr(registry, "_plugin_checks", lambda: ((extra,), ()))
     assert registry.all_checks() == (*registry.BUILTIN, extra)
     assert registry.get("X011").name == "extra"
 

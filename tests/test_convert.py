@@ -18,7 +18,7 @@ from trfkit.cli import main
 from trfkit.convert import jsonform
 from trfkit.convert import versions as cv
 from trfkit.model import FileFormat, RawRecord, Scoring, Team, Tournament
-from trfkit.trf.reader import decode, split_lines
+from trfkit.trf.decode import decode, split_lines
 from trfkit.trf.writer import render_canonical
 
 FIXTURES = ROOT / "fixtures" / "real"

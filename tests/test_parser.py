@@ -1,22 +1,22 @@
-"""The line lexer's classification, and the garbage collector around a reading."""
+"""The line lexer's classification, the line diagnostics, and one parser for every thread."""
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
+import sys
+import threading
 
 import lark
 import pytest
 
 from trfkit.api import parse
-from trfkit.trf import reader as parser
+from trfkit.trf import decode, reader
 
 
 @pytest.fixture(scope="module")
-def lexer() -> parser.LineLexer:
+def lexer() -> reader.LineLexer:
     """A line lexer built from the grammar's terminals, as the parser builds it."""
-    built = lark.Lark(parser._grammar_text(), parser="lalr", lexer=parser.LineLexer)
-    return parser.LineLexer(built.lexer_conf)
+    built = lark.Lark(reader.grammar_text(), parser="lalr", lexer=reader.LineLexer)
+    return reader.LineLexer(built.lexer_conf)
 
 
 @pytest.mark.parametrize(
@@ -41,69 +41,25 @@ def lexer() -> parser.LineLexer:
     ],
 )
 def test_lines_are_classified_by_the_grammar_patterns(
-    lexer: parser.LineLexer, line: str, kind: str
+    lexer: reader.LineLexer, line: str, kind: str
 ) -> None:
     """Each line kind comes from its terminal in grammars/trf.lark, by priority."""
     assert lexer.classify(line) == kind
 
 
-def test_every_literal_code_is_compared_not_compiled(lexer: parser.LineLexer) -> None:
+def test_every_literal_code_is_compared_not_compiled(lexer: reader.LineLexer) -> None:
     """The plain record codes (012, 001, XXR …) need no regular expression."""
     literal = {name for name, codes, _ in lexer._tests if codes is not None}
     assert {"TOURNAMENT_NAME", "PLAYER", "XX_ROUNDS", "TEAM26", "DATA_LINE"} <= literal
     assert {"COMMENT", "NATIONAL_RATING", "BBP_POINTS", "RULER"}.isdisjoint(literal)
 
 
-@pytest.fixture
-def collector() -> Iterator[None]:
-    """Restores the collector's state after the test."""
-    was = gc.isenabled()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-        else:
-            gc.disable()
-
-
-def test_the_collector_is_on_again_after_reading(collector: None) -> None:
-    """Reading pauses the garbage collector and turns it back on."""
-    gc.enable()
-    parse("012 A\n001    1 m    Doe, Jane\n")
-    assert gc.isenabled()
-
-
-def test_a_collector_that_was_off_stays_off(collector: None) -> None:
-    """A program that turned the collector off finds it off after reading."""
-    gc.disable()
-    parse("012 A\n001    1 m    Doe, Jane\n")
-    assert not gc.isenabled()
-
-
-def test_the_collector_is_on_again_when_reading_fails(
-    collector: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Even a reading that raises turns the collector back on."""
-    gc.enable()
-    parser.parse_records(["012 A"], ["\n"])  # make this thread's parser
-
-    def broken(*args: object) -> None:
-        raise RuntimeError("boom")
-
-    inline, transformer, _ = parser._LOCAL.state
-    monkeypatch.setattr(parser._LOCAL, "state", (inline, transformer, broken))
-    with pytest.raises(RuntimeError):
-        parser.parse_records(["012 A"], ["\n"])
-    assert gc.isenabled()
-
-
 def test_a_byte_order_mark_inside_the_file_is_reported_once_per_line() -> None:
     """P009 names each line that holds U+FEFF (the quick scan finds them)."""
-    found = parser.line_diagnostics(["012 A", "022 \ufeffB", "032 C\ufeff"], ["\n"] * 3)
+    found = decode.line_diagnostics(["012 A", "022 \ufeffB", "032 C\ufeff"], ["\n"] * 3)
     assert [(d.code, d.line, d.column) for d in found] == [("P009", 2, 5), ("P009", 3, 6)]
-    assert parser.line_diagnostics(["012 A", "022 B"], ["\n", "\r\n"])[0].code == "P009"
-    assert parser.line_diagnostics(["012 A", "022 B"], ["\n", "\n"]) == []
+    assert decode.line_diagnostics(["012 A", "022 B"], ["\n", "\r\n"])[0].code == "P009"
+    assert decode.line_diagnostics(["012 A", "022 B"], ["\n", "\n"]) == []
 
 
 def _player_line(rank: int, opponent: int) -> str:
@@ -126,28 +82,24 @@ _MIXED = [
 ]
 
 
-def test_the_lean_loop_gives_what_larks_own_loop_gives() -> None:
-    """Records and diagnostics of the planned steps equal those of Lark's ``parse``."""
-    newlines = ["\n"] * len(_MIXED)
-    records, diagnostics = parser.parse_records(_MIXED, newlines)
-    inline, transformer, run = parser._LOCAL.state
-    assert isinstance(run, parser._Driver)  # the Lark this project pins is the known one
-    transformer.begin(_MIXED, newlines)
+def test_threads_share_one_parser_and_read_their_own_files() -> None:
+    """Eight threads reading different files at once each get their own records and findings."""
+    texts = {n: f"012 T{n}\n" + "\n".join(_MIXED[2 : 2 + n]) + "\n001    x\n" for n in range(1, 9)}
+    alone = {n: parse(text) for n, text in texts.items()}
+    found: dict[int, object] = {}
+
+    def read(n: int) -> None:
+        for _ in range(20):
+            found[n] = parse(texts[n])
+
+    threads = [threading.Thread(target=read, args=(n,)) for n in texts]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads often: inside every reading
     try:
-        expected = inline.parse(_MIXED)  # type: ignore[arg-type,unused-ignore]
-        assert records == expected
-        assert [r.source for r in records] != [] and all(
-            r.source.line == e.source.line and r.source.text == e.source.text  # type: ignore[union-attr]
-            for r, e in zip(records, expected, strict=True)
-        )
-        assert diagnostics == transformer.diagnostics
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
     finally:
-        transformer.begin([], [])
-    assert parser.parse_records([], [])[0] == []
-
-
-def test_another_lark_keeps_its_own_loop() -> None:
-    """A Lark object without the known internals gets no planned steps."""
-    built = lark.Lark(parser._grammar_text(), parser="lalr", lexer=parser.LineLexer)
-    assert parser._Driver.of(built) is None  # its callbacks are Lark's own rules
-    assert parser._Driver.of(object()) is None  # type: ignore[arg-type]
+        sys.setswitchinterval(interval)
+    assert found == alone

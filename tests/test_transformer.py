@@ -1,10 +1,11 @@
-"""The reader's ways through player lines give the same records and diagnostics.
+"""The reader builds every record with its constructor, and the writer keeps untouched lines.
 
-From sixteen player lines on, :class:`trfkit.trf.transformer.TrfTransformer` reads
-clean lines column by column, all at once; in smaller files, clean lines are
-read one at a time with the same caches and tests; any line with a problem is
-read field by field. The field-by-field reading is the reference: these tests
-read every fixture, the shared corpus, and seeded damaged files every way.
+Every record is made by its class's constructor, so the model's validators
+run; its :class:`~trfkit.model.Source` keeps the line and what the line was
+read as (a value, not the record), and the lossless writer reuses the line
+exactly while the record still says that. A player line whose round blocks
+are all clean is read at once; the block-by-block reading, which reports the
+blocks that are not clean, is the reference for it.
 """
 
 from __future__ import annotations
@@ -17,8 +18,21 @@ import attrs
 import pytest
 from locations import CORPUS, FIXTURES
 
+import trfkit
 from trfkit.api import parse
-from trfkit.model import Colour, Player, Result, RoundResult, Source, TextRecord
+from trfkit.model import (
+    Colour,
+    Player,
+    RawRecord,
+    Result,
+    RoundResult,
+    Sex,
+    Source,
+    TextRecord,
+    Title,
+    Tournament,
+    record_value,
+)
 from trfkit.trf import transformer
 
 
@@ -30,12 +44,13 @@ def _files() -> list[Path]:
 
 
 def _reading(data: bytes) -> tuple[list[object], list[tuple[object, ...]]]:
-    """Records with their source (text, line, terminator, origin) and sorted diagnostics."""
+    """Records with their source (line, text, terminator) and the diagnostics, in order."""
     result = parse(data)
     records: list[object] = []
     for r in result.tournament.records:
         source = r.source
-        assert source is not None and source.origin is r
+        assert source is not None and source.as_read == record_value(r)
+        attrs.validate(r)
         records.append((type(r).__name__, r, source.line, source.text, source.newline))
     diagnostics: list[tuple[object, ...]] = [
         (d.sort_key, d.players, d.round, d.severity) for d in result.diagnostics
@@ -44,23 +59,18 @@ def _reading(data: bytes) -> tuple[list[object], list[tuple[object, ...]]]:
 
 
 def _both_ways(data: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
-    """In bulk (shared block values or a file's own), line by line, and wholly field by field."""
-    monkeypatch.setattr(transformer, "_BULK_LINES", 1)
-    in_bulk = _reading(data)
-    monkeypatch.setattr(transformer, "_SHARED_BLOCKS_MAX", 0)  # as a file too large to share
-    assert _reading(data) == in_bulk
-    monkeypatch.setattr(transformer, "_BULK_LINES", 10**9)
-    line_by_line = _reading(data)
-    assert in_bulk == line_by_line
-    monkeypatch.setattr(transformer.TrfTransformer, "_clean_player", lambda self, token: None)
-    assert _reading(data) == line_by_line
+    """Clean round sections read at once, and every section block by block: the same."""
+    at_once = _reading(data)
+    with monkeypatch.context() as patch:
+        patch.setattr(transformer.TrfTransformer, "_rounds", transformer.TrfTransformer._blocks)
+        assert _reading(data) == at_once
 
 
 @pytest.mark.parametrize("path", _files(), ids=lambda p: p.name)
 def test_fixture_and_corpus_files_read_alike_both_ways(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Every bundled fixture (and corpus file, when present) reads alike in bulk and by line."""
+    """Every bundled fixture (and corpus file, when present) reads alike both ways."""
     _both_ways(path.read_bytes(), monkeypatch)
 
 
@@ -94,28 +104,27 @@ def test_damaged_files_read_alike_both_ways(monkeypatch: pytest.MonkeyPatch) -> 
         _both_ways(data, monkeypatch)
 
 
-@pytest.mark.parametrize("bulk_from", [1, 10**9], ids=["in-bulk", "line-by-line"])
-def test_a_clean_line_read_in_bulk_has_the_fields_written_in_it(
-    bulk_from: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Columns of a hand-written 001 line come back as written (read in bulk, and on its own)."""
-    monkeypatch.setattr(transformer, "_BULK_LINES", bulk_from)
-    # cols 1-3 001, 5-8 start rank, 10 sex, 11-13 title, 15-47 name, 49-52 rating,
-    # 54-56 federation, 58-68 FIDE id, 70-79 birth date, 81-84 points, 86-89 rank,
-    # then one 10-column block per round from column 92: opponent, colour, result.
-    head = "001 {:4d} wWGM {:<33s} 2251 NOR     1503014 1990/02/03  5.5 {:4d}  "
+_HEAD = "001 {:4d} wWGM {:<33s} 2251 NOR     1503014 1990/02/03  5.5 {:4d}  "
+"""Cols 1-3 001, 5-8 start rank, 10 sex, 11-13 title, 15-47 name, 49-52 rating,
+54-56 federation, 58-68 FIDE id, 70-79 birth date, 81-84 points, 86-89 rank, then
+one 10-column block per round from column 92: opponent, colour, result."""
+
+
+def _event(players: int) -> str:
     lines = [
-        head.format(n, f"Player {n}", n) + f"{n % 8 + 1:4d} w 1  {n % 8 + 1:4d} b =  0000 - H"
-        for n in range(1, 9)
+        _HEAD.format(n, f"Player {n}", n)
+        + f"{n % players + 1:4d} w 1  {(n + 1) % players + 1:4d} b =  0000 - H"
+        for n in range(1, players + 1)
     ]
-    result = parse(("012 Eight\n" + "\n".join(lines) + "\n").encode("ascii"))
+    return f"012 Event of {players}\n" + "\n".join(lines) + "\n"
+
+
+def test_a_clean_line_has_the_fields_written_in_it() -> None:
+    """Columns of a hand-written 001 line come back as written."""
+    result = parse(_event(8).encode("ascii"))
     assert [d.code for d in result.diagnostics] == ["P002"]
     first = result.tournament.players[0]
-    assert (first.start_rank, first.sex and first.sex.value, first.title and first.title.value) == (
-        1,
-        "w",
-        "WGM",
-    )
+    assert (first.start_rank, first.sex, first.title) == (1, Sex.FEMALE, Title.WGM)
     assert (first.name, first.rating, first.federation, first.fide_id) == (
         "Player 1",
         2251,
@@ -125,74 +134,117 @@ def test_a_clean_line_read_in_bulk_has_the_fields_written_in_it(
     assert (first.birth_date, first.points, first.rank) == ("1990/02/03", Fraction(11, 2), 1)
     assert first.rounds == (
         RoundResult(1, 2, Colour.WHITE, Result.WIN),
-        RoundResult(2, 2, Colour.BLACK, Result.DRAW),
+        RoundResult(2, 3, Colour.BLACK, Result.DRAW),
         RoundResult(3, None, Colour.NONE, Result.HALF_BYE),
     )
     assert first.line == 2
 
 
-@pytest.mark.parametrize("bulk_from", [1, 10**9], ids=["in-bulk", "line-by-line"])
-def test_blocks_seen_before_are_shared_and_new_ones_still_checked(
-    bulk_from: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A block read before gives the same value again; a new, damaged block is still reported."""
-    monkeypatch.setattr(transformer, "_BULK_LINES", bulk_from)
+@pytest.mark.parametrize("players", [4, 40])
+def test_players_are_made_by_the_constructor_and_pass_validation(players: int) -> None:
+    """Small and large files alike: each player equals one built with ``Player(...)``.
+
+    The reader makes every record with its class's constructor, so a validator
+    on a model field is honoured by every reading (``attrs.validate`` re-runs
+    them on the value read).
+    """
+    tournament = parse(_event(players)).tournament
+    assert len(tournament.players) == players
+    for n, player in enumerate(tournament.players, 1):
+        expected = Player(
+            n,
+            f"Player {n}",
+            Sex.FEMALE,
+            Title.WGM,
+            2251,
+            "NOR",
+            "1503014",
+            "1990/02/03",
+            Fraction(11, 2),
+            n,
+            (
+                RoundResult(1, n % players + 1, Colour.WHITE, Result.WIN),
+                RoundResult(2, (n + 1) % players + 1, Colour.BLACK, Result.DRAW),
+                RoundResult(3, None, Colour.NONE, Result.HALF_BYE),
+            ),
+        )
+        assert player == expected and type(player) is Player
+        attrs.validate(player)
+        for block in player.rounds:
+            attrs.validate(block)
+    for record in tournament.records:
+        attrs.validate(record)
+
+
+def test_a_damaged_block_is_reported_and_the_others_read() -> None:
+    """A block with an unknown colour is reported where it stands; the line is still read."""
     head = "001 {:4d} m    {:<33s} 2000 NOR     1503014 1990/02/03  1.0 {:4d}  "
     blocks = "{0:4d} w 1  {0:4d} b =  "
     lines = [head.format(n, f"P {n}", n) + blocks.format(n % 8 + 1) for n in range(1, 9)]
     text = "012 Shared\n" + "\n".join(lines) + "\n"
-    first, again = parse(text).tournament, parse(text).tournament
-    assert first == again
-    assert again.players[3].rounds[1] is first.players[3].rounds[1]
+    first = parse(text).tournament
     damaged = parse(text.replace("   5 b =", "   5 x =", 1))
     assert [(d.code, d.line, d.column) for d in damaged.diagnostics] == [("P006", 5, 107)]
     assert damaged.tournament.players[3].rounds[1] == RoundResult(2, 5, Colour.NONE, Result.DRAW)
     assert damaged.tournament.players[:3] == first.players[:3]
 
 
-def test_round_results_made_column_by_column_equal_constructed_ones() -> None:
-    """``make_round_results`` gives equal, equally hashed, still frozen values."""
-    made = transformer.make_round_results(
-        3,
-        [7, None, 12],
-        [Colour.WHITE, Colour.NONE, Colour.BLACK],
-        [Result.WIN, Result.PAIRING_BYE, None],
-    )
-    expected = [
-        RoundResult(1, 7, Colour.WHITE, Result.WIN),
-        RoundResult(2, None, Colour.NONE, Result.PAIRING_BYE),
-        RoundResult(3, 12, Colour.BLACK, None),
-    ]
-    assert made == expected
-    assert [hash(m) for m in made] == [hash(e) for e in expected]
-    assert [repr(m) for m in made] == [repr(e) for e in expected]
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        made[0].opponent = 8  # type: ignore[misc]
-
-
-def test_text_records_made_by_slots_equal_constructed_ones() -> None:
-    """``make_text_record`` gives an equal, equally hashed, still frozen record with its source."""
-    source = Source(3, "012 Club Open", "\n")
-    made = transformer.make_text_record("012", "Club Open", source)
-    expected = TextRecord("012", "Club Open", source=source)
-    assert made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
-    assert made.source is source and made.line == 3
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        made.value = "x"  # type: ignore[misc]
-
-
-@pytest.mark.parametrize("bulk_from", [1, 10**9], ids=["in-bulk", "line-by-line"])
-def test_players_read_in_bulk_are_frozen_and_keep_their_source(
-    bulk_from: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A player read in bulk or on its own is a frozen Player whose source points back at it."""
-    monkeypatch.setattr(transformer, "_BULK_LINES", bulk_from)
+def test_players_are_frozen_and_keep_their_source() -> None:
+    """A player is a frozen Player; its source keeps the line and what it was read as."""
     path = FIXTURES / "real" / "otto_fide_c07_2023_tiebreak_exercises_swiss_9r.trf"
     tournament = parse(path.read_bytes()).tournament
     assert len(tournament.players) >= 8
     player = tournament.players[3]
     assert isinstance(player, Player) and player.source is not None
-    assert player.source.origin is player
+    assert player.source.text.startswith("001")
+    assert player.source.as_read == record_value(player)
+    assert not any(value is player for value in player.source.as_read or ())
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         player.name = "x"  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        player.source.text = "x"  # type: ignore[misc]
     assert attrs.evolve(player, name="x").name == "x"
+
+
+# --- the lossless writer ---------------------------------------------------------------
+
+
+def _with(tournament: Tournament, index: int, record: object) -> Tournament:
+    records = list(tournament.records)
+    records[index] = record  # type: ignore[call-overload]
+    return attrs.evolve(tournament, records=tuple(records))
+
+
+def test_an_edited_record_is_rendered_and_the_others_keep_their_bytes() -> None:
+    """``attrs.evolve`` with a new value re-renders exactly that record; back again, its bytes."""
+    path = FIXTURES / "real" / "otto_fide_c07_2023_tiebreak_exercises_swiss_9r.trf"
+    data = path.read_bytes()
+    tournament = parse(data).tournament
+    assert trfkit.dump_bytes(tournament) == data
+    index = next(i for i, r in enumerate(tournament.records) if isinstance(r, Player))
+    player = tournament.records[index]
+    assert isinstance(player, Player)
+    before = trfkit.dumps(tournament).splitlines(keepends=True)
+    renamed = trfkit.dumps(_with(tournament, index, attrs.evolve(player, name="Renamed, A")))
+    after = renamed.splitlines(keepends=True)
+    changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+    assert changed == [index]
+    assert "Renamed, A" in after[index]
+    same = attrs.evolve(player)  # a new object that says the same: the line is kept
+    assert trfkit.dump_bytes(_with(tournament, index, same)) == data
+    back = attrs.evolve(attrs.evolve(player, name="x"), name=player.name)
+    assert trfkit.dump_bytes(_with(tournament, index, back)) == data
+
+
+def test_a_source_without_a_reading_is_always_rendered() -> None:
+    """A source made by hand (no ``as_read``) keeps its line number but not its text."""
+    text = "012 Club Open   \n"
+    tournament = parse(text).tournament
+    record = tournament.records[0]
+    assert isinstance(record, TextRecord) and trfkit.dumps(tournament) == text
+    assert record.source is not None
+    hand = attrs.evolve(record, source=Source(1, record.source.text, "\n"))
+    assert trfkit.dumps(_with(tournament, 0, hand)) == "012 Club Open\n"
+    # a record of another class with the source of this line: rendered, not the old text
+    other = RawRecord("unknown", "012 Club Open", source=record.source)
+    assert trfkit.dumps(_with(tournament, 0, other)) == "012 Club Open\n"

@@ -19,7 +19,8 @@ from trfkit.diagnostics import Diagnostic, Severity, parse_rule
 from trfkit.errors import TrfSyntaxError
 from trfkit.limits import Limits, check_size
 from trfkit.model import Encoding, Tournament
-from trfkit.trf import reader as _parser
+from trfkit.trf import decode as _decode
+from trfkit.trf import reader as _reader
 from trfkit.trf.writer import encode, render, render_canonical
 
 
@@ -69,8 +70,8 @@ def parse(
         if problem is not None:
             return _finish(Tournament(), [problem], Encoding(), strict)
         try:
-            decoded = _parser.decode(data, encoding)
-        except _parser.DecodeError as exc:
+            decoded = _decode.decode(data, encoding)
+        except _decode.DecodeError as exc:
             return _finish(
                 Tournament(), [parse_rule("P001").diagnostic(str(exc))], Encoding(), strict
             )
@@ -81,18 +82,18 @@ def parse(
         bom = text.startswith("\ufeff")
         if bom:
             text = text[1:]
-        enc = _parser._layout(text, "utf-8", bom)
+        enc = _decode.layout(text, "utf-8", bom)
         problem = check_size(text, limits)
         if problem is not None:
             return _finish(Tournament(), [problem], enc, strict)
     if not text:
         return _finish(Tournament(encoding=enc), found, enc, strict)
-    lines, newlines = _parser.split_lines(text)
+    lines, newlines = _decode.split_lines(text)
     problem = limits.check_lines(lines)
     if problem is not None:
         return _finish(Tournament(encoding=enc), [*found, problem], enc, strict)
-    found.extend(_parser.line_diagnostics(lines, newlines))
-    records, diagnostics = _parser.parse_records(lines, newlines)
+    found.extend(_decode.line_diagnostics(lines, newlines))
+    records, diagnostics = _reader.parse_records(lines, newlines)
     found.extend(diagnostics)
     tournament = Tournament(tuple(records), encoding=enc)
     problem = limits.check_tournament(tournament)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import fnmatch
 import functools
-import gc
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -121,28 +120,7 @@ def _keep(d: Diagnostic, request: CheckRequest) -> bool:
 
 
 def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
-    """Check a file's bytes.
-
-    The cyclic garbage collector is paused for the whole check, as while reading
-    (see :func:`trfkit.trf.reader.parse_records`): reading and checking make no garbage
-    cycles worth collecting, and a collection in between would walk the whole
-    model again. When the check returns, the model (every record and its source
-    refer to each other) is freed by one young-generation collection.
-    """
-    pause = gc.isenabled()
-    if pause:
-        gc.disable()
-    try:
-        return _check_bytes(path, data, request)
-    finally:
-        if pause:
-            gc.enable()
-            # The model is garbage now, all of it young: free it at once, so that the
-            # next file does not pay for it or grow the heap while it is still there.
-            gc.collect(0)
-
-
-def _check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
+    """Check a file's bytes."""
     from trfkit.api import parse
 
     if not data.strip(b" \t\r\n\x0b\x0c"):

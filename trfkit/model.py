@@ -15,7 +15,7 @@ import enum
 import functools
 import itertools
 import operator
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import TypeVar
 
@@ -174,19 +174,23 @@ OLD_TITLES = {
 # --- records ------------------------------------------------------------------------------
 
 
-@attrs.define(eq=False)
+@attrs.frozen
 class Source:
     """Where a record came from: its line number, its text and its line terminator.
 
-    ``origin`` is the record as first parsed from ``text``; the writer reuses
-    ``text`` unchanged only while the record still equals its origin, so an
-    edited record is re-rendered and an untouched one keeps its bytes.
+    ``as_read`` is what the reader read ``text`` as, kept as a value: the
+    record's class and field values (:func:`record_value`), not the record
+    itself. The writer reuses ``text`` unchanged only while the record's value
+    still equals it, so an edited record (``attrs.evolve(record, name=...)``)
+    is rendered anew and an untouched one keeps its bytes. Without it (a source
+    made by hand, or by a conversion that wants the line rewritten) the record
+    is always rendered.
     """
 
     line: int
     text: str
     newline: str = "\n"
-    origin: object = None
+    as_read: tuple[object, ...] | None = attrs.field(default=None, repr=False)
 
 
 @attrs.frozen
@@ -199,6 +203,30 @@ class Record:
     def line(self) -> int | None:
         """The 1-based line the record was read from, if it was read."""
         return self.source.line if self.source is not None else None
+
+
+def record_value(record: Record) -> tuple[object, ...]:
+    """What *record* says, as one value: its class, then its fields in order (not its source).
+
+    Two records have equal values exactly when they are equal; a record read
+    from a line has the value its :attr:`Source.as_read` keeps.
+    """
+    cls = type(record)
+    get = _VALUE_GETTERS.get(cls)
+    if get is None:
+        get = _VALUE_GETTERS[cls] = _value_getter(cls)
+    return get(record)
+
+
+_VALUE_GETTERS: dict[type[Record], Callable[[Record], tuple[object, ...]]] = {}
+
+
+def _value_getter(cls: type[Record]) -> Callable[[Record], tuple[object, ...]]:
+    names = [a.name for a in attrs.fields(cls) if a.name != "source"]
+    if len(names) < 2:  # attrgetter of one name gives the value itself, not a tuple
+        return lambda record: (cls, *(getattr(record, name) for name in names))
+    get = operator.attrgetter(*names)
+    return lambda record: (cls, *get(record))
 
 
 @attrs.frozen

@@ -8,21 +8,20 @@ A check's docstring is its documentation (``trfkit explain CODE``).
 from __future__ import annotations
 
 import functools
-import hashlib
-import importlib
-import json
 import os
 import re
-import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import attrs
 
 from trfkit.checks import lint, schedule, scores, structure
 from trfkit.checks.base import Check, CheckOptions, Context, make_check
 from trfkit.diagnostics import PARSE_RULES, Diagnostic, Rule, Severity
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 BUILTIN: tuple[Check, ...] = (
     *structure.CHECKS,
@@ -71,114 +70,15 @@ class PluginProblem:
     message: str
 
 
-@attrs.frozen
-class _EntryPoint:
-    """An entry point as read from the discovery cache: its name, value and loader."""
-
-    name: str
-    value: str
-
-    def load(self) -> object:
-        """Import ``module`` and follow ``attr.attr`` as ``importlib.metadata`` does."""
-        module, _, path = self.value.partition(":")
-        loaded: object = importlib.import_module(module.strip())
-        for part in path.split("[")[0].strip().split("."):
-            if part:
-                loaded = getattr(loaded, part)
-        return loaded
-
-
-def _cache_path() -> Path | None:
-    """The plugin discovery cache of this environment: beside the parser's, or none.
-
-    One file per import path (``plugins-<hash of sys.path>.json``): environments
-    that share the user's cache folder (several virtual environments, a test run
-    beside an installed copy) keep their own answer instead of overwriting each
-    other's, which would send every command back to ``importlib.metadata``.
-    """
-    from trfkit.cachedir import cache_dir
-
-    base = cache_dir()
-    if base is None:
-        return None
-    digest = hashlib.sha256("\0".join(sys.path).encode("utf-8", "surrogateescape"))
-    return Path(base) / f"plugins-{digest.hexdigest()[:16]}.json"
-
-
-def _installed_state() -> list[object]:
-    """What decides the entry points: each ``sys.path`` entry and its distributions' stamps.
-
-    A folder on the path contributes, for every ``*.dist-info`` or ``*.egg-info``
-    in it, its name and the modification time of its ``entry_points.txt``:
-    installing, removing or editing a distribution changes that, while byte-code
-    folders and other files coming and going do not. A file on the path (a zip
-    archive) contributes its size and modification time.
-    """
-    state: list[object] = []
-    for entry in sys.path:
-        try:
-            stat = os.stat(entry or ".")
-        except OSError:
-            state.append([entry, None])
-            continue
-        if not os.path.isdir(entry or "."):
-            state.append([entry, stat.st_mtime_ns, stat.st_size])
-            continue
-        stamps: list[object] = []
-        try:
-            with os.scandir(entry or ".") as listing:
-                for item in listing:
-                    if item.name.endswith((".dist-info", ".egg-info")):
-                        try:
-                            points = os.stat(os.path.join(item.path, "entry_points.txt"))
-                            stamps.append([item.name, points.st_mtime_ns])
-                        except OSError:
-                            stamps.append([item.name, None])
-        except OSError:
-            stamps.append(None)
-        state.append([entry, sorted(stamps, key=str)])
-    return state
-
-
-def _entry_points() -> list[_EntryPoint] | list[Any]:
-    """The ``trfkit.checks`` entry points, sorted by name.
-
-    ``importlib.metadata`` costs a command 20 ms or more to import and scan the
-    installed distributions, so a process that has not imported it yet reads
-    the answer from a small cache, kept while :func:`_installed_state` is the
-    same. A process that already has ``importlib.metadata`` (a test run, an
-    application) asks it directly.
-    """
-    path = _cache_path() if "importlib.metadata" not in sys.modules else None
-    state = _installed_state() if path is not None else None
-    if path is not None:
-        try:
-            cached = json.loads(path.read_text(encoding="utf-8"))
-            if cached.get("state") == state and cached.get("group") == ENTRY_POINT_GROUP:
-                return [_EntryPoint(name, value) for name, value in cached["entries"]]
-        except (OSError, ValueError, TypeError, AttributeError):
-            pass
+def _entry_points() -> list[EntryPoint]:
+    """The ``trfkit.checks`` entry points of the installed distributions, sorted by name."""
     from importlib import metadata
 
-    entries = sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
-    if path is not None:
-        record = {
-            "group": ENTRY_POINT_GROUP,
-            "state": state,
-            "entries": [[e.name, e.value] for e in entries],
-        }
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-            temporary.write_text(json.dumps(record), encoding="utf-8")
-            os.replace(temporary, path)
-        except OSError:
-            pass
-    return entries
+    return sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
 
 
 @functools.cache
-def _load_plugins() -> tuple[tuple[Check, ...], tuple[PluginProblem, ...]]:
+def _plugin_checks() -> tuple[tuple[Check, ...], tuple[PluginProblem, ...]]:
     taken_codes = {c.code for c in BUILTIN} | set(PARSE_RULES) | {"S999"}
     taken_names = {c.name for c in BUILTIN} | {r.name for r in PARSE_RULES.values()}
     taken_names.add("internal-error")
@@ -217,16 +117,14 @@ def plugins() -> tuple[Check, ...]:
     An entry point names a :class:`Check` or a sequence of them. A plugin that
     fails to load, or whose code or name is malformed or already taken, is
     skipped and listed by :func:`plugin_problems` (``trfkit rules`` shows it).
-    Entry points are read once per process (the result is cached), and a
-    command line process reads them from a cache file while the installed
-    distributions stay the same (``TRFKIT_NO_CACHE=1`` turns that off).
+    Entry points are read once per process (the result is kept).
     """
-    return _load_plugins()[0]
+    return _plugin_checks()[0]
 
 
 def plugin_problems() -> tuple[PluginProblem, ...]:
     """The plugin entry points or checks that were skipped, and why."""
-    return _load_plugins()[1]
+    return _plugin_checks()[1]
 
 
 def all_checks() -> tuple[Check, ...]:

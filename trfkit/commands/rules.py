@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"trfkit rules: plugin {problem.entry_point}: {problem.message}\n")
     patterns = [p.strip() for value in args.select for p in value.split(",") if p.strip()]
     rules = [r for r in all_rules() if not patterns or matches(r.code, r.name, patterns)]
-    from_plugins = {c.code for c in plugins()}
+    plugin_codes = {c.code for c in plugins()}
     if args.format == "json":
         payload = [
             {
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
                 "name": r.name,
                 "severity": r.severity.label,
                 "summary": r.summary,
-                "plugin": r.code in from_plugins,
+                "plugin": r.code in plugin_codes,
             }
             for r in rules
         ]

@@ -76,6 +76,7 @@ from trfkit.model import (
     Title,
     Tokens,
     Tournament,
+    record_value,
 )
 
 FORMAT = "trfkit"
@@ -533,10 +534,8 @@ def _with_sources(tournament: Tournament) -> Tournament:
         except WriteError:
             records.append(record)
             continue
-        source = Source(index + 1, text, "\n")
-        record = attrs.evolve(record, source=source)
-        source.origin = record
-        records.append(record)
+        source = Source(index + 1, text, "\n", record_value(record))
+        records.append(attrs.evolve(record, source=source))
     return Tournament(tuple(records))
 
 

@@ -78,7 +78,7 @@ from trfkit.model import (
 )
 from trfkit.numbers import format_number
 from trfkit.trf import columns as C
-from trfkit.trf.writer import render_record
+from trfkit.trf.writer import render_record, unchanged
 
 # --- the report ---------------------------------------------------------------------------
 
@@ -441,7 +441,7 @@ def _rerendered(record: Record) -> Source | None:
     source = record.source
     if source is None:
         return None
-    return Source(source.line, source.text, source.newline, origin=None)
+    return Source(source.line, source.text, source.newline)
 
 
 def _norm(name: str) -> str:
@@ -1110,12 +1110,7 @@ def output_line(record: Record, *, canonical: bool, repair: bool = False) -> str
     rendered in the standard columns (without trailing blanks in canonical mode).
     """
     source = record.source
-    if (
-        not canonical
-        and not repair
-        and source is not None
-        and (source.origin is record or source.origin == record)
-    ):
+    if not canonical and not repair and source is not None and unchanged(record):
         return source.text
     text = render_record(record)
     return text.rstrip() if canonical else text

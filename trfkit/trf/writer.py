@@ -41,6 +41,7 @@ from trfkit.model import (
     TieBreakList,
     Tokens,
     Tournament,
+    record_value,
 )
 from trfkit.numbers import format_number
 from trfkit.trf import columns as C
@@ -220,9 +221,12 @@ def render_record(record: Record) -> str:
     return renderer(record)
 
 
-def _unchanged(record: Record) -> bool:
+def unchanged(record: Record) -> bool:
+    """Whether *record* still says what its source line was read as (its text may be reused)."""
     source = record.source
-    return source is not None and (source.origin is record or source.origin == record)
+    return (
+        source is not None and source.as_read is not None and source.as_read == record_value(record)
+    )
 
 
 def render_lines(records: Iterable[Record], *, newline: str) -> str:
@@ -232,7 +236,7 @@ def render_lines(records: Iterable[Record], *, newline: str) -> str:
     last = len(items) - 1
     for index, record in enumerate(items):
         source = record.source
-        if source is not None and _unchanged(record):
+        if source is not None and unchanged(record):
             parts.append(source.text)
         else:
             parts.append(render_record(record))
