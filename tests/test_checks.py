@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import trfkit
-import trfkit.checks as registry
+import trfkit.checks.registry as registry
 from trfkit.checks import Check, CheckOptions, Context, make_check
 from trfkit.diagnostics import Diagnostic, Severity
 

@@ -38,21 +38,16 @@ __all__ = [
 if TYPE_CHECKING:
     from typing import Any
 
-    from trfkit.api import ParseResult, dump, dump_bytes, dumps, load, loads, parse
-    from trfkit.checks import check
+    from trfkit.api import ParseResult, check, dump, dump_bytes, dumps, load, loads, parse
     from trfkit.model import Tournament
 
 
 def __getattr__(name: str) -> Any:
     """Import the API lazily, so ``trfkit --version`` does not load the parser."""
-    if name in ("ParseResult", "dump", "dump_bytes", "dumps", "load", "loads", "parse"):
+    if name in ("ParseResult", "check", "dump", "dump_bytes", "dumps", "load", "loads", "parse"):
         from trfkit import api
 
         return getattr(api, name)
-    if name == "check":
-        from trfkit.checks import check
-
-        return check
     if name == "Tournament":
         from trfkit.model import Tournament
 

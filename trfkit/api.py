@@ -1,4 +1,4 @@
-r"""The public reading and writing functions, in the style of :mod:`json`.
+r"""The public API: reading and writing in the style of :mod:`json`, and checking.
 
 >>> import trfkit
 >>> result = trfkit.parse("012 Club Open\\n001    1 m    Doe, Jane\\n")
@@ -10,156 +10,78 @@ r"""The public reading and writing functions, in the style of :mod:`json`.
 
 from __future__ import annotations
 
-import functools
-from typing import IO
+import os
+from collections.abc import Sequence
+from pathlib import Path
 
-import attrs
+from trfkit.audit import CheckRequest, check_bytes, check_file
+from trfkit.checks import INTERNAL, CheckOptions
+from trfkit.diagnostics import Diagnostic
+from trfkit.trf.reader import ParseResult, load, loads, parse
+from trfkit.trf.writer import dump, dump_bytes, dumps
 
-from trfkit.diagnostics import Diagnostic, Severity, parse_rule
-from trfkit.errors import TrfSyntaxError
-from trfkit.limits import Limits, check_size
-from trfkit.model import Encoding, Tournament
-from trfkit.trf import decode as _decode
-from trfkit.trf import reader as _reader
-from trfkit.trf.writer import encode, render, render_canonical
-
-
-@attrs.frozen
-class ParseResult:
-    """What :func:`parse` returns: the model and everything the reader noticed.
-
-    Attributes:
-        tournament: The model (empty when the input could not be decoded).
-        diagnostics: Located findings, sorted by line and column.
-        encoding: How the input was stored (codec, BOM, line ending).
-    """
-
-    tournament: Tournament
-    diagnostics: tuple[Diagnostic, ...]
-    encoding: Encoding
-
-    @property
-    def ok(self) -> bool:
-        """True when no diagnostic is an error."""
-        return all(d.severity < Severity.ERROR for d in self.diagnostics)
+__all__ = ["ParseResult", "check", "dump", "dump_bytes", "dumps", "load", "loads", "parse"]
 
 
-def parse(
-    data: str | bytes,
+def check(
+    source: str | bytes | os.PathLike[str],
     *,
+    select: Sequence[str] | None = None,
+    ignore: Sequence[str] | None = None,
+    options: CheckOptions | None = None,
     encoding: str | None = None,
-    strict: bool = False,
-    limits: Limits | None = None,
-) -> ParseResult:
-    """Read a TRF file's text or bytes leniently.
+) -> list[Diagnostic]:
+    r"""Read and check a TRF file in-process, as ``trfkit check`` does.
 
-    Every problem becomes a diagnostic and reading goes on; nothing raises
-    except in *strict* mode, where one :class:`~trfkit.errors.TrfSyntaxError`
-    carries every warning and error.
+    >>> import trfkit
+    >>> [d.code for d in trfkit.check("012 A\n001    1\n001    1\n", select=["S001"])]
+    ['S001']
 
     Args:
-        data: The file's bytes (the encoding is detected) or text.
-        encoding: Force this codec for bytes instead of detecting it.
-        strict: Raise when any diagnostic is a warning or an error.
-        limits: Size limits (the defaults of :class:`~trfkit.limits.Limits` when omitted).
+        source: A path (:class:`os.PathLike`, or a one-line string naming an
+            existing file or ending in ``.trf``, ``.trfx`` or ``.txt``), the
+            file's bytes, or its text.
+        select: Codes, prefixes or names to keep (all when omitted).
+        ignore: Codes, prefixes or names to drop.
+        options: Settings for the checks.
+        encoding: Force a codec instead of detecting it.
+
+    Returns:
+        The reader's and the checks' diagnostics, sorted by position. A file
+        that cannot be read is a ``P001`` diagnostic, never an exception, and
+        a check that fails is an ``S999`` diagnostic.
     """
-    limits = limits or _DEFAULT_LIMITS
-    found: list[Diagnostic] = []
-    if isinstance(data, bytes):
-        problem = check_size(data, limits)
-        if problem is not None:
-            return _finish(Tournament(), [problem], Encoding(), strict)
-        try:
-            decoded = _decode.decode(data, encoding)
-        except _decode.DecodeError as exc:
-            return _finish(
-                Tournament(), [parse_rule("P001").diagnostic(str(exc))], Encoding(), strict
-            )
-        text, enc = decoded.text, decoded.encoding
-        found.append(_read_as(enc.codec, enc.bom, enc.newline))
-    else:
-        text = data
-        bom = text.startswith("\ufeff")
-        if bom:
-            text = text[1:]
-        enc = _decode.layout(text, "utf-8", bom)
-        problem = check_size(text, limits)
-        if problem is not None:
-            return _finish(Tournament(), [problem], enc, strict)
-    if not text:
-        return _finish(Tournament(encoding=enc), found, enc, strict)
-    lines, newlines = _decode.split_lines(text)
-    problem = limits.check_lines(lines)
-    if problem is not None:
-        return _finish(Tournament(encoding=enc), [*found, problem], enc, strict)
-    found.extend(_decode.line_diagnostics(lines, newlines))
-    records, diagnostics = _reader.parse_records(lines, newlines)
-    found.extend(diagnostics)
-    tournament = Tournament(tuple(records), encoding=enc)
-    problem = limits.check_tournament(tournament)
-    if problem is not None:
-        found.append(problem)
-    return _finish(tournament, found, enc, strict)
+    request = CheckRequest(
+        options=options or CheckOptions(),
+        select=tuple(select or ()),
+        ignore=tuple(ignore or ()),
+        encoding=encoding,
+    )
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and _names_a_file(source)):
+        return list(check_file(os.fspath(source), request).diagnostics)
+    data = source.encode("utf-8") if isinstance(source, str) else bytes(source)
+    try:
+        return list(check_bytes("<text>", data, request).diagnostics)
+    except Exception as exc:  # the API reports, it does not raise
+        message = f"trfkit failed on this input: {type(exc).__name__}: {exc}"
+        return [INTERNAL.rule.diagnostic(message)]
 
 
-_DEFAULT_LIMITS = Limits()
-"""The limits of a reading that names none (frozen, so one value serves every reading)."""
+TRF_SUFFIXES = (".trf", ".trfx", ".txt")
 
 
-@functools.lru_cache(maxsize=64)
-def _read_as(codec: str, bom: bool, newline: str) -> Diagnostic:
-    """The P002 note for an encoding: made once per encoding, as diagnostics are frozen values.
+def _names_a_file(text: str) -> bool:
+    """A one-line string naming an existing file, or a missing one with a TRF suffix.
 
-    Keyed by the three fields, which hash in C (an :class:`Encoding` hashes in Python).
+    TRF text always has a line break, so a one-line string is a path when such a
+    file exists, or when it ends like a TRF file name (then its absence is a
+    ``P001`` diagnostic rather than a parse of the name as TRF).
     """
-    names = {"\n": "LF", "\r\n": "CRLF", "\r": "CR"}
-    marked = " with BOM" if bom else ""
-    return parse_rule("P002").diagnostic(f"read as {codec}{marked}, {names[newline]} line endings")
-
-
-def _finish(
-    tournament: Tournament, found: list[Diagnostic], enc: Encoding, strict: bool
-) -> ParseResult:
-    diagnostics = tuple(sorted(found, key=lambda d: d.sort_key))
-    if strict:
-        serious = tuple(d for d in diagnostics if d.severity >= Severity.WARNING)
-        if serious:
-            raise TrfSyntaxError(serious)
-    return ParseResult(tournament, diagnostics, enc)
-
-
-def loads(data: str | bytes, *, encoding: str | None = None, strict: bool = False) -> Tournament:
-    """The tournament in *data*; see :func:`parse` for the options."""
-    return parse(data, encoding=encoding, strict=strict).tournament
-
-
-def load(fp: IO[bytes], *, encoding: str | None = None, strict: bool = False) -> Tournament:
-    """The tournament read from a binary file object."""
-    return loads(fp.read(), encoding=encoding, strict=strict)
-
-
-def dumps(tournament: Tournament, *, canonical: bool = False, newline: str = "\n") -> str:
-    """The tournament as text: lossless by default, standard columns with *canonical*."""
-    if canonical:
-        return render_canonical(tournament, newline=newline)
-    return render(tournament)
-
-
-def dump_bytes(
-    tournament: Tournament,
-    *,
-    canonical: bool = False,
-    encoding: str | None = None,
-    newline: str = "\n",
-) -> bytes:
-    """The tournament as bytes, in its own encoding unless *encoding* is given."""
-    text = dumps(tournament, canonical=canonical, newline=newline)
-    codec = encoding or tournament.encoding.codec
-    if text.startswith("\ufeff") and not codec.replace("_", "-").lower().startswith("utf"):
-        text = text[1:]
-    return encode(text, codec)
-
-
-def dump(tournament: Tournament, fp: IO[bytes], **options: object) -> None:
-    """Write the tournament to a binary file object; options as :func:`dump_bytes`."""
-    fp.write(dump_bytes(tournament, **options))  # type: ignore[arg-type]
+    if "\n" in text or "\r" in text or len(text) > 4096:
+        return False
+    if text.strip().lower().endswith(TRF_SUFFIXES):
+        return True
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False

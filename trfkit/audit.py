@@ -121,7 +121,7 @@ def _keep(d: Diagnostic, request: CheckRequest) -> bool:
 
 def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
     """Check a file's bytes."""
-    from trfkit.api import parse
+    from trfkit.trf.reader import parse
 
     if not data.strip(b" \t\r\n\x0b\x0c"):
         what = "empty" if not data else "only blank lines"

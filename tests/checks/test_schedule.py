@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trfkit
-from trfkit.checks import check
+from trfkit.api import check
 from trfkit.checks.base import CheckOptions
 from trfkit.compute.regime import Regime
 from trfkit.compute.tiebreaks import CompletedGames, TieBreakOptions

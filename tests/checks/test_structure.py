@@ -9,7 +9,8 @@ that path: each must still be reported where it stands.
 from __future__ import annotations
 
 import trfkit
-from trfkit.checks import check, lint
+from trfkit.api import check
+from trfkit.checks import lint
 from trfkit.checks.structure import walk_blocks
 
 

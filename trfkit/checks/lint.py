@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TypeVar
 
+from trfkit import columns as C
 from trfkit import dates as date_readings
 from trfkit.checks.base import Check, Context, make_check
 from trfkit.checks.structure import blocks
@@ -41,7 +42,6 @@ from trfkit.model import (
     TieBreakList,
     Tournament,
 )
-from trfkit.trf import columns as C
 
 _R = TypeVar("_R", bound=Record)
 

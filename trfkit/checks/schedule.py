@@ -35,12 +35,12 @@ from typing import Any
 
 import attrs
 
+from trfkit import columns as C
 from trfkit.checks.base import Check, Context, make_check
 from trfkit.compute import berger, recognition
 from trfkit.compute.tiebreaks.options import CompletedGames
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Colour, Player, Result, RoundResult, Team, TextRecord
-from trfkit.trf import columns as C
 
 COLOUR_TOLERANCE = Fraction(1, 4)
 """Above this share of differing colours, a renumbered fit is no Berger table at all."""

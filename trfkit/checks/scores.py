@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 
+from trfkit import columns as C
 from trfkit.checks.base import Check, Context, make_check
 from trfkit.compute.regime import Regime
 from trfkit.compute.rounds import appended_columns
@@ -50,8 +51,8 @@ from trfkit.compute.tiebreaks.core import PAIRING_BYE
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Player, TieBreakList
 
-POINTS_COLUMN = 81
-RANK_COLUMN = 86
+POINTS_COLUMN = C.POINTS.start
+RANK_COLUMN = C.RANK.start
 
 
 # --- shared state --------------------------------------------------------------------------

@@ -11,10 +11,10 @@ from collections.abc import Iterator
 
 import attrs
 
+from trfkit import columns as C
 from trfkit.checks.base import Context, make_check
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Colour, Player, Result, RoundResult, Tournament
-from trfkit.trf import columns as C
 
 
 def _cell(player: Player, block: RoundResult) -> dict[str, object]:

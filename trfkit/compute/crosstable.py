@@ -13,14 +13,12 @@ from fractions import Fraction
 
 import attrs
 
+from trfkit import columns as C
 from trfkit.compute.regime import RegimeDecision, decide
 from trfkit.compute.standings import compute_standings
 from trfkit.compute.tiebreaks import TieBreakError, TieBreakOptions
 from trfkit.diagnostics import Diagnostic
 from trfkit.model import Tournament
-
-ROUND_START = 92
-ROUND_STRIDE = 10
 
 
 @attrs.frozen
@@ -187,8 +185,6 @@ class Spot:
     field: str | None = None
 
 
-POINTS_COLUMNS = range(81, 85)
-RANK_COLUMNS = range(86, 90)
 
 
 def locate(diagnostic: Diagnostic, table: CrossTable) -> tuple[Spot, ...]:
@@ -212,9 +208,12 @@ def locate(diagnostic: Diagnostic, table: CrossTable) -> tuple[Spot, ...]:
             column = None
     if number is not None and number < 1:
         number = None
-    if number is None and column is not None and column >= ROUND_START:
-        number = (column - ROUND_START) // ROUND_STRIDE + 1
+    if number is None and column is not None:
+        number = C.round_of_column(column)
     if number is not None:
         return tuple(Spot(p, number) for p in players)
-    field = "points" if column in POINTS_COLUMNS else "rank" if column in RANK_COLUMNS else None
+    field = None
+    if column is not None:
+        field = "points" if C.POINTS.start <= column <= C.POINTS.end else None
+        field = "rank" if C.RANK.start <= column <= C.RANK.end else field
     return tuple(Spot(p, None, field) for p in players)

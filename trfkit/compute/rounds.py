@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from trfkit import columns as C
 from trfkit.compute.points import BYE_RESULTS
 from trfkit.model import (
     Result,
@@ -104,7 +105,7 @@ def appended_columns(tournament: Tournament) -> dict[int, tuple[str, ...]]:
     rounds = tournament.declared_rounds
     if not rounds:
         return {}
-    start = 91 + 10 * rounds
+    start = C.round_block_start(rounds + 1) - 1
     found: dict[int, tuple[str, ...]] = {}
     for p in tournament.players:
         if p.source is None:

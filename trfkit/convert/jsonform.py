@@ -503,7 +503,7 @@ def loads(text: str | bytes) -> Tournament:
 
 
 def _check_round_trip(tournament: Tournament) -> None:
-    from trfkit.api import parse
+    from trfkit.trf.reader import parse
     from trfkit.trf.writer import render_canonical, render_record
 
     for index, record in enumerate(tournament.records):

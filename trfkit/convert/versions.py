@@ -42,6 +42,7 @@ from fractions import Fraction
 import attrs
 
 from trfkit import __version__
+from trfkit import columns as C
 from trfkit.compute.regime import read_092, team_event
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import (
@@ -77,7 +78,6 @@ from trfkit.model import (
     Tournament,
 )
 from trfkit.numbers import format_number
-from trfkit.trf import columns as C
 from trfkit.trf.writer import render_record, unchanged
 
 # --- the report ---------------------------------------------------------------------------

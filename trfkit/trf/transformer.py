@@ -21,6 +21,7 @@ import attrs
 import lark
 from lark.lexer import Token
 
+from trfkit import columns as C
 from trfkit.diagnostics import Diagnostic, parse_rule
 from trfkit.model import (
     OLD_TITLES,
@@ -53,7 +54,6 @@ from trfkit.model import (
     Title,
     Tokens,
 )
-from trfkit.trf import columns as C
 
 _SEX = {
     "m": Sex.MALE,

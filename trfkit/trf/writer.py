@@ -13,8 +13,9 @@ Two modes:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import IO, Any
 
+from trfkit import columns as C
 from trfkit.errors import WriteError
 from trfkit.model import (
     AbnormalPoints,
@@ -44,7 +45,6 @@ from trfkit.model import (
     record_value,
 )
 from trfkit.numbers import format_number
-from trfkit.trf import columns as C
 
 
 def _put(buffer: list[str], field: C.Field, value: object) -> None:
@@ -273,3 +273,33 @@ def encode(text: str, codec: str) -> bytes:
             f"line {line}: {text[exc.start]!r} cannot be written in {codec}; "
             "choose another --output-encoding"
         ) from None
+
+
+# --- the whole writing: the model to text or bytes ---------------------------------------
+
+
+def dumps(tournament: Tournament, *, canonical: bool = False, newline: str = "\n") -> str:
+    """The tournament as text: lossless by default, standard columns with *canonical*."""
+    if canonical:
+        return render_canonical(tournament, newline=newline)
+    return render(tournament)
+
+
+def dump_bytes(
+    tournament: Tournament,
+    *,
+    canonical: bool = False,
+    encoding: str | None = None,
+    newline: str = "\n",
+) -> bytes:
+    """The tournament as bytes, in its own encoding unless *encoding* is given."""
+    text = dumps(tournament, canonical=canonical, newline=newline)
+    codec = encoding or tournament.encoding.codec
+    if text.startswith("\ufeff") and not codec.replace("_", "-").lower().startswith("utf"):
+        text = text[1:]
+    return encode(text, codec)
+
+
+def dump(tournament: Tournament, fp: IO[bytes], **options: object) -> None:
+    """Write the tournament to a binary file object; options as :func:`dump_bytes`."""
+    fp.write(dump_bytes(tournament, **options))  # type: ignore[arg-type]

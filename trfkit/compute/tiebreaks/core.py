@@ -12,6 +12,7 @@ from typing import Any, Final
 
 import attrs
 
+from trfkit import columns as C
 from trfkit.compute.points import PointSystem
 from trfkit.compute.regime import Regime
 from trfkit.compute.rounds import completed_rounds
@@ -308,7 +309,7 @@ class EngineCore:
             elif len(blocks) < n_rounds:
                 text = p.source.text if p.source is not None else ""
                 for r in range(len(blocks), n_rounds):
-                    if text[91 + 10 * r : 101 + 10 * r].strip():
+                    if text[C.round_block(r + 1)].strip():
                         blanks.append(r)  # a trailing block with a bye mark but no result
             self.kinds.append(kinds)
             self.opps.append(opps)

@@ -164,6 +164,23 @@ def round_block_start(round_number: int) -> int:
     return ROUND_START + ROUND_STRIDE * (round_number - 1)
 
 
+def round_block(round_number: int) -> slice:
+    """The Python slice of a 001 line that holds round *round_number*'s block and separator."""
+    start = round_block_start(round_number) - 1
+    return slice(start, start + ROUND_STRIDE)
+
+
+def round_of_column(column: int) -> int | None:
+    """The round whose block holds *column* of a 001 line (``None`` before round 1)."""
+    return (column - ROUND_START) // ROUND_STRIDE + 1 if column >= ROUND_START else None
+
+
+POINTS = PLAYER.field("points")
+"""The points column of record 001 (81-84)."""
+RANK = PLAYER.field("rank")
+"""The rank column of record 001 (86-89)."""
+
+
 # --- team records -------------------------------------------------------------------------
 
 TEAM16 = Layout((Field("name", 5, 36),), Repeat("members", 37, 4, 5))

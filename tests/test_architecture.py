@@ -1,0 +1,148 @@
+"""The import rules of ARCHITECTURE.md: every import goes down a layer, and no cycle."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "trfkit"
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors", "diagnostics", "model", "columns", "numbers", "dates", "limits", "fileio", "config"),
+    ("trf", "compute"),
+    ("checks", "convert"),
+    ("audit",),
+    ("report",),
+    ("api",),
+    ("commands", "cli"),
+)
+"""The layers from the bottom up; a module may import its own layer's and lower ones."""
+
+APART: tuple[tuple[str, str], ...] = (
+    ("trf", "compute"),
+    ("compute", "trf"),
+    ("checks", "convert"),
+    ("convert", "checks"),
+    ("report", "checks"),
+)
+"""Pairs (importer, imported) that never meet, although their layers would allow it."""
+
+STANDARD_ONLY = ("errors", "diagnostics", "model")
+"""Stages that import only attrs, the standard library and one another."""
+
+
+def _stage(module: str) -> str:
+    """``trfkit.compute.regime`` → ``compute``."""
+    return module.split(".")[1]
+
+
+def _layer(stage: str) -> int:
+    for index, names in enumerate(LAYERS):
+        if stage in names:
+            return index
+    raise AssertionError(f"trfkit.{stage} is in no layer of ARCHITECTURE.md")
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports() -> dict[str, set[str]]:
+    """Module → the trfkit modules it imports (at the top or inside a function)."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = _module_name(path)
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names if a.name.startswith("trfkit."))
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                if node.module != "trfkit" and not node.module.startswith("trfkit."):
+                    continue
+                for alias in node.names:  # "from trfkit.compute import berger" names a module
+                    inner = f"{node.module}.{alias.name}"
+                    found.add(inner if _stage_of_known(inner) else node.module)
+        # "from trfkit import __version__" reads the front door's constants, not a stage
+        graph[name] = {m for m in found if m != "trfkit" and _stage_of_known(m)}
+    return graph
+
+
+def _stage_of_known(module: str) -> bool:
+    """Whether *module* names a module or package of trfkit (not a name inside one)."""
+    path = PACKAGE.parent / module.replace(".", "/")
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def _checked(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The graph without the package's front door and ``__main__`` (they import the API)."""
+    return {m: deps for m, deps in graph.items() if m not in ("trfkit", "trfkit.__main__")}
+
+
+def violations(graph: dict[str, set[str]]) -> list[str]:
+    """``"A imports B"`` for every import of *graph* that breaks a rule."""
+    wrong = []
+    for module, deps in sorted(graph.items()):
+        here = _stage(module)
+        for dep in sorted(deps):
+            there = _stage(dep)
+            if _layer(there) > _layer(here) or (here, there) in APART:
+                wrong.append(f"{module} imports {dep}")
+    return wrong
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """A cycle of *graph* as the modules along it (``[]`` when there is none)."""
+    state: dict[str, int] = {}
+
+    def visit(module: str, path: list[str]) -> list[str]:
+        state[module] = 1
+        for dep in sorted(graph.get(module, ())):
+            if state.get(dep) == 1:
+                return [*path[path.index(dep) :], dep]
+            if dep in graph and state.get(dep) is None:
+                found = visit(dep, [*path, dep])
+                if found:
+                    return found
+        state[module] = 2
+        return []
+
+    for module in sorted(graph):
+        if state.get(module) is None:
+            found = visit(module, [module])
+            if found:
+                return found
+    return []
+
+
+def test_every_import_goes_down() -> None:
+    """No module imports a higher layer, or a stage it must stay apart from."""
+    assert violations(_checked(imports())) == []
+
+
+def test_the_model_needs_only_attrs_and_the_standard_library() -> None:
+    """model, diagnostics and errors import no other stage of trfkit."""
+    graph = imports()
+    for stage in STANDARD_ONLY:
+        assert {_stage(d) for d in graph[f"trfkit.{stage}"]} <= set(STANDARD_ONLY), stage
+
+
+def test_no_import_cycle() -> None:
+    """The module graph has no cycle (a module may not import one that imports it back)."""
+    assert find_cycle(_checked(imports())) == []
+
+
+def test_the_rules_find_forbidden_imports_and_cycles() -> None:
+    """Compute importing trf, report importing checks, an upward import and a cycle are found."""
+    graph = {
+        "trfkit.compute.regime": {"trfkit.trf.reader"},
+        "trfkit.report.text": {"trfkit.checks.base"},
+        "trfkit.model": {"trfkit.audit"},
+    }
+    assert violations(graph) == [
+        "trfkit.compute.regime imports trfkit.trf.reader",
+        "trfkit.model imports trfkit.audit",
+        "trfkit.report.text imports trfkit.checks.base",
+    ]
+    cyclic = {"trfkit.audit": {"trfkit.checks"}, "trfkit.checks": {"trfkit.audit"}}
+    assert find_cycle(cyclic) == ["trfkit.audit", "trfkit.checks", "trfkit.audit"]
