@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from trfkit.config import ConfigError, Settings, find_settings_file, load_settings
+from trfkit.config import Settings, find_settings_file, load_settings
+from trfkit.errors import ConfigError
 
 
 def test_no_file_gives_the_defaults(tmp_path: Path) -> None:

@@ -32,7 +32,6 @@ from trfkit.compute.tiebreaks import (
     KoyaThreshold,
     PerfectScorePtp,
     TieBreakEngine,
-    TieBreakError,
     TieBreakOptions,
     TieBreakSettings,
     WithdrawalBoundary,
@@ -41,6 +40,7 @@ from trfkit.compute.tiebreaks import (
     parse_tiebreak,
     settings_from,
 )
+from trfkit.errors import TieBreakError
 from trfkit.model import Tournament
 
 FIXTURES = ROOT / "fixtures" / "scores"

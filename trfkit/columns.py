@@ -17,6 +17,7 @@ from fractions import Fraction
 
 import attrs
 
+from trfkit.errors import FieldError, FieldOverflow
 from trfkit.numbers import format_number
 
 
@@ -102,15 +103,6 @@ class Layout:
             if f.name == name:
                 return f
         raise KeyError(name)
-
-
-class FieldError(ValueError):
-    """A field's text does not fit its kind; ``column`` is where the field starts."""
-
-    def __init__(self, field: Field, text: str) -> None:
-        super().__init__(f"{field.name} {text.strip()!r} is not a valid {field.kind.value}")
-        self.field = field
-        self.text = text
 
 
 # --- TRF16 player record 001 (and the TRF-2026 national rating records) ---------------------
@@ -326,7 +318,7 @@ def read_field(line: str, field: Field) -> str | int | Fraction | None:
             return parse_int(text)
         return parse_points(text)
     except ValueError:
-        raise FieldError(field, text) from None
+        raise FieldError(_not_valid(field, text), text) from None
 
 
 def format_value(value: str | int | Fraction | None, kind: Kind) -> str:
@@ -339,20 +331,19 @@ def format_value(value: str | int | Fraction | None, kind: Kind) -> str:
     return str(value)
 
 
-class FieldOverflow(ValueError):
-    """A value is wider than its columns."""
+def _not_valid(field: Field, text: str) -> str:
+    return f"{field.name} {text.strip()!r} is not a valid {field.kind.value}"
 
-    def __init__(self, field: Field, text: str) -> None:
-        super().__init__(f"{field.name} {text!r} does not fit columns {field.start}-{field.end}")
-        self.field = field
-        self.text = text
+
+def _too_wide(field: Field, text: str) -> str:
+    return f"{field.name} {text!r} does not fit columns {field.start}-{field.end}"
 
 
 def format_field(value: str | int | Fraction | None, field: Field) -> str:
     """Pad *value* to the field's width; raises :class:`FieldOverflow` when it is wider."""
     text = format_value(value, field.kind)
     if len(text) > field.width:
-        raise FieldOverflow(field, text)
+        raise FieldOverflow(_too_wide(field, text), text)
     if field.align is Align.RIGHT:
         return text.rjust(field.width)
     return text.ljust(field.width)

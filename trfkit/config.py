@@ -28,12 +28,12 @@ from typing import Any
 
 import attrs
 
+from trfkit.errors import ConfigError
+
 KEYS = ("select", "ignore", "strict")
 """The keys a settings file may hold."""
 
 
-class ConfigError(ValueError):
-    """A settings file that cannot be used; the message names the file and the problem."""
 
 
 @attrs.frozen

@@ -1,4 +1,7 @@
-"""The exceptions trfkit raises: only for "cannot continue", never for discrepancies."""
+"""Every exception trfkit raises, all under :class:`TrfError`.
+
+An exception means "cannot continue"; a discrepancy in a file is a diagnostic, never one.
+"""
 
 from __future__ import annotations
 
@@ -37,3 +40,63 @@ class WriteError(TrfError, ValueError):
     def __str__(self) -> str:
         """The message."""
         return self.message
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+class DecodeError(TrfError, ValueError):
+    """The bytes are not text trfkit can read; the message says why."""
+
+
+class FieldError(TrfError, ValueError):
+    """A field's text does not fit its kind (letters in a number field)."""
+
+    def __init__(self, message: str, text: str) -> None:
+        super().__init__(message)
+        self.text = text
+
+
+class StandingsFileError(TrfError, ValueError):
+    """A side file of reported standings cannot be read; the message says why."""
+
+
+class ConfigError(TrfError, ValueError):
+    """A settings file that cannot be used; the message names the file and the problem."""
+
+
+# --- computing -------------------------------------------------------------------------------
+
+
+class TieBreakError(TrfError, ValueError):
+    """An unknown tie-break code or rule set, or a modifier that does not apply."""
+
+
+# --- writing and converting ------------------------------------------------------------------
+
+
+class FieldOverflow(TrfError, ValueError):
+    """A value is wider than the columns of its field."""
+
+    def __init__(self, message: str, text: str) -> None:
+        super().__init__(message)
+        self.text = text
+
+
+class JsonFormError(TrfError, ValueError):
+    """A JSON document is not a valid trfkit tournament; the message names the place."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+
+
+class ConversionFailed(TrfError):
+    """One input of ``trfkit convert`` cannot be converted (the run exits 2)."""
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+class UsageError(TrfError, ValueError):
+    """An option value that cannot be used; the message says why."""

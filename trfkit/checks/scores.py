@@ -42,13 +42,13 @@ from trfkit.compute.tiebreaks import (
     SbCut,
     TieBreak,
     TieBreakEngine,
-    TieBreakError,
     TieBreakSettings,
     format_number,
     parse_tiebreak,
 )
 from trfkit.compute.tiebreaks.core import PAIRING_BYE
 from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.errors import TieBreakError
 from trfkit.model import Player, TieBreakList
 
 POINTS_COLUMN = C.POINTS.start
@@ -735,7 +735,8 @@ def _reported_sources(ctx: Context, state: _State) -> Iterator[tuple[str, int, s
             yield source, start_rank, code, value
     appended = appended_columns(ctx.tournament)
     if appended:
-        from trfkit.trf.standings_file import ReportedError, parse_value
+        from trfkit.errors import StandingsFileError
+        from trfkit.trf.standings_file import parse_value
 
         codes = [tb.text for tb in state.standings.tiebreaks]
         declared = state.standings.source.startswith("record")
@@ -751,7 +752,7 @@ def _reported_sources(ctx: Context, state: _State) -> Iterator[tuple[str, int, s
             for code, text in zip(names, texts, strict=True):
                 try:
                     appended_value = parse_value(text)
-                except ReportedError:
+                except StandingsFileError:
                     continue
                 if appended_value is not None:
                     yield "columns appended to the player line", start_rank, code, appended_value

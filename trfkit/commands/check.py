@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from trfkit.commands import common
+from trfkit.errors import UsageError
 
 if TYPE_CHECKING:
     from trfkit.audit import FileReport
@@ -135,8 +136,9 @@ def run(args: argparse.Namespace) -> int:
     """Check every path and print the findings."""
     from trfkit.audit import DEFAULT_GLOBS, CheckRequest, check_bytes, check_many, discover
     from trfkit.checks import unknown_patterns
-    from trfkit.config import ConfigError, load_settings
+    from trfkit.config import load_settings
     from trfkit.diagnostics import Severity
+    from trfkit.errors import ConfigError
     from trfkit.report import github, text
     from trfkit.report import json as report_json
 
@@ -163,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
             return _usage(f"--report {args.report}: cannot write there")
     try:
         options = common.check_options(args)
-    except common.UsageError as exc:
+    except UsageError as exc:
         return _usage(str(exc))
     request = CheckRequest(
         options=options,

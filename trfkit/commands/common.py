@@ -6,6 +6,8 @@ import argparse
 import enum
 from typing import TYPE_CHECKING
 
+from trfkit.errors import UsageError
+
 if TYPE_CHECKING:
     from trfkit.checks.base import CheckOptions
     from trfkit.compute.regime import Regime
@@ -15,8 +17,6 @@ if TYPE_CHECKING:
 """The tie-break rule sets ``--rules`` accepts."""
 
 
-class UsageError(ValueError):
-    """An option value that cannot be used; the message says why."""
 
 
 def add_reading_options(parser: argparse.ArgumentParser) -> None:
@@ -168,11 +168,12 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
     standings = None
     source = getattr(args, "standings", None)
     if source:
-        from trfkit.trf.standings_file import ReportedError, load_reported
+        from trfkit.errors import StandingsFileError
+        from trfkit.trf.standings_file import load_reported
 
         try:
             standings = load_reported(source)
-        except ReportedError as exc:
+        except StandingsFileError as exc:
             raise UsageError(f"--standings {source}: {exc}") from None
     return CheckOptions(
         tiebreak=tiebreak_options(args),

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from trfkit.commands import common
+from trfkit.errors import ConversionFailed, UsageError
 
 if TYPE_CHECKING:
     from trfkit.convert.versions import Adjustment
@@ -135,8 +136,6 @@ class _Output:
     target: str
 
 
-class _Failure(Exception):
-    """A reason one input cannot be converted (exit 2 for the run)."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -145,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         _check_usage(args, inputs)
         targets = _targets(args, inputs)
-    except common.UsageError as exc:
+    except UsageError as exc:
         sys.stderr.write(f"trfkit convert: {exc}\n")
         return 2
     status = 0
@@ -158,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
             if args.in_place:
                 _backup(path)
             _write(path, target, out.data)
-        except _Failure as exc:
+        except ConversionFailed as exc:
             sys.stderr.write(f"trfkit convert: {exc}\n")
             status = 2
             continue
@@ -176,23 +175,23 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_usage(args: argparse.Namespace, inputs: list[str]) -> None:
     if "-" in inputs and len(inputs) > 1:
-        raise common.UsageError("'-' (stdin) cannot be mixed with other inputs")
+        raise UsageError("'-' (stdin) cannot be mixed with other inputs")
     if args.to in ("json", "csv") and args.comments:
-        raise common.UsageError("--comments writes ### lines into TRF output only")
+        raise UsageError("--comments writes ### lines into TRF output only")
     if args.to == "json" and args.output_encoding:
         from trfkit.convert.versions import codec_name
 
         if codec_name(args.output_encoding) != "utf-8":
-            raise common.UsageError("JSON is always written in UTF-8")
+            raise UsageError("JSON is always written in UTF-8")
     if args.to is not None and args.to != "csv" and args.delimiter != "comma":
-        raise common.UsageError("--delimiter applies to --to csv only")
+        raise UsageError("--delimiter applies to --to csv only")
     if args.output_encoding:
         import codecs
 
         try:
             codecs.lookup(args.output_encoding)
         except LookupError:
-            raise common.UsageError(f"unknown encoding {args.output_encoding!r}") from None
+            raise UsageError(f"unknown encoding {args.output_encoding!r}") from None
 
 
 def _targets(args: argparse.Namespace, inputs: list[str]) -> list[str]:
@@ -202,18 +201,18 @@ def _targets(args: argparse.Namespace, inputs: list[str]) -> list[str]:
     output = args.output
     if args.in_place:
         if "-" in inputs:
-            raise common.UsageError("--in-place needs files, not stdin")
+            raise UsageError("--in-place needs files, not stdin")
         if output != "-":
-            raise common.UsageError("--in-place and -o exclude each other")
+            raise UsageError("--in-place and -o exclude each other")
         return list(inputs)
     folder = output != "-" and os.path.isdir(output)
     if len(inputs) > 1 and not folder:
-        raise common.UsageError("several inputs need -o DIR, an existing directory")
+        raise UsageError("several inputs need -o DIR, an existing directory")
     if not folder:
         targets = [output]
     else:
         if "-" in inputs:
-            raise common.UsageError("stdin has no name to give its output in a directory")
+            raise UsageError("stdin has no name to give its output in a directory")
         suffix = _EXTENSIONS.get(args.to or "", ".trf")
         if args.to is None and args.source == "json":
             suffix = ".json"
@@ -226,7 +225,7 @@ def _targets(args: argparse.Namespace, inputs: list[str]) -> list[str]:
         seen: dict[str, str] = {}
         for path, target in zip(inputs, targets, strict=True):
             if target in seen:
-                raise common.UsageError(
+                raise UsageError(
                     f"{seen[target]} and {path} would both be written to {target}"
                 )
             seen[target] = path
@@ -235,7 +234,7 @@ def _targets(args: argparse.Namespace, inputs: list[str]) -> list[str]:
             continue
         for path in inputs:
             if path != "-" and same_file(path, target):
-                raise common.UsageError(
+                raise UsageError(
                     f"{target} is the input file; trfkit never writes over its input"
                 )
     return targets
@@ -248,7 +247,7 @@ def _read(path: str, args: argparse.Namespace) -> bytes:
         return sys.stdin.buffer.read()
     data = read_bytes(path, common.limits(args))
     if isinstance(data, str):
-        raise _Failure(data)
+        raise ConversionFailed(data)
     return data
 
 
@@ -264,9 +263,8 @@ def _convert(path: str, args: argparse.Namespace) -> _Output:
     """Read one input and produce its output bytes and adjustments."""
     from trfkit.api import dump_bytes, parse
     from trfkit.convert import versions as cv
-    from trfkit.convert.jsonform import JsonFormError
     from trfkit.convert.jsonform import loads as json_loads
-    from trfkit.errors import WriteError
+    from trfkit.errors import JsonFormError, WriteError
     from trfkit.model import Encoding
 
     name = "<stdin>" if path == "-" else path
@@ -277,14 +275,14 @@ def _convert(path: str, args: argparse.Namespace) -> _Output:
         try:
             tournament = json_loads(data)
         except JsonFormError as exc:
-            raise _Failure(f"{name}: {exc}") from None
+            raise ConversionFailed(f"{name}: {exc}") from None
         tournament = attrs.evolve(tournament, encoding=Encoding())
     else:
         kind = "trf"
         result = parse(data, encoding=args.encoding, limits=common.limits(args))
         fatal = [d for d in result.diagnostics if d.code in ("P001", "P010")]
         if fatal:
-            raise _Failure(f"{name}: {fatal[0].message}")
+            raise ConversionFailed(f"{name}: {fatal[0].message}")
         tournament, diagnostics = result.tournament, result.diagnostics
     source_format = tournament.file_format.value
     target = args.to or kind
@@ -307,7 +305,7 @@ def _convert(path: str, args: argparse.Namespace) -> _Output:
             return _to_csv(tournament, args, kind, source_format)
         return _to_trf(tournament, args, kind, source_format, target, diagnostics)
     except WriteError as exc:
-        raise _Failure(f"{name}: {exc}") from None
+        raise ConversionFailed(f"{name}: {exc}") from None
 
 
 def _is_utf8(codec: str) -> bool:
@@ -381,7 +379,7 @@ def _to_csv(tournament: Any, args: argparse.Namespace, kind: str, source_format:
         try:
             options = csvform.CsvOptions(delimiter=csvform.DELIMITERS.get(delimiter, delimiter))
         except ValueError as exc:
-            raise _Failure(f"--delimiter: {exc}") from None
+            raise ConversionFailed(f"--delimiter: {exc}") from None
     codec = args.output_encoding or "utf-8-sig"
     data = csvform.dump_bytes(
         tournament, options, encoding=codec, newline=_newline(args, "\r\n") or "\r\n"
@@ -406,7 +404,7 @@ def _backup(path: str) -> None:
     try:
         write_atomic(path + ".bak", Path(path).read_bytes())
     except OSError as exc:
-        raise _Failure(f"cannot keep a backup of {path}: {exc.strerror or exc}") from None
+        raise ConversionFailed(f"cannot keep a backup of {path}: {exc.strerror or exc}") from None
 
 
 def _write(path: str, target: str, data: bytes) -> None:
@@ -419,7 +417,7 @@ def _write(path: str, target: str, data: bytes) -> None:
     try:
         write_atomic(target, data)
     except OSError as exc:
-        raise _Failure(f"cannot write {target}: {exc.strerror or exc}") from None
+        raise ConversionFailed(f"cannot write {target}: {exc.strerror or exc}") from None
 
 
 def _report_json(path: str, target: str, out: _Output) -> dict[str, Any]:

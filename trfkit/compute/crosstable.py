@@ -16,8 +16,9 @@ import attrs
 from trfkit import columns as C
 from trfkit.compute.regime import RegimeDecision, decide
 from trfkit.compute.standings import compute_standings
-from trfkit.compute.tiebreaks import TieBreakError, TieBreakOptions
+from trfkit.compute.tiebreaks import TieBreakOptions
 from trfkit.diagnostics import Diagnostic
+from trfkit.errors import TieBreakError
 from trfkit.model import Tournament
 
 

@@ -31,12 +31,12 @@ from trfkit.compute.tiebreaks import (
     EditionChoice,
     TieBreak,
     TieBreakEngine,
-    TieBreakError,
     TieBreakOptions,
     Withdrawal,
     parse_tiebreak,
     settings_from,
 )
+from trfkit.errors import TieBreakError
 from trfkit.model import TieBreakList, Tournament
 
 __all__ = [

@@ -45,7 +45,7 @@ from typing import Any
 
 import attrs
 
-from trfkit.errors import TrfError, WriteError
+from trfkit.errors import JsonFormError, WriteError
 from trfkit.model import (
     AbnormalPoints,
     Acceleration,
@@ -89,12 +89,6 @@ SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / SCHEMA_FILE
 """Where the schema of version 1 is installed."""
 
 
-class JsonFormError(TrfError, ValueError):
-    """A JSON document is not a valid trfkit tournament; the message names the place."""
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}" if path else message)
-        self.path = path
 
 
 # --- values -------------------------------------------------------------------------------

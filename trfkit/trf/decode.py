@@ -15,6 +15,7 @@ import re
 import attrs
 
 from trfkit.diagnostics import Diagnostic, parse_rule
+from trfkit.errors import DecodeError
 from trfkit.model import Encoding
 
 UTF8_BOM = codecs.BOM_UTF8
@@ -22,8 +23,6 @@ _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _NEWLINE = re.compile(r"(\r\n|\r|\n)")
 
 
-class DecodeError(ValueError):
-    """The bytes are not text trfkit can read; the message says why."""
 
 
 @attrs.frozen

@@ -19,7 +19,7 @@ import lark
 from lark.lexer import Lexer, Token
 
 from trfkit.diagnostics import Diagnostic, Severity, parse_rule
-from trfkit.errors import TrfSyntaxError
+from trfkit.errors import DecodeError, TrfSyntaxError
 from trfkit.limits import Limits, check_size
 from trfkit.model import Encoding, Record, Tournament
 from trfkit.trf import decode
@@ -169,7 +169,7 @@ def parse(
             return _finish(Tournament(), [problem], Encoding(), strict)
         try:
             decoded = decode.decode(data, encoding)
-        except decode.DecodeError as exc:
+        except DecodeError as exc:
             return _finish(
                 Tournament(), [parse_rule("P001").diagnostic(str(exc))], Encoding(), strict
             )

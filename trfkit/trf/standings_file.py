@@ -27,11 +27,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ReportedError", "ReportedValue", "load_reported", "parse_value"]
+from trfkit.errors import StandingsFileError
+
+__all__ = ["ReportedValue", "StandingsFileError", "load_reported", "parse_value"]
 
 
-class ReportedError(ValueError):
-    """The side file cannot be read; the message says why."""
 
 
 class ReportedValue(Fraction):
@@ -85,11 +85,11 @@ def parse_value(text: object) -> ReportedValue | None:
         The exact value, or ``None`` for an empty cell, ``-`` or JSON null.
 
     Raises:
-        ReportedError: When the text is not a number.
+        StandingsFileError: When the text is not a number.
     """
     if text is None or isinstance(text, bool):
         if isinstance(text, bool):
-            raise ReportedError(f"{text!r} is not a number")
+            raise StandingsFileError(f"{text!r} is not a number")
         return None
     if isinstance(text, int):
         return ReportedValue(Fraction(text))
@@ -108,7 +108,7 @@ def parse_value(text: object) -> ReportedValue | None:
             return ReportedValue(-extra)
     match = _DECIMAL.match(raw)
     if match is None or not (match.group(2) or match.group(3)):
-        raise ReportedError(f"{text!r} is not a number")
+        raise StandingsFileError(f"{text!r} is not a number")
     sign, whole, frac = match.groups()
     value = Fraction(int(whole or "0"))
     if frac:
@@ -125,16 +125,16 @@ def _rows_from_json(data: Any) -> list[Mapping[str, Any]]:
         data = data["players"]
     if isinstance(data, list):
         if not all(isinstance(row, dict) for row in data):
-            raise ReportedError("every entry of the JSON list must be an object")
+            raise StandingsFileError("every entry of the JSON list must be an object")
         return data
     if isinstance(data, dict):
         rows: list[Mapping[str, Any]] = []
         for key, value in data.items():
             if not isinstance(value, dict):
-                raise ReportedError(f"entry {key!r} is not an object")
+                raise StandingsFileError(f"entry {key!r} is not an object")
             rows.append({"start_rank": key, **value})
         return rows
-    raise ReportedError("the JSON must be a list of players or an object")
+    raise StandingsFileError("the JSON must be a list of players or an object")
 
 
 def _rows_from_csv(text: str) -> list[Mapping[str, Any]]:
@@ -143,7 +143,7 @@ def _rows_from_csv(text: str) -> list[Mapping[str, Any]]:
     delimiter = max(counts, key=lambda d: counts[d]) if any(counts.values()) else ","
     reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
     if not reader.fieldnames:
-        raise ReportedError("the CSV file has no header row")
+        raise StandingsFileError("the CSV file has no header row")
     return [row for row in reader if any((v or "").strip() for v in row.values() if v)]
 
 
@@ -158,49 +158,49 @@ def load_reported(path: str) -> Mapping[int, Mapping[str, Fraction]]:
         The values; each is a :class:`ReportedValue` (a ``Fraction``).
 
     Raises:
-        ReportedError: When the file is missing, malformed, has no start rank
+        StandingsFileError: When the file is missing, malformed, has no start rank
             column, repeats a start rank or holds a value that is not a number.
     """
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise ReportedError(f"cannot be read: {exc.strerror or exc}") from None
+        raise StandingsFileError(f"cannot be read: {exc.strerror or exc}") from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("cp1252", errors="replace")
     if not text.strip():
-        raise ReportedError("the file is empty")
+        raise StandingsFileError("the file is empty")
     if path.lower().endswith(".json") or text.lstrip()[:1] in ("[", "{"):
         try:
             rows = _rows_from_json(json.loads(text))
         except json.JSONDecodeError as exc:
-            raise ReportedError(f"not valid JSON: {exc}") from None
+            raise StandingsFileError(f"not valid JSON: {exc}") from None
     else:
         rows = _rows_from_csv(text)
     out: dict[int, dict[str, Fraction]] = {}
     for number, row in enumerate(rows, 1):
         start_key = next((k for k in row if k is not None and _normal(k) in _START_KEYS), None)
         if start_key is None:
-            raise ReportedError(
+            raise StandingsFileError(
                 f"row {number} has no start rank column (start_rank, SNo, No, ID …)"
             )
         try:
             start = int(str(row[start_key]).strip())
         except ValueError:
-            raise ReportedError(
+            raise StandingsFileError(
                 f"row {number}: start rank {row[start_key]!r} is not a number"
             ) from None
         if start in out:
-            raise ReportedError(f"start rank {start} appears twice")
+            raise StandingsFileError(f"start rank {start} appears twice")
         values: dict[str, Fraction] = {}
         for key, cell in row.items():
             if key is None or key == start_key or _normal(key) in _IGNORED or not key.strip():
                 continue
             try:
                 value = parse_value(cell)
-            except ReportedError as exc:
-                raise ReportedError(f"row {number}, column {key!r}: {exc}") from None
+            except StandingsFileError as exc:
+                raise StandingsFileError(f"row {number}, column {key!r}: {exc}") from None
             if value is not None:
                 values[key.strip().upper().replace(" ", "")] = value
         out[start] = values

@@ -23,6 +23,7 @@ from lark.lexer import Token
 
 from trfkit import columns as C
 from trfkit.diagnostics import Diagnostic, parse_rule
+from trfkit.errors import FieldError
 from trfkit.model import (
     OLD_TITLES,
     AbnormalPoints,
@@ -202,7 +203,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
     def _field(self, token: Token, field: C.Field, record: str) -> Any:
         try:
             return C.read_field(str(token), field)
-        except C.FieldError as exc:
+        except FieldError as exc:
             self._report(
                 "P005",
                 f"{record} {field.name.replace('_', ' ')} {exc.text.strip()!r} is not a number",
@@ -370,7 +371,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         else:
             try:
                 value = C.read_field(line, field)
-            except C.FieldError as exc:
+            except FieldError as exc:
                 if field is _P_START_RANK:
                     self._report(
                         "P005",
@@ -530,7 +531,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         line = str(token)
         try:
             start_rank = C.read_field(line, C.NATIONAL.field("start_rank"))
-        except C.FieldError:
+        except FieldError:
             start_rank = None
         if not isinstance(start_rank, int):
             return self.unknown(children)

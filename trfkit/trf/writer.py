@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from typing import IO, Any
 
 from trfkit import columns as C
-from trfkit.errors import WriteError
+from trfkit.errors import FieldOverflow, WriteError
 from trfkit.model import (
     AbnormalPoints,
     Acceleration,
@@ -50,7 +50,7 @@ from trfkit.numbers import format_number
 def _put(buffer: list[str], field: C.Field, value: object) -> None:
     try:
         C.place(buffer, field, C.format_field(value, field))  # type: ignore[arg-type]
-    except C.FieldOverflow as exc:
+    except FieldOverflow as exc:
         raise WriteError(str(exc)) from None
 
 

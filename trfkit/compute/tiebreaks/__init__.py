@@ -49,7 +49,6 @@ from trfkit.compute.tiebreaks.codes import (
     CODES,
     TEAM_CODES,
     TieBreak,
-    TieBreakError,
     parse_tiebreak,
     parse_tiebreaks,
 )
@@ -67,6 +66,7 @@ from trfkit.compute.tiebreaks.options import (
     WithdrawalBoundary,
     settings_from,
 )
+from trfkit.errors import TieBreakError
 from trfkit.numbers import format_number, round_half_up
 
 __all__ = [

@@ -9,11 +9,9 @@ from typing import Any
 
 import attrs
 
+from trfkit.errors import TieBreakError
+
 # --- codes ---------------------------------------------------------------------------------
-
-
-class TieBreakError(ValueError):
-    """A tie-break code or modifier that trfkit does not know; the message says why."""
 
 
 CODES: dict[str, str] = {

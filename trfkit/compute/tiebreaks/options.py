@@ -8,8 +8,8 @@ from collections.abc import Sequence
 import attrs
 
 from trfkit.compute.regime import Regime, RegimeDecision, decide
-from trfkit.compute.tiebreaks.codes import TieBreakError
 from trfkit.compute.tiebreaks.editions import Edition, EditionChoice, choose_edition
+from trfkit.errors import TieBreakError
 from trfkit.model import (
     Tournament,
 )

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from trfkit.trf.standings_file import ReportedError, load_reported, parse_value
+from trfkit.errors import StandingsFileError
+from trfkit.trf.standings_file import load_reported, parse_value
 
 
 @pytest.mark.parametrize(
@@ -78,14 +79,14 @@ def test_json_forms(tmp_path: Path) -> None:
     ],
 )
 def test_bad_side_files_are_refused(tmp_path: Path, content: str, message: str) -> None:
-    """A side file that cannot be read raises ReportedError saying why."""
+    """A side file that cannot be read raises StandingsFileError saying why."""
     path = tmp_path / ("s.json" if content[:1] in "[{" else "s.csv")
     path.write_text(content, "utf-8")
-    with pytest.raises(ReportedError, match=message):
+    with pytest.raises(StandingsFileError, match=message):
         load_reported(str(path))
 
 
 def test_missing_side_file_is_refused(tmp_path: Path) -> None:
-    """A path that does not exist raises ReportedError."""
-    with pytest.raises(ReportedError, match="cannot be read"):
+    """A path that does not exist raises StandingsFileError."""
+    with pytest.raises(StandingsFileError, match="cannot be read"):
         load_reported(str(tmp_path / "nowhere.csv"))
