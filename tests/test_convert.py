@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from locations import CORPUS_FILES, ROOT, needs_corpus
 
 import trfkit
+from trfkit import convert as cv
 from trfkit.cli import main
 from trfkit.convert import jsonform
-from trfkit.convert import versions as cv
 from trfkit.model import FileFormat, RawRecord, Scoring, Team, Tournament
 from trfkit.trf.decode import decode, split_lines
 from trfkit.trf.writer import render_canonical

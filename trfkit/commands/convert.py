@@ -32,7 +32,7 @@ from trfkit.commands import common
 from trfkit.errors import ConversionFailed, UsageError
 
 if TYPE_CHECKING:
-    from trfkit.convert.versions import Adjustment
+    from trfkit.convert import Adjustment
 
 TARGETS = ("trf", "trf16", "trf26", "json", "csv")
 """The ``--to`` choices."""
@@ -179,7 +179,7 @@ def _check_usage(args: argparse.Namespace, inputs: list[str]) -> None:
     if args.to in ("json", "csv") and args.comments:
         raise UsageError("--comments writes ### lines into TRF output only")
     if args.to == "json" and args.output_encoding:
-        from trfkit.convert.versions import codec_name
+        from trfkit.convert import codec_name
 
         if codec_name(args.output_encoding) != "utf-8":
             raise UsageError("JSON is always written in UTF-8")
@@ -261,8 +261,8 @@ def _is_json(path: str, data: bytes, args: argparse.Namespace) -> bool:
 
 def _convert(path: str, args: argparse.Namespace) -> _Output:
     """Read one input and produce its output bytes and adjustments."""
+    from trfkit import convert as cv
     from trfkit.api import dump_bytes, parse
-    from trfkit.convert import versions as cv
     from trfkit.convert.jsonform import loads as json_loads
     from trfkit.errors import JsonFormError, WriteError
     from trfkit.model import Encoding
@@ -309,13 +309,13 @@ def _convert(path: str, args: argparse.Namespace) -> _Output:
 
 
 def _is_utf8(codec: str) -> bool:
-    from trfkit.convert.versions import codec_name
+    from trfkit.convert import codec_name
 
     return codec_name(codec) == "utf-8"
 
 
 def _newline(args: argparse.Namespace, default: str | None) -> str | None:
-    from trfkit.convert.versions import NEWLINES
+    from trfkit.convert.render import NEWLINES
 
     return NEWLINES[args.newline] if args.newline else default
 
@@ -328,7 +328,7 @@ def _to_trf(
     target: str,
     diagnostics: tuple[Any, ...],
 ) -> _Output:
-    from trfkit.convert import versions as cv
+    from trfkit import convert as cv
     from trfkit.trf.writer import encode
 
     options = cv.ConvertOptions(
@@ -355,7 +355,7 @@ def _to_trf(
 
 
 def _to_json(tournament: Any, args: argparse.Namespace, kind: str, source_format: str) -> _Output:
-    from trfkit.convert import versions as cv
+    from trfkit import convert as cv
     from trfkit.convert.jsonform import dumps
 
     rendered = cv.render_trf(tournament, canonical=True)
@@ -369,8 +369,7 @@ def _to_json(tournament: Any, args: argparse.Namespace, kind: str, source_format
 
 
 def _to_csv(tournament: Any, args: argparse.Namespace, kind: str, source_format: str) -> _Output:
-    from trfkit.convert import csvform
-    from trfkit.convert.versions import Action, Adjustment
+    from trfkit.convert import Action, Adjustment, csvform
 
     delimiter = args.delimiter
     if delimiter == "locale":
@@ -421,7 +420,7 @@ def _write(path: str, target: str, data: bytes) -> None:
 
 
 def _report_json(path: str, target: str, out: _Output) -> dict[str, Any]:
-    from trfkit.convert.versions import summary
+    from trfkit.convert import summary
 
     return {
         "input": path,
@@ -437,7 +436,7 @@ def _report_json(path: str, target: str, out: _Output) -> dict[str, Any]:
 def _report_text(
     path: str, adjustments: tuple[Adjustment, ...], args: argparse.Namespace, stream: Any
 ) -> None:
-    from trfkit.convert.versions import Action, summary
+    from trfkit.convert import Action, summary
 
     if args.report_adjustments:
         for a in adjustments:
