@@ -89,8 +89,8 @@ class Input:
 
 def _fill_ranks(text: str) -> str:
     """Write trfkit's recomputed ranks into columns 86-89 (a report's own ranks agree)."""
-    from trfkit.limits import Limits
     from trfkit.compute.standings import compute_standings
+    from trfkit.limits import Limits
 
     try:
         tournament = trfkit.parse(text, limits=Limits(**BIG_LIMITS)).tournament
