@@ -90,6 +90,9 @@ _P_BIRTH = C.PLAYER.field("birth_date").slice
 _P_RATING = C.PLAYER.field("rating")
 _P_POINTS = C.PLAYER.field("points")
 _P_RANK = C.PLAYER.field("rank")
+_AT_START_RANK, _AT_RATING, _AT_POINTS, _AT_RANK = (
+    f.slice for f in (_P_START_RANK, _P_RATING, _P_POINTS, _P_RANK)
+)
 _ROUNDS_FROM = C.ROUND_START - 1
 """Where a 001 line's round blocks start (0-based)."""
 _CLEAN_BLOCK = re.compile(
@@ -180,9 +183,13 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
 
     # --- plumbing -------------------------------------------------------------------------
 
-    def start(self, children: list[Record]) -> list[Record]:
-        """The records in file order."""
-        return children
+    def start(self, children: list[Any]) -> list[Record]:
+        """The records in file order: none yet, or the records so far and one more."""
+        if not children:
+            return []
+        records: list[Record] = children[0]
+        records.append(children[1])
+        return records
 
     def _record(self, token: Token, cls: type[Record], fields: tuple[Any, ...]) -> Record:
         """``cls(*fields)`` with the source of *token*'s line, which keeps what it was read as."""
@@ -304,14 +311,27 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         """
         (token,) = children
         line = str(token)
-        start_rank = self._number(token, line, _P_START_RANK, _START_RANKS)
+        # a number read before is one look-up (_number keeps what it reads cleanly, never None)
+        text = line[_AT_START_RANK]
+        start_rank = _START_RANKS.get(text)
+        if start_rank is None:
+            start_rank = self._number(token, line, text, _P_START_RANK, _START_RANKS)
         if not isinstance(start_rank, int):
             if start_rank is None:
                 self._report("P011", "player record without a start rank (columns 5-8)", token, 5)
             return self._record(token, RawRecord, ("unknown", line))
-        rating = self._number(token, line, _P_RATING, _RATINGS)
-        points = self._number(token, line, _P_POINTS, _POINTS)
-        rank = self._number(token, line, _P_RANK, _RANKS)
+        text = line[_AT_RATING]
+        rating = _RATINGS.get(text)
+        if rating is None:
+            rating = self._number(token, line, text, _P_RATING, _RATINGS)
+        text = line[_AT_POINTS]
+        points = _POINTS.get(text)
+        if points is None:
+            points = self._number(token, line, text, _P_POINTS, _POINTS)
+        text = line[_AT_RANK]
+        rank = _RANKS.get(text)
+        if rank is None:
+            rank = self._number(token, line, text, _P_RANK, _RANKS)
         sex = None
         sex_text = line[9:10]
         if sex_text.strip():
@@ -355,16 +375,16 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
             ),
         )
 
-    def _number(self, token: Token, line: str, field: C.Field, known: dict[str, Any]) -> Any:
-        """A number field of a 001 line: its value, ``None`` when blank, ``_MISSING`` for junk.
+    def _number(
+        self, token: Token, line: str, text: str, field: C.Field, known: dict[str, Any]
+    ) -> Any:
+        """A number field of a 001 line not read before (*text*, its columns, not in *known*).
 
-        Junk is reported: P005 for the start rank (the line is then kept
-        unread), P005 and ``None`` for the others.
+        Its value, ``None`` when blank, ``_MISSING`` for junk. Junk is reported:
+        P005 for the start rank (the line is then kept unread), P005 and ``None``
+        for the others. A value read cleanly is kept in *known*.
         """
-        text = line[field.start - 1 : field.end]
-        value = known.get(text, _MISSING)
-        if value is not _MISSING:
-            return value
+        value: Any
         digits = text.lstrip(" ")
         if field.kind is C.Kind.INT and digits.isdigit() and digits.isascii():
             value = int(digits)  # a plain number, read as read_field reads it
