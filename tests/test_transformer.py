@@ -62,7 +62,7 @@ def _both_ways(data: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
     """Clean round sections read at once, and every section block by block: the same."""
     at_once = _reading(data)
     with monkeypatch.context() as patch:
-        patch.setattr(transformer.TrfTransformer, "_rounds", transformer.TrfTransformer._blocks)
+        patch.setattr(transformer.RecordReader, "_rounds", transformer.RecordReader._blocks)
         assert _reading(data) == at_once
 
 
@@ -248,3 +248,14 @@ def test_a_source_without_a_reading_is_always_rendered() -> None:
     # a record of another class with the source of this line: rendered, not the old text
     other = RawRecord("unknown", "012 Club Open", source=record.source)
     assert trfkit.dumps(_with(tournament, 0, other)) == "012 Club Open\n"
+
+
+def test_blocks_read_before_keep_their_round() -> None:
+    """The same block text in rounds 1 and 2, in two files, reads as its own round each time."""
+    line = "001    1 m    A".ljust(91) + "   2 w 1     2 w 1  "
+    for _ in range(2):
+        (player,) = trfkit.loads(line + "\n").players
+        assert [(b.round, b.opponent, b.colour.value) for b in player.rounds] == [
+            (1, 2, "w"),
+            (2, 2, "w"),
+        ]

@@ -37,13 +37,14 @@ overrides them. "Closed" (an invitation event) is read as a round robin;
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
 import attrs
 
-from trfkit.compute.berger import table_round, table_size
+from trfkit.compute.berger import partner_tables, table_size
 from trfkit.model import Colour, Player, RawRecord, Result, TextRecord, Tournament
 
 __all__ = [
@@ -345,24 +346,46 @@ class Entrants:
     Attributes:
         team: True when the participants are teams.
         labels: The participants: start ranks, or team labels (see :func:`team_members`).
-        games: One-sided claims ``(round, label, opponent, colour)``, one per block.
         rounds: The rounds the event has: declared (142/XXR) or shown, whichever is more.
         bye_players: Pseudo-players that carry the byes of an odd field (left out).
         team_names: Team label → name (team events).
         team_rows: True when a team schedule comes from the 801/802 rows.
+        players: The players whose blocks are the claims of an individual event.
+        team_games: The claims of a team event (worked out from the boards or the rows).
     """
 
     team: bool
     labels: tuple[int, ...]
-    games: tuple[tuple[int, int, int, Colour], ...]
     rounds: int
     bye_players: tuple[Player, ...] = ()
     team_names: Mapping[int, str] = attrs.field(factory=dict)
     team_rows: bool = False
+    players: tuple[Player, ...] = attrs.field(default=(), eq=False, repr=False)
+    team_games: tuple[tuple[int, int, int, Colour], ...] = ()
+
+    @functools.cached_property
+    def games(self) -> tuple[tuple[int, int, int, Colour], ...]:
+        """One-sided claims ``(round, label, opponent, colour)``, one per block with an opponent.
+
+        Worked out when first asked for: a Swiss event is told apart before its games.
+        """
+        if self.team:
+            return self.team_games
+        skip = frozenset(p.start_rank for p in self.bye_players)
+        claims = []
+        for p in self.players:
+            me = p.start_rank
+            if me in skip:
+                continue
+            for b in p.rounds:
+                o = b.opponent
+                if o and o != me and o not in skip:
+                    claims.append((b.round, me, o, b.colour))
+        return tuple(claims)
 
 
 def entrants(tournament: Tournament, code: TypeCode | None = None) -> Entrants:
-    """The participants of *tournament* and their one-sided game claims."""
+    """The participants of *tournament*; their game claims are worked out on demand."""
     member, names, board = team_members(tournament)
     rows = team_row_games(tournament) if names else []
     team = bool(names) and _is_team(tournament, code, member, bool(rows))
@@ -370,22 +393,16 @@ def entrants(tournament: Tournament, code: TypeCode | None = None) -> Entrants:
     rounds = max(tournament.rounds_played, declared or 0)
     if team:
         from_boards = _team_games(tournament, member, board)
-        games = from_boards or rows
+        games = tuple(from_boards or rows)
         labels = tuple(sorted(names))
         rounds = max(rounds, max((g[0] for g in games), default=0))
-        return Entrants(True, labels, tuple(games), rounds, (), names, not from_boards)
-    byes = tuple(p for p in tournament.players if is_bye_player(p))
+        return Entrants(True, labels, rounds, (), names, not from_boards, team_games=games)
+    players = tournament.players
+    byes = tuple(p for p in players if is_bye_player(p))
     skip = frozenset(p.start_rank for p in byes)
-    labels = tuple(sorted({p.start_rank for p in tournament.players if p.start_rank > 0} - skip))
-    claims = []
-    for p in tournament.players:
-        if p.start_rank in skip:
-            continue
-        for b in p.rounds:
-            if b.opponent and b.opponent != p.start_rank and b.opponent not in skip:
-                claims.append((b.round, p.start_rank, b.opponent, b.colour))
-    rounds = max(rounds, max((g[0] for g in claims), default=0))
-    return Entrants(False, labels, tuple(claims), rounds, byes)
+    labels = tuple(sorted({p.start_rank for p in players if p.start_rank > 0} - skip))
+    # a block's round never exceeds the rounds shown, so the claims cannot raise *rounds*
+    return Entrants(False, labels, rounds, byes, players=players)
 
 
 def _pair_rounds(field: Entrants) -> Counter[tuple[int, int]]:
@@ -410,8 +427,8 @@ def complete_cycles(field: Entrants) -> int:
     Two participants who met are a (one-pair) round robin too: a match.
     """
     k = len(field.labels)
-    if k < 2:
-        return 0
+    if k < 2 or field.rounds < _rounds_per_cycle(k):
+        return 0  # too few rounds for everybody to meet everybody: no need to count
     counts = _pair_rounds(field)
     if len(counts) != k * (k - 1) // 2:
         return 0
@@ -434,8 +451,10 @@ def _withdrawn(field: Entrants, last: int) -> frozenset[int]:
 def _complete_but_withdrawals(field: Entrants) -> int:
     """The cycles when every pair met that often except pairs with a withdrawn participant."""
     k = len(field.labels)
+    if k < 3 or field.rounds < _rounds_per_cycle(k):
+        return 0
     counts = _pair_rounds(field)
-    if k < 3 or not counts:
+    if not counts:
         return 0
     cycles = max(counts.values())
     if field.rounds < cycles * _rounds_per_cycle(k):
@@ -458,25 +477,32 @@ def _follows_table(field: Entrants) -> bool:
     The start ranks are taken as the Berger numbers (an odd field's highest number
     is the bye); the second cycle repeats the first; the FIDE swap of the last two
     rounds of cycle 1 is allowed. Four participants at least, and one full round.
+    A Swiss event fails at its first player's first game.
     """
     k = len(field.labels)
-    if k < 4 or field.labels != tuple(range(1, k + 1)):
+    if field.team or k < 4 or field.labels != tuple(range(1, k + 1)):
         return False
     size = table_size(k)
     m = size - 1
-    pairs = [frozenset((min(a, b), max(a, b)) for a, b in table_round(size, r))
-             for r in range(1, m + 1)]  # fmt: skip
-    seen = {(rnd, min(a, b), max(a, b)) for rnd, a, b, _ in field.games if a != b}
-    if len(seen) < k // 2:
-        return False
-    for rnd, a, b in seen:
-        index = (rnd - 1) % m
-        if (a, b) in pairs[index]:
-            continue
-        swapped = {m - 2: m - 1, m - 1: m - 2}.get(index)
-        if swapped is None or (a, b) not in pairs[swapped]:
-            return False
-    return True
+    meet = partner_tables(size).meet_round  # (low, high) → its table round
+    last_two = (m - 1, m)
+    games = 0
+    for p in field.players:
+        me = p.start_rank
+        if not 1 <= me <= k:
+            continue  # a bye carrier beyond the field
+        for b in p.rounds:
+            o = b.opponent
+            if not o or o == me or o > k:
+                continue
+            table_round = meet.get((me, o) if me < o else (o, me))
+            played = (b.round - 1) % m + 1
+            if table_round != played and not (
+                played in last_two and table_round in last_two and b.round <= m
+            ):
+                return False
+            games += 1
+    return games >= 2 * (k // 2)  # both sides of one round's games at least
 
 
 # --- the decision ----------------------------------------------------------------------------

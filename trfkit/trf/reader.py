@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -23,7 +23,7 @@ from trfkit.errors import DecodeError, TrfSyntaxError
 from trfkit.limits import Limits, check_size
 from trfkit.model import Encoding, Record, Tournament
 from trfkit.trf import decode
-from trfkit.trf.transformer import TrfTransformer
+from trfkit.trf.transformer import RecordReader
 
 KEY_WIDTH = 4
 """The lexer classifies a line by its first four characters (code and column 4)."""
@@ -99,22 +99,54 @@ def grammar_text() -> str:
     return (here.parent.parent / "grammars" / "trf.lark").read_text(encoding="utf-8")  # a checkout
 
 
-@functools.cache
-def _parser() -> tuple[lark.Lark, TrfTransformer]:
-    """The LALR parser with the transformer inline, built once per process.
+class _Appending(lark.Transformer[Token, list[Record]]):
+    """Lark's callbacks: every alternative of ``start`` appends the record of its line.
 
-    The transformer keeps the file being read per thread, so threads share
-    this one parser (Lark keeps a parse's state in the call).
+    ``start`` is the records so far and one more line (left-recursive, one reduction a
+    line); the callback of each alternative is named by its alias, and calls the
+    :class:`RecordReader` method of that name.
     """
-    transformer = TrfTransformer()
-    inline = lark.Lark(grammar_text(), parser="lalr", lexer=LineLexer, transformer=transformer)
-    return inline, transformer
+
+    def __init__(self, reader: RecordReader, kinds: Iterable[str]) -> None:
+        super().__init__(visit_tokens=False)
+        for kind in kinds:
+            setattr(self, kind, _appender(getattr(reader, kind)))
+
+    def start(self, children: list[Any]) -> list[Record]:
+        """No record yet (the one alternative without an alias)."""
+        return []
+
+
+def _appender(read: Callable[[Token], Record]) -> Callable[[list[Any]], list[Record]]:
+    def append(children: list[Any]) -> list[Record]:
+        records: list[Record] = children[0]
+        records.append(read(children[1]))
+        return records
+
+    return append
+
+
+_ALIAS = re.compile(r"->\s*(\w+)")
+
+
+@functools.cache
+def _parser() -> tuple[lark.Lark, RecordReader]:
+    """The LALR parser with the record readers inline, built once per process.
+
+    The reader keeps the file being read per thread, so threads share this one
+    parser (Lark keeps a parse's state in the call).
+    """
+    reader = RecordReader()
+    text = grammar_text()
+    callbacks = _Appending(reader, set(_ALIAS.findall(text)))
+    inline = lark.Lark(text, parser="lalr", lexer=LineLexer, transformer=callbacks)
+    return inline, reader
 
 
 def parse_records(lines: list[str], newlines: list[str]) -> tuple[list[Record], list[Diagnostic]]:
     """The records of *lines* (terminators in *newlines*) and the diagnostics of reading them."""
-    inline, transformer = _parser()
-    with transformer.reading(lines, newlines) as diagnostics:
+    inline, reader = _parser()
+    with reader.reading(lines, newlines) as diagnostics:
         records: list[Record] = inline.parse(lines)  # type: ignore[assignment]
     return records, diagnostics
 

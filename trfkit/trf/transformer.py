@@ -18,7 +18,6 @@ from fractions import Fraction
 from typing import Any
 
 import attrs
-import lark
 from lark.lexer import Token
 
 from trfkit import columns as C
@@ -118,6 +117,11 @@ _OPPONENT = _Opponents()
 _CACHE_LIMIT = 50_000
 """Most entries a reading cache keeps; past it, new texts are read without being kept."""
 _START_RANKS: dict[str, Any] = {}
+_BLOCKS: dict[tuple[int, tuple[str, str, str]], RoundResult] = {}
+"""Clean round blocks read before, by round and text. A block is a frozen value of its
+round, opponent, colour and result, and those against opponents below 1000 recur in
+event after event of a batch; larger opponent numbers rarely do, and are not kept."""
+_BLOCK_LIMIT = 100_000
 _RATINGS: dict[str, Any] = {}
 _POINTS: dict[str, Any] = {}
 _RANKS: dict[str, Any] = {}
@@ -158,8 +162,11 @@ def _in_order(cls: type[Record], **values: Any) -> tuple[Any, ...]:
     return tuple(fields)
 
 
-class TrfTransformer(lark.Transformer[Token, list[Record]]):
-    """Builds the model's records from the tree, gathering diagnostics on the way.
+class RecordReader:
+    """One reader per record kind: a line's token to its record, gathering diagnostics.
+
+    Each record kind's reader is the method named by its alias in ``grammars/trf.lark``
+    (:mod:`trfkit.trf.reader` hands Lark the callbacks that call them).
 
     The file being read (its lines, their terminators, the diagnostics so far)
     is kept per thread while :meth:`reading` is active, so one transformer (and
@@ -167,7 +174,6 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
     """
 
     def __init__(self) -> None:
-        super().__init__(visit_tokens=False)
         self._file = threading.local()
 
     @contextlib.contextmanager
@@ -183,13 +189,6 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
 
     # --- plumbing -------------------------------------------------------------------------
 
-    def start(self, children: list[Any]) -> list[Record]:
-        """The records in file order: none yet, or the records so far and one more."""
-        if not children:
-            return []
-        records: list[Record] = children[0]
-        records.append(children[1])
-        return records
 
     def _record(self, token: Token, cls: type[Record], fields: tuple[Any, ...]) -> Record:
         """``cls(*fields)`` with the source of *token*'s line, which keeps what it was read as."""
@@ -242,8 +241,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
 
     # --- header records -------------------------------------------------------------------
 
-    def _text(self, children: list[Token]) -> Record:
-        (token,) = children
+    def _text(self, token: Token) -> Record:
         text = str(token)
         return self._record(token, TextRecord, (text[:3], text[4:].rstrip()))
 
@@ -253,16 +251,14 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
     starting_rank_method = pairing_controller = tournament_code = _text
     encoded_time_control = board_colours = _text
 
-    def round_dates(self, children: list[Token]) -> Record:
+    def round_dates(self, token: Token) -> Record:
         """Record 132: one date per round block column."""
-        (token,) = children
         text = str(token)
         dates = self._repeat(token, C.ROUND_DATES, "round date")
         prefix = text[4 : C.ROUND_START - 1].strip()
         return self._record(token, RoundDates, (dates, prefix))
 
-    def _round_count(self, children: list[Token]) -> Record:
-        (token,) = children
+    def _round_count(self, token: Token) -> Record:
         payload = self._payload(token)
         rounds: int | None = None
         if payload:
@@ -274,16 +270,14 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
 
     round_count = xx_rounds = _round_count
 
-    def initial_colour(self, children: list[Token]) -> Record:
+    def initial_colour(self, token: Token) -> Record:
         """Record 152: ``W`` or ``B``."""
-        (token,) = children
         payload = self._payload(token)
         if payload.upper() not in ("W", "B"):
             self._report("P007", f"initial colour {payload!r} is neither W nor B", token, 5)
         return self._record(token, InitialColour, (payload,))
 
-    def _scoring(self, children: list[Token]) -> Record:
-        (token,) = children
+    def _scoring(self, token: Token) -> Record:
         payload = str(token)[4:]
         values: list[tuple[str, Fraction]] = []
         rest = _SCORING_PAIR.sub(lambda m: values.append(_pair(m)) or "", payload)  # type: ignore[func-returns-value]
@@ -293,8 +287,7 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
 
     scoring = team_scoring = xx_scoring = _scoring
 
-    def _tiebreak_list(self, children: list[Token]) -> Record:
-        (token,) = children
+    def _tiebreak_list(self, token: Token) -> Record:
         payload = self._payload(token)
         codes = tuple(map(str.strip, payload.split(","))) if payload else ()
         return self._record(token, TieBreakList, (str(token)[:3], codes))
@@ -303,13 +296,12 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
 
     # --- players and teams ----------------------------------------------------------------
 
-    def player(self, children: list[Token]) -> Record:
+    def player(self, token: Token) -> Record:
         """Record 001: the player's fields (cols 1-89) and round blocks (from col 92).
 
         Every field is read and every problem reported; a line without a
         readable start rank is kept as an unknown line.
         """
-        (token,) = children
         line = str(token)
         # a number read before is one look-up (_number keeps what it reads cleanly, never None)
         text = line[_AT_START_RANK]
@@ -422,16 +414,18 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
         parts = _CLEAN_BLOCK.findall(section)
         count = len(parts)
         if count * C.ROUND_STRIDE == len(section):  # the clean blocks tile the whole section
-            opponents, colours, results = zip(*parts, strict=True)
-            rounds = list(
-                map(
-                    RoundResult,
-                    range(1, count + 1),
-                    map(_OPPONENT.__getitem__, opponents),
-                    map(_COLOUR.__getitem__, colours),
-                    map(_RESULT_OR_BLANK.__getitem__, results),
-                )
-            )
+            seen = _BLOCKS
+            rounds = []
+            for number, part in enumerate(parts, 1):
+                block = seen.get((number, part))
+                if block is None:
+                    opponent, colour, result = part
+                    block = RoundResult(
+                        number, _OPPONENT[opponent], _COLOUR[colour], _RESULT_OR_BLANK[result]
+                    )
+                    if opponent[0] == " " and len(seen) < _BLOCK_LIMIT:
+                        seen[number, part] = block
+                rounds.append(block)
             while rounds and rounds[-1].is_blank:
                 rounds.pop()
             return tuple(rounds)
@@ -531,30 +525,27 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
                 break
         return RoundResult(number, opponent, colour, result)
 
-    def team16(self, children: list[Token]) -> Record:
+    def team16(self, token: Token) -> Record:
         """Record 013: team name and member start ranks."""
-        (token,) = children
         values = self._layout(token, C.TEAM16, "team")
         return self._record(
             token, Team, _in_order(Team, code="013", name=values["name"], members=values["members"])
         )
 
-    def team26(self, children: list[Token]) -> Record:
+    def team26(self, token: Token) -> Record:
         """Record 310: the TRF-2026 team record."""
-        (token,) = children
         values = self._layout(token, C.TEAM26, "team")
         return self._record(token, Team, _in_order(Team, code="310", **values))
 
-    def national_rating(self, children: list[Token]) -> Record:
+    def national_rating(self, token: Token) -> Record:
         """A national rating record; a letter mask that is no such record is a ruler."""
-        (token,) = children
         line = str(token)
         try:
             start_rank = C.read_field(line, C.NATIONAL.field("start_rank"))
         except FieldError:
             start_rank = None
         if not isinstance(start_rank, int):
-            return self.unknown(children)
+            return self.unknown(token)
         values = self._layout(token, C.NATIONAL, "national rating")
         values["start_rank"] = start_rank
         fields = _in_order(NationalRecord, code=line[:3], **values, rest=line[89:].rstrip())
@@ -563,58 +554,54 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
     # --- TRF-2026 records with fixed layouts ---------------------------------------------
 
     def _fixed(
-        self, children: list[Token], cls: type[Record], layout: C.Layout, label: str
+        self, token: Token, cls: type[Record], layout: C.Layout, label: str
     ) -> Record:
-        (token,) = children
         values = self._layout(token, layout, label)
         return self._record(token, cls, _in_order(cls, **values))
 
-    def byes(self, children: list[Token]) -> Record:
+    def byes(self, token: Token) -> Record:
         """Record 240."""
-        return self._fixed(children, Byes, C.BYES, "bye record")
+        return self._fixed(token, Byes, C.BYES, "bye record")
 
-    def acceleration(self, children: list[Token]) -> Record:
+    def acceleration(self, token: Token) -> Record:
         """Record 250."""
-        return self._fixed(children, Acceleration, C.ACCELERATION, "acceleration")
+        return self._fixed(token, Acceleration, C.ACCELERATION, "acceleration")
 
-    def prohibited_pairing(self, children: list[Token]) -> Record:
+    def prohibited_pairing(self, token: Token) -> Record:
         """Record 260."""
-        return self._fixed(children, ProhibitedPairing, C.PROHIBITED, "prohibited pairing")
+        return self._fixed(token, ProhibitedPairing, C.PROHIBITED, "prohibited pairing")
 
-    def abnormal_points(self, children: list[Token]) -> Record:
+    def abnormal_points(self, token: Token) -> Record:
         """Record 299."""
-        return self._fixed(children, AbnormalPoints, C.ABNORMAL, "abnormal points")
+        return self._fixed(token, AbnormalPoints, C.ABNORMAL, "abnormal points")
 
-    def team_lineup(self, children: list[Token]) -> Record:
+    def team_lineup(self, token: Token) -> Record:
         """Record 300."""
-        return self._fixed(children, TeamLineup, C.LINEUP, "team line-up")
+        return self._fixed(token, TeamLineup, C.LINEUP, "team line-up")
 
-    def team_pab(self, children: list[Token]) -> Record:
+    def team_pab(self, token: Token) -> Record:
         """Record 320."""
-        return self._fixed(children, TeamPairingByes, C.TEAM_PAB, "team bye")
+        return self._fixed(token, TeamPairingByes, C.TEAM_PAB, "team bye")
 
-    def forfeited_match(self, children: list[Token]) -> Record:
+    def forfeited_match(self, token: Token) -> Record:
         """Record 330."""
-        return self._fixed(children, ForfeitedMatch, C.FORFEITED_MATCH, "forfeited match")
+        return self._fixed(token, ForfeitedMatch, C.FORFEITED_MATCH, "forfeited match")
 
     # --- extensions -----------------------------------------------------------------------
 
-    def _tokens(self, children: list[Token]) -> Record:
-        (token,) = children
+    def _tokens(self, token: Token) -> Record:
         return self._record(token, Tokens, (str(token)[:3], tuple(self._payload(token).split())))
 
     xx_colour = xx_absent = xx_forbidden = _tokens
 
-    def xx_acceleration(self, children: list[Token]) -> Record:
+    def xx_acceleration(self, token: Token) -> Record:
         """JaVaFo ``XXA``: id in 5-8, then ``pp.p`` every 5 columns from 10."""
-        (token,) = children
         rank = self._field(token, C.Field("start_rank", 5, 8, C.Kind.INT), "XXA")
         points = self._repeat(token, C.Repeat("points", 10, 4, 5, C.Kind.POINTS), "XXA")
         return self._record(token, Acceleration16, (rank, points))
 
-    def bbp_points(self, children: list[Token]) -> Record:
+    def bbp_points(self, token: Token) -> Record:
         """BbpPairings ``BB?``: one point value."""
-        (token,) = children
         payload = self._payload(token)
         points: Fraction | None = None
         try:
@@ -623,9 +610,8 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
             self._report("P005", f"points {payload!r} are not a number", token, 5)
         return self._record(token, BbpScore, (str(token)[:3], points))
 
-    def data_line(self, children: list[Token]) -> Record:
+    def data_line(self, token: Token) -> Record:
         """Tornelo ``DAT``: start rank, type id, data."""
-        (token,) = children
         parts = [*self._payload(token).split(None, 2), "", "", ""]
         try:
             rank = C.parse_int(parts[0])
@@ -636,41 +622,38 @@ class TrfTransformer(lark.Transformer[Token, list[Record]]):
 
     # --- lines kept as text ---------------------------------------------------------------
 
-    def _raw(self, kind: str, children: list[Token]) -> Record:
-        (token,) = children
+    def _raw(self, kind: str, token: Token) -> Record:
         return self._record(token, RawRecord, (kind, str(token)))
 
-    def team_results_long(self, children: list[Token]) -> Record:
+    def team_results_long(self, token: Token) -> Record:
         """Record 801 (informative, kept as text)."""
-        return self._raw("801", children)
+        return self._raw("801", token)
 
-    def team_results_short(self, children: list[Token]) -> Record:
+    def team_results_short(self, token: Token) -> Record:
         """Record 802 (informative, kept as text)."""
-        return self._raw("802", children)
+        return self._raw("802", token)
 
-    def comment(self, children: list[Token]) -> Record:
+    def comment(self, token: Token) -> Record:
         """A ``###`` comment."""
-        return self._raw("comment", children)
+        return self._raw("comment", token)
 
-    def blank(self, children: list[Token]) -> Record:
+    def blank(self, token: Token) -> Record:
         """An empty line or a line of blanks."""
-        return self._raw("blank", children)
+        return self._raw("blank", token)
 
-    def ruler(self, children: list[Token]) -> Record:
+    def ruler(self, token: Token) -> Record:
         """A column ruler without ``###``."""
-        (token,) = children
         self._report("P004", "column ruler without '###'; kept and ignored", token, 1)
-        return self._raw("ruler", children)
+        return self._raw("ruler", token)
 
-    def unknown(self, children: list[Token]) -> Record:
+    def unknown(self, token: Token) -> Record:
         """Any other line: a ruler-like mask, or an unknown record kept verbatim."""
-        (token,) = children
         text = str(token)
         if _RULER.fullmatch(text.strip()):
-            return self.ruler(children)
+            return self.ruler(token)
         code = text[:3]
         self._report("P003", f"unknown record {code!r}; the line is kept as it is", token, 1)
-        return self._raw("unknown", children)
+        return self._raw("unknown", token)
 
 
 def _pair(match: re.Match[str]) -> tuple[str, Fraction]:
