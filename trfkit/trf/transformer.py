@@ -117,11 +117,12 @@ _OPPONENT = _Opponents()
 _CACHE_LIMIT = 50_000
 """Most entries a reading cache keeps; past it, new texts are read without being kept."""
 _START_RANKS: dict[str, Any] = {}
-_BLOCKS: dict[tuple[int, tuple[str, str, str]], RoundResult] = {}
-"""Clean round blocks read before, by round and text. A block is a frozen value of its
+_BLOCKS: list[dict[str, RoundResult]] = []
+"""Clean round blocks read before, round by round, by text. A block is a frozen value of its
 round, opponent, colour and result, and those against opponents below 1000 recur in
 event after event of a batch; larger opponent numbers rarely do, and are not kept."""
-_BLOCK_LIMIT = 100_000
+_BLOCK_LIMIT = 10_000
+"""Most blocks kept per round."""
 _RATINGS: dict[str, Any] = {}
 _POINTS: dict[str, Any] = {}
 _RANKS: dict[str, Any] = {}
@@ -414,17 +415,22 @@ class RecordReader:
         parts = _CLEAN_BLOCK.findall(section)
         count = len(parts)
         if count * C.ROUND_STRIDE == len(section):  # the clean blocks tile the whole section
-            seen = _BLOCKS
+            while len(_BLOCKS) < count:
+                _BLOCKS.append({})
             rounds = []
+            at = 0
             for number, part in enumerate(parts, 1):
-                block = seen.get((number, part))
+                seen = _BLOCKS[number - 1]
+                text = section[at : at + 8]  # the block without its separator
+                at += C.ROUND_STRIDE
+                block = seen.get(text)
                 if block is None:
                     opponent, colour, result = part
                     block = RoundResult(
                         number, _OPPONENT[opponent], _COLOUR[colour], _RESULT_OR_BLANK[result]
                     )
                     if opponent[0] == " " and len(seen) < _BLOCK_LIMIT:
-                        seen[number, part] = block
+                        seen[text] = block
                 rounds.append(block)
             while rounds and rounds[-1].is_blank:
                 rounds.pop()
