@@ -57,15 +57,27 @@ def imports() -> dict[str, set[str]]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 found.update(a.name for a in node.names if a.name.startswith("trfkit."))
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                if node.module != "trfkit" and not node.module.startswith("trfkit."):
+            elif isinstance(node, ast.ImportFrom):
+                module = _absolute(name, path, node)
+                if module is None or (module != "trfkit" and not module.startswith("trfkit.")):
                     continue
+                node.module = module
                 for alias in node.names:  # "from trfkit.compute import berger" names a module
                     inner = f"{node.module}.{alias.name}"
                     found.add(inner if _stage_of_known(inner) else node.module)
         # "from trfkit import __version__" reads the front door's constants, not a stage
         graph[name] = {m for m in found if m != "trfkit" and _stage_of_known(m)}
     return graph
+
+
+def _absolute(name: str, path: Path, node: ast.ImportFrom) -> str | None:
+    """The absolute module of ``from X import …`` (a relative one resolved against *name*)."""
+    if node.level == 0:
+        return node.module
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for _ in range(node.level - 1):
+        package = package.rpartition(".")[0]
+    return f"{package}.{node.module}" if node.module else package
 
 
 def _stage_of_known(module: str) -> bool:
@@ -146,3 +158,15 @@ def test_the_rules_find_forbidden_imports_and_cycles() -> None:
     ]
     cyclic = {"trfkit.audit": {"trfkit.checks"}, "trfkit.checks": {"trfkit.audit"}}
     assert find_cycle(cyclic) == ["trfkit.audit", "trfkit.checks", "trfkit.audit"]
+
+
+def test_relative_and_dynamic_imports_are_seen() -> None:
+    """``from ..trf import reader`` resolves to trfkit.trf; only the CLI imports by name."""
+    node = ast.ImportFrom(module="trf", names=[ast.alias("reader")], level=2)
+    assert _absolute("trfkit.compute.berger", Path("berger.py"), node) == "trfkit.trf"
+    dynamic = [
+        path.relative_to(PACKAGE).as_posix()
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if "import_module(" in path.read_text(encoding="utf-8")
+    ]
+    assert dynamic == ["cli.py"]  # it imports its own sub-commands, trfkit.commands.*

@@ -146,3 +146,17 @@ def test_one_013_record_in_an_open_is_no_team_event() -> None:
     """A single 013 line (a coaching team in an open) does not make a team event."""
     text = RoundRobinFile.berger(6).text() + "013 Coaches                              1    2\n"
     assert not team_event(trfkit.loads(text))
+
+
+def test_a_192_that_is_no_type_code_says_nothing() -> None:
+    """192 "Vega 6.0.1" (a program's name) leaves the decision to the schedule."""
+    event = RoundRobinFile.berger(6, header092=None, header192="Vega 6.0.1")
+    decision = decide(trfkit.loads(event.text()))
+    assert decision.regime is Regime.ROUND_ROBIN and decision.source is Source.STRUCTURE
+
+
+def test_one_round_on_the_table_with_other_declared_rounds_is_a_swiss() -> None:
+    """8 players paired 1-8 2-7 3-6 4-5 with XXR 9 (no cycle of 7 rounds): no round robin."""
+    event = _unfinished(RoundRobinFile.berger(8, header092=None), 1)
+    event.header["XXR"] = "9"
+    assert decide(trfkit.loads(event.text())).regime is Regime.SWISS

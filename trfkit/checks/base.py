@@ -41,7 +41,9 @@ class CheckOptions:
     """
 
     tiebreak: TieBreakOptions = attrs.field(factory=TieBreakOptions)
-    event_type: Regime | None = None
+    event_type: Regime | None = attrs.field(
+        default=None, converter=attrs.converters.optional(Regime)
+    )
     standings: Mapping[int, Mapping[str, Fraction]] | None = None
     standings_source: str | None = None
     berger_swap: bool | None = None

@@ -467,8 +467,8 @@ def _repeated_pairing_bye(ctx: Context) -> Iterator[Diagnostic]:
     FIDE C.04.1 (basic rules for Swiss systems): a player who has already
     received a pairing-allocated bye shall not receive it again. A second PAB is
     the visible effect of an exporter that wrote the first one as ``F``
-    (lila#6669). Round robins (a 192 round-robin code, or a field in which
-    everybody met everybody) and team events are not checked.
+    (lila#6669). Round robins and team events (as :func:`trfkit.compute.regime.decide`
+    reads them) are not checked.
 
     PASS: player 7 has ``0000 - U`` in round 3 only.
     FAIL: player 108 has ``0000 - U`` in rounds 6 and 8.

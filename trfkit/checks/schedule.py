@@ -237,13 +237,15 @@ def _board_word(a: Analysis) -> str:
 def _round_robin(ctx: Context) -> Iterator[Diagnostic]:
     """The file is read as a round robin; the schedule checks apply.
 
-    Recognition, in this order: a TRF-2026 192 code that names a round robin
-    (``FIDE_ROUNDROBIN``, ``BERGER_DOUBLEROUNDROBIN``, ``CUSTOM_ROUNDROBIN`` …);
-    else a 092 text that names one (``All-Play-All``, ``Round Robin``,
-    ``Rundenturnier`` …); else the structure: every participant meets every other
-    equally often. A 192 or 092 that names a Swiss system keeps the file out.
-    ``--select``/``--ignore`` of the B codes and the ``round_robin`` option decide
-    otherwise. Information only.
+    Whether it is one is the one answer of :func:`trfkit.compute.regime.decide`, in
+    this order: ``--type``; a TRF-2026 192 type code (``FIDE_ROUNDROBIN``,
+    ``BERGER_DOUBLEROUNDROBIN``, ``CUSTOM_ROUNDROBIN`` … are round robins, any other
+    code is not); a schedule where every participant met every other equally often,
+    unless 092 names a Swiss system; a 092 text that names one (``All-Play-All``,
+    ``Round Robin``, ``Rundenturnier``, ``Rundeturnering``, ``Turniej kołowy`` …) or a
+    Swiss system; a pairing-allocated bye (``U``) keeps the file out; a schedule
+    complete but for withdrawn players; an unfinished schedule whose games stand in the
+    Berger table's rounds. The message gives the reason. Information only.
 
     PASS (not a round robin): ``092 Individual: Swiss-System``.
     FAIL (info): ``192 FIDE_ROUNDROBIN`` with six players who all meet.
@@ -255,8 +257,8 @@ def _round_robin(ctx: Context) -> Iterator[Diagnostic]:
     how = {
         "192": f"the 192 code {rr.detail}",
         "092": f"the 092 text {rr.detail!r}",
-        "structure": "its structure (every pair meets equally often)",
-        "option": "the round_robin option",
+        "structure": f"its structure ({ctx.regime.reason})",
+        "option": "the option --type round-robin",
     }[rr.source]
     cycles = "single" if rr.cycles == 1 else ("double" if rr.cycles == 2 else f"{rr.cycles}-cycle")
     kind = "team round robin" if rr.team else "round robin"

@@ -701,7 +701,9 @@ def _variants(ctx: Context, state: _State) -> list[tuple[str, TieBreakEngine]]:
         )
         variants.append(
             (
-                "round-robin forfeit wins counted as games",
+                "round-robin forfeit wins "
+                + ("not counted" if options.rr_forfeit_wins_played else "counted")
+                + " as games",
                 other(rr_forfeit_wins_played=not options.rr_forfeit_wins_played),
             )
         )

@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from trfkit.compute.tiebreaks.options import TieBreakOptions
     from trfkit.limits import Limits
 
-"""The tie-break rule sets ``--rules`` accepts."""
 
 
 

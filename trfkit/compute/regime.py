@@ -60,6 +60,7 @@ __all__ = [
     "decide",
     "entrants",
     "is_bye_player",
+    "is_type_code",
     "read_092",
     "read_192",
     "team_event",
@@ -149,12 +150,63 @@ class TypeCode:
     text: str = ""
 
 
+TYPE_CODES = frozenset(
+    {
+        "FIDE_DUTCH",
+        "FIDE_DUTCH_BAKU",
+        "FIDE_DUTCH_2017",
+        "FIDE_DUTCH_2017_BAKU",
+        "FIDE_DUTCH_2025",
+        "FIDE_DUTCH_2025_BAKU",
+        "FIDE_DUTCH_2026",
+        "FIDE_DUTCH_2026_BAKU",
+        "FIDE_DUBOV",
+        "FIDE_BURSTEIN",
+        "FIDE_BURSTEIN_BAKU",
+        "FIDE_DOUBLESWISS",
+        "CUSTOM_SWISS",
+        "BERGER_ROUNDROBIN",
+        "BERGER_DOUBLEROUNDROBIN",
+        "FIDE_ROUNDROBIN",
+        "FIDE_DOUBLEROUNDROBIN",
+        "CUSTOM_ROUNDROBIN",
+        "FIDE_SCHILLER",
+        "FIDE_SCHEVENINGEN",
+        "FIDE_DOUBLESCHEVENINGEN",
+        "CUSTOM_KNOCKOUT",
+        "FIDE_TEAM_BAKU",
+        "BERGER_TEAM_ROUNDROBIN",
+        "FIDE_TEAM_ROUNDROBIN",
+        "FIDE_TEAM_DOUBLEROUNDROBIN",
+    }
+)
+"""The TRF-2026 192 codes (format notes §4.2; the list is the one implementations use, the
+official table was not available: UNCERTAIN). Codes of the same families with other
+parameters (``FIDE_TEAM_TYPEA_MP_GP``, ``BERGER_ROUNDROBIN_G3``) are read by pattern, and
+:func:`read_192` takes any code naming a round robin."""
+
+_CODE_PATTERNS = re.compile(
+    r"FIDE_TEAM_(TYPEA_|TYPEB_)?(MP_GP|GP_MP|MP|GP)(_BAKU)?|BERGER_\w+_G\d+"
+)
+
+
+def is_type_code(code: str) -> bool:
+    """Whether *code* (upper case, ``_`` between words) is a TRF-2026 192 code."""
+    return code in TYPE_CODES or _CODE_PATTERNS.fullmatch(code) is not None
+
+
 def read_192(code: str | None) -> TypeCode | None:
-    """Interpret a 192 tournament type code (``None`` when there is none)."""
+    """Interpret a 192 tournament type code (``None`` when there is none).
+
+    A 192 that is no type code (a program's name, which some exporters write there) says
+    nothing, and the regime is decided as if there were none.
+    """
     if not code or not code.strip():
         return None
     text = code.strip()
     upper = text.upper().replace("-", "_").replace(" ", "_")
+    if "ROUNDROBIN" not in upper.replace("_", "") and not is_type_code(upper):
+        return None
     team = "TEAM" in upper
     if "ROUNDROBIN" not in upper.replace("_", "") or SWISS_WORDS.search(text):
         return TypeCode(False, team=team, swiss=True, text=text)
@@ -442,9 +494,14 @@ def complete_cycles(field: Entrants) -> int:
 
 
 def _withdrawn(field: Entrants, last: int) -> frozenset[int]:
-    """Participants without a game in the last round with games (their games stop early)."""
-    active = {a for rnd, a, _, _ in field.games if rnd == last}
-    active |= {b for rnd, _, b, _ in field.games if rnd == last}
+    """Participants whose games stop early: none in the last round with games.
+
+    In an odd field somebody sits out every round, so there a participant needs to have
+    no game in the last two rounds.
+    """
+    idle = 2 if len(field.labels) % 2 else 1
+    active = {a for rnd, a, _, _ in field.games if rnd > last - idle}
+    active |= {b for rnd, _, b, _ in field.games if rnd > last - idle}
     return frozenset(label for label in field.labels if label not in active)
 
 
@@ -471,22 +528,26 @@ def _complete_but_withdrawals(field: Entrants) -> int:
     return cycles
 
 
-def _follows_table(field: Entrants) -> bool:
+def _follows_table(field: Entrants, declared: int | None) -> bool:
     """Whether every game of the rounds played stands in the same-numbered Berger table round.
 
     The start ranks are taken as the Berger numbers (an odd field's highest number
     is the bye); the second cycle repeats the first; the FIDE swap of the last two
-    rounds of cycle 1 is allowed. Four participants at least, and one full round.
-    A Swiss event fails at its first player's first game.
+    rounds of cycle 1 is allowed. Four participants at least; two rounds played, or a
+    declared number of rounds (142/XXR) that is whole cycles of the table. A Swiss
+    event fails at its first player's first game.
     """
     k = len(field.labels)
     if field.team or k < 4 or field.labels != tuple(range(1, k + 1)):
         return False
     size = table_size(k)
     m = size - 1
+    if declared is not None and declared % m:
+        return False  # the event has rounds no cycle of this table has
     meet = partner_tables(size).meet_round  # (low, high) → its table round
     last_two = (m - 1, m)
     games = 0
+    rounds: set[int] = set()
     for p in field.players:
         me = p.start_rank
         if not 1 <= me <= k:
@@ -502,7 +563,8 @@ def _follows_table(field: Entrants) -> bool:
             ):
                 return False
             games += 1
-    return games >= 2 * (k // 2)  # both sides of one round's games at least
+            rounds.add(b.round)
+    return games >= 2 * (k // 2) and (len(rounds) >= 2 or declared is not None)
 
 
 # --- the decision ----------------------------------------------------------------------------
@@ -585,7 +647,7 @@ def decide(tournament: Tournament, forced: Regime | None = None) -> RegimeDecisi
     if text is not None and swiss:
         if structure:  # complete, but paired as a Swiss
             return made(Regime.SWISS, f"record 092 says {text.text.lower()!r}", Source.TEXT_092)
-        return made(Regime.SWISS, "the schedule is not a complete round robin", Source.TEXT_092)
+        return made(Regime.SWISS, f"record 092 says {text.text.lower()!r}", Source.TEXT_092)
     if text is not None and text.round_robin:
         return made(Regime.ROUND_ROBIN, f"record 092 says {text.text.lower()!r}", Source.TEXT_092)
     if not field.team and _paired_byes(tournament):
@@ -598,7 +660,7 @@ def decide(tournament: Tournament, forced: Regime | None = None) -> RegimeDecisi
             f"every pair of the {k} {who} met {times}, apart from withdrawn {who}",
             Source.STRUCTURE,
         )
-    if _follows_table(field):
+    if _follows_table(field, tournament.declared_rounds):
         return made(
             Regime.ROUND_ROBIN,
             f"the games of the {k} {who} follow the Berger table",

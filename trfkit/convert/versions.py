@@ -39,7 +39,7 @@ from fractions import Fraction
 import attrs
 
 from trfkit import columns as C
-from trfkit.compute.regime import read_092, team_event
+from trfkit.compute.regime import is_type_code, read_092, team_event
 from trfkit.convert.adjustments import Action, Adjustment, Conversion
 from trfkit.model import (
     OLD_TITLES,
@@ -100,40 +100,6 @@ class ConvertOptions:
 
 # --- 092 free text → 192 code ---------------------------------------------------------------
 
-TYPE_CODES = frozenset(
-    {
-        "FIDE_DUTCH",
-        "FIDE_DUTCH_BAKU",
-        "FIDE_DUTCH_2017",
-        "FIDE_DUTCH_2017_BAKU",
-        "FIDE_DUTCH_2025",
-        "FIDE_DUTCH_2025_BAKU",
-        "FIDE_DUTCH_2026",
-        "FIDE_DUTCH_2026_BAKU",
-        "FIDE_DUBOV",
-        "FIDE_BURSTEIN",
-        "FIDE_BURSTEIN_BAKU",
-        "FIDE_DOUBLESWISS",
-        "CUSTOM_SWISS",
-        "BERGER_ROUNDROBIN",
-        "BERGER_DOUBLEROUNDROBIN",
-        "FIDE_ROUNDROBIN",
-        "FIDE_DOUBLEROUNDROBIN",
-        "CUSTOM_ROUNDROBIN",
-        "FIDE_SCHILLER",
-        "FIDE_SCHEVENINGEN",
-        "FIDE_DOUBLESCHEVENINGEN",
-        "CUSTOM_KNOCKOUT",
-        "FIDE_TEAM_BAKU",
-        "BERGER_TEAM_ROUNDROBIN",
-        "FIDE_TEAM_ROUNDROBIN",
-        "FIDE_TEAM_DOUBLEROUNDROBIN",
-    }
-)
-"""192 codes written verbatim in a 092 text are recognised as themselves (format notes §4.2;
-the list is the one implementations use, the official table was not available)."""
-
-_TEAM_CODE = re.compile(r"FIDE_TEAM_(TYPEA_|TYPEB_)?(MP_GP|GP_MP|MP|GP)(_BAKU)?|BERGER_\w+_G\d+")
 _YEAR = re.compile(r"\b(2017|2025|2026)\b")
 def type_code(text: str, *, team: bool, options: ConvertOptions | None = None) -> str | None:
     """The TRF-2026 192 code a 092 free text names, or ``None`` when it names none.
@@ -147,17 +113,16 @@ def type_code(text: str, *, team: bool, options: ConvertOptions | None = None) -
 
     Args:
         text: The 092 value.
-        team: Whether the tournament is a team event (013/310 records present).
+        team: Whether the tournament is a team event (:func:`trfkit.compute.regime.team_event`).
         options: The double-round-robin reading (see :class:`ConvertOptions`).
     """
     options = options or ConvertOptions()
     code = text.strip().upper().replace("-", "_")
-    if code in TYPE_CODES or _TEAM_CODE.fullmatch(code):
+    if is_type_code(code):
         return code
     words = re.sub(r"[^a-z0-9]+", " ", text.lower()).split()
     joined = "".join(words)
     named = read_092(text)
-    team = team or (named is not None and named.team)
     double = "double" in words or "2x" in words or "doubleroundrobin" in joined
     if named is not None and named.round_robin:
         double = double or named.cycles == 2
@@ -364,6 +329,7 @@ class _Builder:
     def __init__(self, tournament: Tournament, options: ConvertOptions) -> None:
         self.tournament = tournament
         self.options = options
+        self.team = team_event(tournament)  # the regime's one answer, asked once
         self.out: list[Record] = []
         self.adjustments: list[Adjustment] = []
 
@@ -482,7 +448,7 @@ def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -
     teams_310 = [t for t in tournament.teams if t.code == "310"]
     numbers = {t.number for t in tournament.teams if t.code == "310" and t.number is not None}
     next_number = 1
-    is_team = team_event(tournament)
+    is_team = b.team
     for r in records:
         if isinstance(r, RoundCount) and r.code == "XXR":
             if count_142 is None:
@@ -699,7 +665,7 @@ def to_trf16(tournament: Tournament, *, options: ConvertOptions | None = None) -
     teams_013 = [t for t in tournament.teams if t.code == "013"]
     colour = next((r for r in records if isinstance(r, InitialColour)), None)
     xxc_colour = _merged_xxc(b, xxc, colour)
-    byes = {} if team_event(tournament) else _bye_blocks(records)
+    byes = {} if b.team else _bye_blocks(records)
     for r in records:
         if isinstance(r, RoundCount) and r.code == "142":
             if has_xxr is None:
@@ -875,7 +841,7 @@ def _bye_blocks(records: Sequence[Record]) -> dict[int, dict[int, tuple[Byes, Re
 def _byes_note(
     b: _Builder, r: Byes, byes: dict[int, dict[int, tuple[Byes, Result]]]
 ) -> None:
-    if team_event(b.tournament):
+    if b.team:
         b.unsupported(r, "TRF16 has no team bye record (240)")
         return
     if not byes or r.kind.upper() not in _BYE_KINDS or not r.round:

@@ -1,1 +1,1 @@
-"""trf."""
+"""Reading and writing TRF: bytes to the model and back (decode, reader, transformer, writer)."""

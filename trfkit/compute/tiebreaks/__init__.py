@@ -36,7 +36,7 @@ is judged on the rounds played so far, not with the remaining rounds as
 absences; rating-based tie-breaks leave unrated opponents out; ``0000 - -`` and
 a result ``-`` without an opponent are absences (zero-point byes), a ``+``
 without an opponent a full-point bye (in team events a board won by forfeit);
-the uncertain rules of fide-rules.md §2.7 are options of :class:`TieBreakSettings`.
+the uncertain rules of fide-rules.md §2.7 are options of :class:`TieBreakOptions`.
 
 **Scale.** Every pass is linear in players × rounds: opponents are found by
 index, scores are integers in a common unit until the final division, and the

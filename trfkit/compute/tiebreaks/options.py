@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from typing import TypeVar
 
 import attrs
 
@@ -13,6 +14,8 @@ from trfkit.errors import TieBreakError
 from trfkit.model import (
     Tournament,
 )
+
+_E = TypeVar("_E", bound=enum.Enum)
 
 
 class KoyaThreshold(enum.Enum):
@@ -71,6 +74,35 @@ def _edition(value: Edition | str | None) -> Edition | None:
         raise TieBreakError(f"unknown rule set {value!r} (one of {names})") from None
 
 
+def _choose(kind: type[_E], value: _E | str) -> _E:
+    """*value* as a member of the closed choice *kind*; a bad one names the allowed values."""
+    try:
+        return kind(value)
+    except ValueError:
+        names = ", ".join(str(member.value) for member in kind)
+        raise TieBreakError(f"{value!r} is not one of {names}") from None
+
+
+def _boundary(value: WithdrawalBoundary | str) -> WithdrawalBoundary:
+    return _choose(WithdrawalBoundary, value)
+
+
+def _completed(value: CompletedGames | str) -> CompletedGames:
+    return _choose(CompletedGames, value)
+
+
+def _koya(value: KoyaThreshold | str) -> KoyaThreshold:
+    return _choose(KoyaThreshold, value)
+
+
+def _sb_cut(value: SbCut | str) -> SbCut:
+    return _choose(SbCut, value)
+
+
+def _ptp(value: PerfectScorePtp | str) -> PerfectScorePtp:
+    return _choose(PerfectScorePtp, value)
+
+
 def _codes(value: Sequence[str] | None) -> tuple[str, ...] | None:
     return None if value is None else tuple(value)
 
@@ -103,18 +135,18 @@ class TieBreakOptions:
     rules: Edition | None = attrs.field(default=None, converter=_edition)
     withdrawals: bool = True
     withdrawal_boundary: WithdrawalBoundary = attrs.field(
-        default=WithdrawalBoundary.BELOW_HALF, converter=WithdrawalBoundary
+        default=WithdrawalBoundary.BELOW_HALF, converter=_boundary
     )
     withdrawal_completed: CompletedGames = attrs.field(
-        default=CompletedGames.PLAYED, converter=CompletedGames
+        default=CompletedGames.PLAYED, converter=_completed
     )
     koya_threshold: KoyaThreshold = attrs.field(
-        default=KoyaThreshold.AT_LEAST, converter=KoyaThreshold
+        default=KoyaThreshold.AT_LEAST, converter=_koya
     )
-    sb_cut: SbCut = attrs.field(default=SbCut.OPPONENT_SCORE, converter=SbCut)
+    sb_cut: SbCut = attrs.field(default=SbCut.OPPONENT_SCORE, converter=_sb_cut)
     rr_forfeit_wins_played: bool = False
     ptp_perfect_score: PerfectScorePtp = attrs.field(
-        default=PerfectScorePtp.LOWEST_RATING, converter=PerfectScorePtp
+        default=PerfectScorePtp.LOWEST_RATING, converter=_ptp
     )
 
 
