@@ -364,10 +364,10 @@ def _rank_column_empty(ctx: Context) -> Iterator[Diagnostic]:
         empty = all(p.rank is None for p in players)
         what = "empty" if empty else "0 or empty"
         yield RANK_COLUMN_EMPTY.rule.diagnostic(
-            f"the rank column (86-89) is {what} for all {len(players)} players; "
-            "expected each player's final rank",
+            f"the rank column ({C.RANK.start}-{C.RANK.end}) is {what} for all "
+            f"{len(players)} players; expected each player's final rank",
             line=players[0].line,
-            column=86,
+            column=C.RANK.start,
         )
 
 
@@ -1034,7 +1034,7 @@ def _duplicate_player(ctx: Context) -> Iterator[Diagnostic]:
                     f"player {p.start_rank} ({p.name!r}) looks like player {q.start_rank} of "
                     f"line {q.line} entered again; expected one record per player",
                     line=p.line,
-                    column=15,
+                    column=C.PLAYER.field("name").start,
                     players=(q.start_rank, p.start_rank),
                 )
                 break

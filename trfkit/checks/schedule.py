@@ -651,7 +651,7 @@ def _bye_player(ctx: Context) -> Iterator[Diagnostic]:
             f"player {player.start_rank} ({player.name.strip()}) is a pseudo-player carrying "
             f"{games} byes as games; write each bye as an empty block or 0000 - Z",
             line=player.line,
-            column=15,
+            column=C.PLAYER.field("name").start,
             players=(player.start_rank,),
         )
 

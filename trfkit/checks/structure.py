@@ -139,7 +139,7 @@ def _duplicate_start_rank(ctx: Context) -> Iterator[Diagnostic]:
             yield DUPLICATE_START_RANK.rule.diagnostic(
                 f"start rank {p.start_rank} is used again (first on line {first.line})",
                 line=p.line,
-                column=5,
+                column=C.PLAYER.field("start_rank").start,
                 players=(p.start_rank,),
             )
 
@@ -355,7 +355,7 @@ def _duplicate_fide_id(ctx: Context) -> Iterator[Diagnostic]:
                 yield DUPLICATE_FIDE_ID.rule.diagnostic(
                     f"FIDE id {p.fide_id} of player {p.start_rank} is used by another player",
                     line=p.line,
-                    column=58,
+                    column=C.PLAYER.field("fide_id").start,
                     players=(p.start_rank,),
                 )
             seen.add(p.fide_id)
