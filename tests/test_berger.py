@@ -351,7 +351,7 @@ def test_structure_recognises_a_round_robin_without_headers() -> None:
     """Without 092 or 192, a file where everybody meets everybody once is a round robin."""
     f = rr_generator.RoundRobinFile.berger(6, header092=None)
     rr = _observed(f.text())
-    assert (rr.source, rr.players, rr.cycles) == ("structure", 6, 1)
+    assert (rr.source.value, rr.players, rr.cycles) == ("structure", 6, 1)
 
 
 def test_a_swiss_that_happens_to_be_complete_is_not_a_round_robin() -> None:

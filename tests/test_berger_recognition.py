@@ -22,7 +22,7 @@ def test_a_complete_schedule_without_a_type_is_a_round_robin_by_structure() -> N
     """valid_6_single.trf without its 092 record: every pair meets once, so a round robin."""
     text = _without((SCHEDULE / "valid_6_single.trf").read_text(encoding="utf-8"), "092")
     rr = recognition.recognise(loads(text))
-    assert rr is not None and rr.source == "structure"
+    assert rr is not None and rr.source.value == "structure"
     assert (rr.players, rr.cycles, rr.rounds) == (6, 1, 5)
 
 
@@ -44,9 +44,9 @@ def test_an_unfinished_schedule_on_the_berger_table_is_a_round_robin() -> None:
     """Three of six players' five rounds, no 092, no XXR: the games follow the table."""
     cut = _first_rounds((SCHEDULE / "valid_6_single.trf").read_text(encoding="utf-8"), 3)
     rr = recognition.recognise(loads(cut))
-    assert rr is not None and rr.source == "structure" and rr.observed.rounds == 3
+    assert rr is not None and rr.source.value == "structure" and rr.observed.rounds == 3
     forced = recognition.recognise(loads(cut), decide(loads(cut), Regime.ROUND_ROBIN))
-    assert forced is not None and forced.source == "option"
+    assert forced is not None and forced.source.value == "option"
 
 
 def test_an_unfinished_schedule_off_the_table_is_no_round_robin() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 import trfkit
 from trfkit.cli import main
-from trfkit.compute.regime import Regime, Source, decide, read_092, read_192, team_event
+from trfkit.compute.regime import DecidedBy, Regime, decide, read_092, read_192, team_event
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "benchmarks"))
@@ -123,7 +123,7 @@ def test_an_option_overrides_everything() -> None:
     """--type decides whatever 192 says, and says so."""
     t = trfkit.loads("012 T\n192 FIDE_DUTCH_2025\n")
     decision = decide(t, Regime.ROUND_ROBIN)
-    assert decision.regime is Regime.ROUND_ROBIN and decision.source is Source.OPTION
+    assert decision.regime is Regime.ROUND_ROBIN and decision.source is DecidedBy.OPTION
 
 
 def test_a_swiss_that_met_completely_is_still_a_swiss_when_092_says_so() -> None:
@@ -152,7 +152,7 @@ def test_a_192_that_is_no_type_code_says_nothing() -> None:
     """192 "Vega 6.0.1" (a program's name) leaves the decision to the schedule."""
     event = RoundRobinFile.berger(6, header092=None, header192="Vega 6.0.1")
     decision = decide(trfkit.loads(event.text()))
-    assert decision.regime is Regime.ROUND_ROBIN and decision.source is Source.STRUCTURE
+    assert decision.regime is Regime.ROUND_ROBIN and decision.source is DecidedBy.STRUCTURE
 
 
 def test_one_round_on_the_table_with_other_declared_rounds_is_a_swiss() -> None:

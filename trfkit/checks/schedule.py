@@ -38,6 +38,7 @@ import attrs
 from trfkit import columns as C
 from trfkit.checks.base import Check, Context, make_check
 from trfkit.compute import berger, recognition
+from trfkit.compute.regime import DecidedBy
 from trfkit.compute.tiebreaks.options import CompletedGames
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Colour, Player, Result, RoundResult, Team, TextRecord
@@ -179,9 +180,12 @@ def _column(player: Player, round_number: int | None) -> int | None:
     return start
 
 
-def _header_line(ctx: Context, code: str) -> int | None:
+def _header_line(ctx: Context, source: DecidedBy) -> int | None:
+    """The line of the 192 or 092 record that named the round robin, if one did."""
+    if source not in (DecidedBy.CODE_192, DecidedBy.TEXT_092):
+        return None
     for record in ctx.tournament.of_type(TextRecord):
-        if record.code == code:
+        if record.code == source.value:
             return record.line
     return None
 
@@ -255,14 +259,14 @@ def _round_robin(ctx: Context) -> Iterator[Diagnostic]:
         return
     rr = a.rr
     how = {
-        "192": f"the 192 code {rr.detail}",
-        "092": f"the 092 text {rr.detail!r}",
-        "structure": f"its structure ({ctx.regime.reason})",
-        "option": "the option --type round-robin",
+        DecidedBy.CODE_192: f"the 192 code {rr.detail}",
+        DecidedBy.TEXT_092: f"the 092 text {rr.detail!r}",
+        DecidedBy.STRUCTURE: f"its structure ({ctx.regime.reason})",
+        DecidedBy.OPTION: "the option --type round-robin",
     }[rr.source]
     cycles = "single" if rr.cycles == 1 else ("double" if rr.cycles == 2 else f"{rr.cycles}-cycle")
     kind = "team round robin" if rr.team else "round robin"
-    line = _header_line(ctx, rr.source) if rr.source in ("192", "092") else None
+    line = _header_line(ctx, rr.source)
     yield ROUND_ROBIN.rule.diagnostic(
         f"read as a {cycles} {kind} from {how}: {rr.players} {_kind(a)}s, "
         f"{rr.rounds} rounds ({a.fit.rounds_per_cycle} per cycle)",
@@ -485,7 +489,7 @@ def _round_order(ctx: Context) -> Iterator[Diagnostic]:
     tail = "; every round is a Berger round" if a.fit.all_pairs else ""
     yield ROUND_ORDER.rule.diagnostic(
         f"the rounds follow {order.describe(a.fit.rounds_per_cycle)}, expected {expected}{tail}",
-        line=_header_line(ctx, a.rr.source) if a.rr.source in ("192", "092") else None,
+        line=_header_line(ctx, a.rr.source),
     )
 
 
@@ -573,7 +577,7 @@ def _not_berger(ctx: Context) -> Iterator[Diagnostic]:
         detail = f"at best {fit.rounds_matched} of {a.rr.observed.rounds} rounds fit the table"
     yield NOT_BERGER.rule.diagnostic(
         f"the schedule is not a Berger table (C.05 Annex 1): {detail}",
-        line=_header_line(ctx, a.rr.source) if a.rr.source in ("192", "092") else None,
+        line=_header_line(ctx, a.rr.source),
     )
 
 
@@ -681,7 +685,7 @@ def _double_round_robin(ctx: Context) -> Iterator[Diagnostic]:
     if a is None or not a.berger or a.rr.cycles < 2:
         return
     m = a.fit.rounds_per_cycle
-    line = _header_line(ctx, "192")
+    line = _header_line(ctx, DecidedBy.CODE_192)
     if _declared_variant(a) and a.fit.order.name not in a.expected:
         if a.rr.swap_last_two:
             message = (

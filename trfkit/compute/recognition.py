@@ -47,7 +47,7 @@ from trfkit.compute.berger import (
     table_round,
     table_size,
 )
-from trfkit.compute.regime import RegimeDecision, Source, decide
+from trfkit.compute.regime import DecidedBy, RegimeDecision, decide
 from trfkit.model import Colour, Player, Result, Tournament
 
 # --- observed schedules ---------------------------------------------------------------------
@@ -563,7 +563,7 @@ class RoundRobin:
     """A recognised round robin and its observed schedule.
 
     Attributes:
-        source: ``"option"``, ``"192"``, ``"092"`` or ``"structure"``.
+        source: What decided that the event is a round robin.
         detail: The 192 code or 092 text when that was the source.
         team: True when the schedule is between teams.
         cycles: The number of cycles.
@@ -575,7 +575,7 @@ class RoundRobin:
         team_names: Team label → name (team events).
     """
 
-    source: str
+    source: DecidedBy
     detail: str
     team: bool
     cycles: int
@@ -628,7 +628,7 @@ def recognise(
     observed = observed_from_games(field.labels, rounds, games)
     structure = decision.structure_cycles
     code, text = decision.code, decision.text
-    detail = {Source.CODE_192: code, Source.TEXT_092: text}.get(decision.source)
+    detail = {DecidedBy.CODE_192: code, DecidedBy.TEXT_092: text}.get(decision.source)
     m = table_size(len(observed.labels)) - 1
     cycles = max(1, -(-rounds // m))
     named = detail.cycles if detail is not None else None
@@ -638,7 +638,7 @@ def recognise(
         cycles = max(cycles, structure)
     declared = code if code is not None and code.round_robin else None
     return RoundRobin(
-        source=decision.source.value,
+        source=decision.source,
         detail=detail.text if detail is not None else "",
         team=field.team,
         cycles=cycles,

@@ -52,10 +52,10 @@ __all__ = [
     "DOUBLE_WORDS",
     "RR_WORDS",
     "SWISS_WORDS",
+    "DecidedBy",
     "Entrants",
     "Regime",
     "RegimeDecision",
-    "Source",
     "TypeCode",
     "decide",
     "entrants",
@@ -78,7 +78,7 @@ class Regime(enum.Enum):
     """Art. 16 (dummy opponent), or the virtual opponent before 2023."""
 
 
-class Source(enum.Enum):
+class DecidedBy(enum.Enum):
     """What decided the regime."""
 
     OPTION = "option"
@@ -586,7 +586,7 @@ class RegimeDecision:
 
     regime: Regime
     reason: str
-    source: Source
+    source: DecidedBy
     code: TypeCode | None
     text: TypeCode | None
     entrants: Entrants
@@ -625,14 +625,14 @@ def decide(tournament: Tournament, forced: Regime | None = None) -> RegimeDecisi
     field = entrants(tournament, code)
     structure = complete_cycles(field)
 
-    def made(regime: Regime, reason: str, source: Source) -> RegimeDecision:
+    def made(regime: Regime, reason: str, source: DecidedBy) -> RegimeDecision:
         return RegimeDecision(regime, reason, source, code, text, field, structure)
 
     if forced is not None:
-        return made(forced, f"{forced.value} chosen by option", Source.OPTION)
+        return made(forced, f"{forced.value} chosen by option", DecidedBy.OPTION)
     if code is not None:
         regime = Regime.ROUND_ROBIN if code.round_robin else Regime.SWISS
-        return made(regime, f"record 192 is {code.text.upper()}", Source.CODE_192)
+        return made(regime, f"record 192 is {code.text.upper()}", DecidedBy.CODE_192)
     who = "teams" if field.team else "players"
     k = len(field.labels)
     swiss = text is not None and text.swiss
@@ -642,31 +642,28 @@ def decide(tournament: Tournament, forced: Regime | None = None) -> RegimeDecisi
         return made(
             Regime.ROUND_ROBIN,
             f"every pair of the {k} {who} met {times}",
-            Source.TEXT_092 if named else Source.STRUCTURE,
+            DecidedBy.TEXT_092 if named else DecidedBy.STRUCTURE,
         )
-    if text is not None and swiss:
-        if structure:  # complete, but paired as a Swiss
-            return made(Regime.SWISS, f"record 092 says {text.text.lower()!r}", Source.TEXT_092)
-        return made(Regime.SWISS, f"record 092 says {text.text.lower()!r}", Source.TEXT_092)
-    if text is not None and text.round_robin:
-        return made(Regime.ROUND_ROBIN, f"record 092 says {text.text.lower()!r}", Source.TEXT_092)
+    if text is not None and (swiss or text.round_robin):
+        regime = Regime.SWISS if swiss else Regime.ROUND_ROBIN
+        return made(regime, f"record 092 says {text.text.lower()!r}", DecidedBy.TEXT_092)
     if not field.team and _paired_byes(tournament):
-        return made(Regime.SWISS, "the schedule is not a complete round robin", Source.DEFAULT)
+        return made(Regime.SWISS, "the schedule is not a complete round robin", DecidedBy.DEFAULT)
     cycles = _complete_but_withdrawals(field)
     if cycles:
         times = "once" if cycles == 1 else f"{cycles} times"
         return made(
             Regime.ROUND_ROBIN,
             f"every pair of the {k} {who} met {times}, apart from withdrawn {who}",
-            Source.STRUCTURE,
+            DecidedBy.STRUCTURE,
         )
     if _follows_table(field, tournament.declared_rounds):
         return made(
             Regime.ROUND_ROBIN,
             f"the games of the {k} {who} follow the Berger table",
-            Source.STRUCTURE,
+            DecidedBy.STRUCTURE,
         )
-    return made(Regime.SWISS, "the schedule is not a complete round robin", Source.DEFAULT)
+    return made(Regime.SWISS, "the schedule is not a complete round robin", DecidedBy.DEFAULT)
 
 
 def _paired_byes(tournament: Tournament) -> bool:
