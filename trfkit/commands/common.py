@@ -71,9 +71,13 @@ def limits(args: argparse.Namespace) -> Limits:
 
 def add_tiebreak_options(parser: argparse.ArgumentParser) -> None:
     """``--type``, ``--tiebreaks``, ``--rules``, ``--no-withdrawal-rule``, the uncertain rules."""
+    from trfkit.compute.regime import Regime
+    from trfkit.compute.tiebreaks import options as tb
+    from trfkit.compute.tiebreaks.editions import Edition
+
     parser.add_argument(
         "--type",
-        choices=("round-robin", "swiss"),
+        choices=_values(Regime),
         dest="event_type",
         help="treat the file as a round robin (schedule checks, C.07 15.2) or a Swiss "
         "(art. 16) instead of deciding from 192, 092 and the schedule",
@@ -84,9 +88,6 @@ def add_tiebreak_options(parser: argparse.ArgumentParser) -> None:
         help="comma-separated FIDE tie-break codes, e.g. DE,WIN,SB,KS, for reports that "
         "declare none in record 212/202 (default: the list for the tournament type)",
     )
-    from trfkit.compute.tiebreaks import options as tb
-    from trfkit.compute.tiebreaks.editions import Edition
-
     parser.add_argument(
         "--rules",
         choices=_values(Edition),
@@ -156,8 +157,7 @@ def event_type(args: argparse.Namespace) -> Regime | None:
     """The regime ``--type`` forces, if any."""
     from trfkit.compute.regime import Regime
 
-    chosen = getattr(args, "event_type", None)
-    return Regime(chosen) if chosen else None
+    return Regime(args.event_type) if args.event_type else None
 
 
 def check_options(args: argparse.Namespace) -> CheckOptions:
@@ -165,7 +165,7 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
     from trfkit.checks.base import CheckOptions
 
     standings = None
-    source = getattr(args, "standings", None)
+    source = args.standings
     if source:
         from trfkit.errors import StandingsFileError
         from trfkit.trf.standings_file import load_reported
@@ -179,8 +179,8 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
         event_type=event_type(args),
         standings=standings,
         standings_source=source,
-        berger_swap=getattr(args, "berger_swap", None),
-        berger_team_colours=getattr(args, "team_colours", False),
+        berger_swap=args.berger_swap,
+        berger_team_colours=args.team_colours,
     )
 
 
@@ -189,21 +189,22 @@ def tiebreak_options(args: argparse.Namespace) -> TieBreakOptions:
     from trfkit.compute.tiebreaks import options as tb
 
     tiebreaks = None
-    if getattr(args, "tiebreaks", None):
+    if args.tiebreaks:
         tiebreaks = tuple(c.strip() for c in args.tiebreaks.split(",") if c.strip())
-    counts_forfeits = getattr(args, "withdrawal_counts_forfeits", False)
+    completed = tb.CompletedGames.PLAYED
+    if args.withdrawal_counts_forfeits:
+        completed = tb.CompletedGames.SCHEDULED
+    # argparse gives the enums' values (its choices and defaults are made from the enums)
     return tb.TieBreakOptions(
         tiebreaks=tiebreaks,
-        rules=getattr(args, "rules", None),
-        withdrawals=not getattr(args, "no_withdrawal_rule", False),
-        withdrawal_boundary=getattr(args, "withdrawal_boundary", "below-half"),
-        withdrawal_completed=(
-            tb.CompletedGames.SCHEDULED if counts_forfeits else tb.CompletedGames.PLAYED
-        ),
-        koya_threshold=getattr(args, "koya_threshold", "at-least"),
-        sb_cut=getattr(args, "sb_cut", "opponent-score"),
-        rr_forfeit_wins_played=getattr(args, "rr_forfeit_wins_played", False),
-        ptp_perfect_score=getattr(args, "ptp_perfect_score", "lowest-rating"),
+        rules=args.rules,
+        withdrawals=not args.no_withdrawal_rule,
+        withdrawal_boundary=args.withdrawal_boundary,
+        withdrawal_completed=completed,
+        koya_threshold=args.koya_threshold,
+        sb_cut=args.sb_cut,
+        rr_forfeit_wins_played=args.rr_forfeit_wins_played,
+        ptp_perfect_score=args.ptp_perfect_score,
     )
 
 

@@ -248,10 +248,10 @@ def run(args: argparse.Namespace) -> int:
     if not tournament.players:
         sys.stderr.write(f"trfkit standings: {args.file}: no player records\n")
         return report.EXIT_USAGE
-    options = common.check_options(args)
+    options = common.tiebreak_options(args)
     try:
         st = compute_standings(
-            tournament, options.tiebreak, regime=decide(tournament, options.event_type)
+            tournament, options, regime=decide(tournament, common.event_type(args))
         )
     except TieBreakError as exc:
         sys.stderr.write(f"trfkit standings: {exc}\n")
