@@ -14,11 +14,13 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from trfkit.audit import CheckRequest, check_bytes, check_file
-from trfkit.checks import INTERNAL, CheckOptions
+from trfkit import TYPE_CHECKING
 from trfkit.diagnostics import Diagnostic
 from trfkit.trf.reader import ParseResult, load, loads, parse
 from trfkit.trf.writer import dump, dump_bytes, dumps
+
+if TYPE_CHECKING:
+    from trfkit.checks import CheckOptions
 
 __all__ = ["ParseResult", "check", "dump", "dump_bytes", "dumps", "load", "loads", "parse"]
 
@@ -51,6 +53,10 @@ def check(
         that cannot be read is a ``P001`` diagnostic, never an exception, and
         a check that fails is an ``S999`` diagnostic.
     """
+    # the checks are imported when first asked for: reading and writing do not need them
+    from trfkit.audit import CheckRequest, check_bytes, check_file
+    from trfkit.checks import INTERNAL, CheckOptions
+
     request = CheckRequest(
         options=options or CheckOptions(),
         select=tuple(select or ()),

@@ -43,13 +43,13 @@ from trfkit.compute.tiebreaks import (
     TieBreak,
     TieBreakEngine,
     TieBreakSettings,
-    format_number,
     parse_tiebreak,
 )
 from trfkit.compute.tiebreaks.core import PAIRING_BYE
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.errors import TieBreakError
 from trfkit.model import Player, TieBreakList
+from trfkit.numbers import format_number
 
 POINTS_COLUMN = C.POINTS.start
 RANK_COLUMN = C.RANK.start

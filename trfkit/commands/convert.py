@@ -262,10 +262,11 @@ def _is_json(path: str, data: bytes, args: argparse.Namespace) -> bool:
 def _convert(path: str, args: argparse.Namespace) -> _Output:
     """Read one input and produce its output bytes and adjustments."""
     from trfkit import convert as cv
-    from trfkit.api import dump_bytes, parse
     from trfkit.convert.jsonform import loads as json_loads
     from trfkit.errors import JsonFormError, WriteError
     from trfkit.model import Encoding
+    from trfkit.trf.reader import parse
+    from trfkit.trf.writer import dump_bytes
 
     name = "<stdin>" if path == "-" else path
     data = _read(path, args)

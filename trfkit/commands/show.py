@@ -94,8 +94,8 @@ def render(tournament: object) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print the file."""
-    from trfkit.api import parse
     from trfkit.audit import read_bytes
+    from trfkit.trf.reader import parse
 
     data = (
         sys.stdin.buffer.read() if args.file == "-" else read_bytes(args.file, common.limits(args))

@@ -102,7 +102,7 @@ def render_json(st: Standings) -> dict[str, Any]:
 
 def render_csv(st: Standings) -> str:
     """The ``--format csv`` table (decimal point, comma separator)."""
-    from trfkit.compute.tiebreaks import format_number
+    from trfkit.numbers import format_number
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -146,7 +146,7 @@ def _header(st: Standings) -> list[str]:
 
 def render_text(st: Standings) -> str:
     """The standings as an aligned table with a header saying which rules applied."""
-    from trfkit.compute.tiebreaks import format_number
+    from trfkit.numbers import format_number
 
     keys = st.keys()
     names = [row.name for row in st.rows]
@@ -177,7 +177,7 @@ def render_text(st: Standings) -> str:
 
 def render_explanation(st: Standings, explanation: Explanation) -> str:
     """``--explain``: one line per round with each tie-break's contribution."""
-    from trfkit.compute.tiebreaks import format_number
+    from trfkit.numbers import format_number
 
     keys = [tb.text for tb in st.tiebreaks]
     shown = [k for k in keys if any(k in line.contributions for line in explanation.rounds)]
@@ -225,13 +225,13 @@ def render_explanation(st: Standings, explanation: Explanation) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print the recomputed standings (or one player's explanation)."""
-    from trfkit.api import parse
     from trfkit.audit import read_bytes
     from trfkit.compute.regime import decide
     from trfkit.compute.standings import compute_standings
     from trfkit.compute.tiebreaks import TieBreakError
     from trfkit.report import text as report
     from trfkit.report.json import dumps_json
+    from trfkit.trf.reader import parse
 
     data = (
         sys.stdin.buffer.read() if args.file == "-" else read_bytes(args.file, common.limits(args))

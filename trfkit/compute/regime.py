@@ -40,12 +40,12 @@ import enum
 import functools
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 import attrs
 
 from trfkit.compute.berger import partner_tables, table_size
-from trfkit.model import Colour, Player, RawRecord, Result, TextRecord, Tournament
+from trfkit.model import Colour, Player, RawRecord, Result, Tournament
 
 __all__ = [
     "BYE_NAMES",
@@ -374,7 +374,7 @@ def _meets_other_teams(tournament: Tournament, member: Mapping[int, int]) -> boo
 
 def team_event(tournament: Tournament) -> bool:
     """True for a team event: the one answer every stage uses (see the module docstring)."""
-    return entrants(tournament, read_192(_first_headers(tournament, ("192",)).get("192"))).team
+    return entrants(tournament, read_192(tournament.header("192"))).team
 
 
 def _is_team(
@@ -435,6 +435,17 @@ class Entrants:
                     claims.append((b.round, me, o, b.colour))
         return tuple(claims)
 
+    @functools.cached_property
+    def pair_rounds(self) -> Counter[tuple[int, int]]:
+        """How many rounds each pair of participants is listed as meeting in (by either side)."""
+        labels = frozenset(self.labels)
+        seen = {
+            (rnd, min(a, b), max(a, b))
+            for rnd, a, b, _ in self.games
+            if a in labels and b in labels and a != b and 1 <= rnd <= self.rounds
+        }
+        return Counter((a, b) for _, a, b in seen)
+
 
 def entrants(tournament: Tournament, code: TypeCode | None = None) -> Entrants:
     """The participants of *tournament*; their game claims are worked out on demand."""
@@ -457,17 +468,6 @@ def entrants(tournament: Tournament, code: TypeCode | None = None) -> Entrants:
     return Entrants(False, labels, rounds, byes, players=players)
 
 
-def _pair_rounds(field: Entrants) -> Counter[tuple[int, int]]:
-    """How many rounds each pair of participants is listed as meeting in (by either side)."""
-    labels = frozenset(field.labels)
-    seen = {
-        (rnd, min(a, b), max(a, b))
-        for rnd, a, b, _ in field.games
-        if a in labels and b in labels and a != b and 1 <= rnd <= field.rounds
-    }
-    return Counter((a, b) for _, a, b in seen)
-
-
 def _rounds_per_cycle(k: int) -> int:
     """The rounds one cycle of *k* participants takes (an odd field has a bye each round)."""
     return k - 1 if k % 2 == 0 else k
@@ -481,7 +481,7 @@ def complete_cycles(field: Entrants) -> int:
     k = len(field.labels)
     if k < 2 or field.rounds < _rounds_per_cycle(k):
         return 0  # too few rounds for everybody to meet everybody: no need to count
-    counts = _pair_rounds(field)
+    counts = field.pair_rounds
     if len(counts) != k * (k - 1) // 2:
         return 0
     values = set(counts.values())
@@ -510,7 +510,7 @@ def _complete_but_withdrawals(field: Entrants) -> int:
     k = len(field.labels)
     if k < 3 or field.rounds < _rounds_per_cycle(k):
         return 0
-    counts = _pair_rounds(field)
+    counts = field.pair_rounds
     if not counts:
         return 0
     cycles = max(counts.values())
@@ -603,15 +603,6 @@ class RegimeDecision:
         return self.entrants.team
 
 
-def _first_headers(tournament: Tournament, codes: Sequence[str]) -> dict[str, str]:
-    """The value of the first free-text record of each of *codes* present, in one pass."""
-    found: dict[str, str] = {}
-    for r in tournament.records:
-        if isinstance(r, TextRecord) and r.code in codes and r.code not in found:
-            found[r.code] = r.value
-    return found
-
-
 def decide(tournament: Tournament, forced: Regime | None = None) -> RegimeDecision:
     """Round robin or Swiss, individual or team, for *tournament* (see the module docstring).
 
@@ -619,9 +610,8 @@ def decide(tournament: Tournament, forced: Regime | None = None) -> RegimeDecisi
         tournament: The report.
         forced: The regime an option chose, if any.
     """
-    headers = _first_headers(tournament, ("192", "092"))
-    code = read_192(headers.get("192"))
-    text = read_092(headers.get("092"))
+    code = read_192(tournament.header("192"))
+    text = read_092(tournament.header("092"))
     field = entrants(tournament, code)
     structure = complete_cycles(field)
 
@@ -637,11 +627,10 @@ def decide(tournament: Tournament, forced: Regime | None = None) -> RegimeDecisi
     k = len(field.labels)
     swiss = text is not None and text.swiss
     if structure and not swiss:
-        times = "once" if structure == 1 else f"{structure} times"
         named = text is not None and text.round_robin  # what the B001 note names
         return made(
             Regime.ROUND_ROBIN,
-            f"every pair of the {k} {who} met {times}",
+            f"every pair of the {k} {who} met {_times(structure)}",
             DecidedBy.TEXT_092 if named else DecidedBy.STRUCTURE,
         )
     if text is not None and (swiss or text.round_robin):
@@ -651,10 +640,9 @@ def decide(tournament: Tournament, forced: Regime | None = None) -> RegimeDecisi
         return made(Regime.SWISS, "the schedule is not a complete round robin", DecidedBy.DEFAULT)
     cycles = _complete_but_withdrawals(field)
     if cycles:
-        times = "once" if cycles == 1 else f"{cycles} times"
         return made(
             Regime.ROUND_ROBIN,
-            f"every pair of the {k} {who} met {times}, apart from withdrawn {who}",
+            f"every pair of the {k} {who} met {_times(cycles)}, apart from withdrawn {who}",
             DecidedBy.STRUCTURE,
         )
     if _follows_table(field, tournament.declared_rounds):
@@ -664,6 +652,10 @@ def decide(tournament: Tournament, forced: Regime | None = None) -> RegimeDecisi
             DecidedBy.STRUCTURE,
         )
     return made(Regime.SWISS, "the schedule is not a complete round robin", DecidedBy.DEFAULT)
+
+
+def _times(cycles: int) -> str:
+    return "once" if cycles == 1 else f"{cycles} times"
 
 
 def _paired_byes(tournament: Tournament) -> bool:

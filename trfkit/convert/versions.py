@@ -448,7 +448,6 @@ def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -
     teams_310 = [t for t in tournament.teams if t.code == "310"]
     numbers = {t.number for t in tournament.teams if t.code == "310" and t.number is not None}
     next_number = 1
-    is_team = b.team
     for r in records:
         if isinstance(r, RoundCount) and r.code == "XXR":
             if count_142 is None:
@@ -488,7 +487,7 @@ def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -
             b.out.append(r)
             if has_192 or not b.options.type_codes:
                 continue
-            code = type_code(r.value, team=is_team, options=b.options)
+            code = type_code(r.value, team=b.team, options=b.options)
             if code is None:
                 b.note(
                     Action.KEPT,

@@ -67,7 +67,6 @@ from trfkit.compute.tiebreaks.options import (
     settings_from,
 )
 from trfkit.errors import TieBreakError
-from trfkit.numbers import format_number, round_half_up
 
 __all__ = [
     "CODES",
@@ -89,10 +88,8 @@ __all__ = [
     "Withdrawal",
     "WithdrawalBoundary",
     "choose_edition",
-    "format_number",
     "parse_date",
     "parse_tiebreak",
     "parse_tiebreaks",
-    "round_half_up",
     "settings_from",
 ]
