@@ -34,13 +34,24 @@ def test_corpus_round_trip_is_byte_exact(path: Path) -> None:
     assert trfkit.dump_bytes(result.tournament) == data
 
 
+SHIFTED = {
+    # 132: every round date starts one column right of its place (93, 103, ...)
+    "trf26_individual_import_test_sharly.trf": {(10, 93)},
+    # 299 +  2.0  2.5   1    1: game points from column 13, round in column 19
+    "trf26_team_grandmommys_cup_sharly.trf": {(539, 13), (540, 13)},
+}
+"""The fields of real files that stand off their columns: (line, column) of each P008."""
+
+
 @needs_corpus
 @pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
 def test_corpus_reads_without_undeserved_errors(path: Path) -> None:
-    """No real file gets a reader error; the only reader warnings are the '*' results."""
+    """No real file gets a reader error; the only warnings are '*' results and known shifts."""
     result = trfkit.parse(path.read_bytes())
     serious = [d for d in result.diagnostics if d.severity.label != "info"]
-    assert all(d.code == "P007" and "'*'" in d.message for d in serious), serious
+    shifts = {(d.line, d.column) for d in serious if d.code == "P008"}
+    assert shifts == SHIFTED.get(path.name, set())
+    assert all(d.code == "P008" or (d.code == "P007" and "'*'" in d.message) for d in serious)
     assert result.tournament.players
 
 

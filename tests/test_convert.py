@@ -578,3 +578,55 @@ def test_team_record_is_frozen_value() -> None:
     cv.to_trf26(t)
     assert [team.code for team in t.teams] == ["013"]
     assert isinstance(t.teams[0], Team)
+
+
+# --- fields off their columns -------------------------------------------------------------------
+
+SHIFTED_299 = "012 Cup\n299 +  2.0  2.5   1    1\n"
+LONG_NAME = "Abcdefghij Klmnopqrstuvwxyzabcdefg"  # 34 characters: into column 48
+
+
+def test_a_shifted_field_is_moved_whole_and_said_so() -> None:
+    """299 game points ``2.5`` from column 13 are written in 14-17, and the move is named."""
+    rendered = cv.render_trf(cv.to_trf26(trfkit.loads(SHIFTED_299)), canonical=True)
+    assert lines_of(rendered.text)[1] == "299 +   2.0   2.5    1    1"
+    moved = {a.field: a for a in rendered.adjustments if a.action is cv.Action.MOVED}
+    assert moved["points"].before == "2.5" and moved["points"].column == 13
+    assert "it stood in columns 13-15" in moved["points"].message
+    assert "->" not in moved["points"].message  # nothing to say "'2.5' -> '2.5'"
+    assert "it stood in column 19" in moved["round"].message
+
+
+def test_every_adjustment_message_says_what_changed() -> None:
+    """No adjustment of a corpus-like shifted file reads ``'X' -> 'X'``."""
+    text = "012 Open\n132" + " " * 89 + "25/09/13  25/09/14\n"
+    rendered = cv.render_trf(trfkit.loads(text), canonical=True)
+    assert lines_of(rendered.text)[1].endswith("25/09/13  25/09/14")
+    assert lines_of(rendered.text)[1][91:99] == "25/09/13"
+    for a in rendered.adjustments:
+        assert not (a.before is not None and f"{a.before!r} -> {a.before!r}" in a.message)
+
+
+def test_a_line_with_stray_text_is_kept_as_written() -> None:
+    """A name running into the rating is not cut: the line is kept, and that is listed."""
+    line = f"001 {1:>4} m    {LONG_NAME}2100 ENG"
+    rendered = cv.render_trf(trfkit.loads(f"012 Open\n{line}\n"), canonical=True)
+    assert lines_of(rendered.text)[1] == line
+    (kept,) = [a for a in rendered.adjustments if a.line == 2]
+    assert kept.action is cv.Action.KEPT and "kept as written" in kept.message
+
+
+def test_a_stray_line_keeps_its_old_title_code() -> None:
+    """A TRF06 title on a line with stray text is not rewritten (that would cut the text)."""
+    line = f"001 {1:>4} m  g {LONG_NAME}2100 ENG"
+    rendered = cv.render_trf(cv.to_trf26(trfkit.loads(f"012 Open\n{line}\n")), canonical=True)
+    assert lines_of(rendered.text)[1] == line
+    kept = [a for a in rendered.adjustments if a.line == 2 and a.field == "title"]
+    assert [a.action for a in kept] == [cv.Action.KEPT]
+
+
+def test_a_conversion_that_must_rewrite_a_stray_line_is_refused() -> None:
+    """A 013 team line with stray text cannot become a 310: refused, naming the line."""
+    name = "Abcdefghij Klmnopqrstuvwxyzabcdefg"  # 34 characters: into the first member
+    with pytest.raises(trfkit.TrfError, match=r"line 2: .*correct the line"):
+        cv.render_trf(cv.to_trf26(trfkit.loads(f"012 Open\n013 {name}1  2\n")), canonical=True)

@@ -259,3 +259,52 @@ def test_blocks_read_before_keep_their_round() -> None:
             (1, 2, "w"),
             (2, 2, "w"),
         ]
+
+
+# --- fields off their columns ------------------------------------------------------------------
+
+
+def _one(line: str) -> tuple[object, list[object]]:
+    result = parse(("012 Shifted\n" + line + "\n").encode())
+    return result.tournament.records[1], list(result.diagnostics)
+
+
+def test_a_shifted_birth_date_is_read_whole_and_reported() -> None:
+    """A birth date in columns 71-80 is ``1990/01/01`` in the model, with one P008 at 71."""
+    line = f"001 {1:>4} m GM {'Smith, John':<33} {2100:>4} ENG {12345678:>11}  1990/01/01 2.5    3"
+    assert line[70:80] == "1990/01/01"
+    player, found = _one(line)
+    assert isinstance(player, Player)
+    assert (player.birth_date, player.points, player.rank) == ("1990/01/01", Fraction(5, 2), 3)
+    (p008,) = [d for d in found if d.code == "P008"]
+    assert (p008.line, p008.column, p008.players) == (2, 71, (1,))
+    assert "'1990/01/01'" in p008.message and "read as it stands" in p008.message
+    assert player.source is not None and player.source.unplaced == ""
+
+
+def test_a_shifted_299_keeps_its_game_points_and_round() -> None:
+    """``299 +  2.0  2.5   1    1`` (a Sharly-Chess file) reads 2.0, 2.5, round 1, id 1."""
+    record, found = _one("299 +  2.0  2.5   1    1")
+    assert (record.kind, record.match_points, record.points) == ("+", Fraction(2), Fraction(5, 2))
+    assert (record.round, record.ids) == (1, (1,))
+    (p008,) = [d for d in found if d.code == "P008"]
+    assert p008.column == 13
+    assert "points '2.5' (columns 13-15, not 14-17)" in p008.message
+    assert "round '1' (column 19, not 20-22)" in p008.message
+
+
+def test_shifted_round_dates_are_read_whole() -> None:
+    """132 dates one column right are ``25/09/13`` and ``25/09/14``: one P008 for the line."""
+    record, found = _one("132" + " " * 89 + "25/09/13  25/09/14")
+    assert record.dates == ("25/09/13", "25/09/14")
+    assert [d.column for d in found if d.code == "P008"] == [93]
+
+
+def test_text_no_field_can_take_marks_the_line_kept_as_written() -> None:
+    """A name running into the rating: P008 at the piece, and the source says why."""
+    name = "Abcdefghij Klmnopqrstuvwxyzabcdefg"  # 34 characters: columns 15-48
+    player, found = _one(f"001 {1:>4} m    {name}2100 ENG")
+    assert isinstance(player, Player) and player.rating == 2100
+    (p008,) = [d for d in found if d.code == "P008"]
+    assert p008.column == 26 and "no one field" in p008.message
+    assert player.source is not None and "columns 26-52" in player.source.unplaced

@@ -7,7 +7,8 @@ The public API (``help(trfkit)`` lists each with its documentation):
 - writing: :func:`dumps`, :func:`dump_bytes`, :func:`dump` (an unchanged record is
   written back byte for byte);
 - checking: :func:`check` (every diagnostic of every check, located);
-- the model: :class:`Tournament` and the records of :mod:`trfkit.model`.
+- the model: :class:`Tournament` and the records of :mod:`trfkit.model`;
+- errors: every exception trfkit raises is a :class:`TrfError` (:mod:`trfkit.errors`).
 
 Deeper layers, for programs that need them: :mod:`trfkit.compute.regime` (round robin
 or Swiss), :mod:`trfkit.compute.standings` and :mod:`trfkit.compute.tiebreaks`
@@ -25,6 +26,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ParseResult",
     "Tournament",
+    "TrfError",
     "__version__",
     "check",
     "dump",
@@ -39,6 +41,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from trfkit.api import ParseResult, check, dump, dump_bytes, dumps, load, loads, parse
+    from trfkit.errors import TrfError
     from trfkit.model import Tournament
 
 
@@ -52,6 +55,10 @@ def __getattr__(name: str) -> Any:
         from trfkit.model import Tournament
 
         return Tournament
+    if name == "TrfError":
+        from trfkit.errors import TrfError
+
+        return TrfError
     raise AttributeError(f"module 'trfkit' has no attribute {name!r}")
 
 

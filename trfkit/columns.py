@@ -13,10 +13,13 @@ round blocks that follow it.
 from __future__ import annotations
 
 import enum
+import re
+from collections.abc import Sequence
 from fractions import Fraction
 
 import attrs
 
+from trfkit.dates import readings
 from trfkit.errors import FieldError, FieldOverflow
 from trfkit.numbers import format_number
 
@@ -30,6 +33,14 @@ class Kind(enum.Enum):
     """A whole number; blank is ``None``."""
     POINTS = "points"
     """A score such as ``11.5`` or ``-2.0``; blank is ``None``."""
+    CODE = "code"
+    """Text without blanks inside (a federation, a FIDE id, a title); stored without padding."""
+    DATE = "date"
+    """A date as text (``1990/01/01``, ``25/09/13``); stored without padding."""
+
+
+_TEXT_KINDS = frozenset({Kind.TEXT, Kind.CODE, Kind.DATE})
+"""The kinds whose value is their text without padding."""
 
 
 class Align(enum.Enum):
@@ -110,13 +121,13 @@ class Layout:
 PLAYER = Layout(
     (
         Field("start_rank", 5, 8, Kind.INT, Align.RIGHT),
-        Field("sex", 10, 10),
-        Field("title", 11, 13, Kind.TEXT, Align.RIGHT),
+        Field("sex", 10, 10, Kind.CODE),
+        Field("title", 11, 13, Kind.CODE, Align.RIGHT),
         Field("name", 15, 47),
         Field("rating", 49, 52, Kind.INT, Align.RIGHT),
-        Field("federation", 54, 56),
-        Field("fide_id", 58, 68, Kind.TEXT, Align.RIGHT),
-        Field("birth_date", 70, 79),
+        Field("federation", 54, 56, Kind.CODE),
+        Field("fide_id", 58, 68, Kind.CODE, Align.RIGHT),
+        Field("birth_date", 70, 79, Kind.DATE),
         Field("points", 81, 84, Kind.POINTS, Align.RIGHT),
         Field("rank", 86, 89, Kind.INT, Align.RIGHT),
     )
@@ -126,13 +137,13 @@ PLAYER = Layout(
 NATIONAL = Layout(
     (
         Field("start_rank", 5, 8, Kind.INT, Align.RIGHT),
-        Field("sex", 10, 10),
-        Field("classification", 11, 13, Kind.TEXT, Align.RIGHT),
+        Field("sex", 10, 10, Kind.CODE),
+        Field("classification", 11, 13, Kind.CODE, Align.RIGHT),
         Field("name", 15, 47),
         Field("rating", 49, 52, Kind.INT, Align.RIGHT),
-        Field("origin", 54, 56),
-        Field("national_id", 58, 68, Kind.TEXT, Align.RIGHT),
-        Field("birth_date", 70, 79),
+        Field("origin", 54, 56, Kind.CODE),
+        Field("national_id", 58, 68, Kind.CODE, Align.RIGHT),
+        Field("birth_date", 70, 79, Kind.DATE),
     )
 )
 """National rating records (TRF-2026 NRS): the 001 layout with a federation as DIN."""
@@ -147,7 +158,7 @@ ROUND_OPPONENT = Field("opponent", 1, 4, Kind.INT, Align.RIGHT)
 ROUND_COLOUR = Field("colour", 6, 6)
 ROUND_RESULT = Field("result", 8, 8)
 
-ROUND_DATES = Repeat("dates", ROUND_START, 8, ROUND_STRIDE, Kind.TEXT, Align.LEFT)
+ROUND_DATES = Repeat("dates", ROUND_START, 8, ROUND_STRIDE, Kind.DATE, Align.LEFT)
 """Record 132: round r's date in columns ``92+10(r-1)`` .. ``99+10(r-1)``."""
 
 
@@ -183,7 +194,7 @@ TEAM26 = Layout(
         Field("number", 5, 7, Kind.INT, Align.RIGHT),
         Field("name", 9, 40),
         Field("nickname", 42, 46),
-        Field("strength", 48, 53, Kind.TEXT, Align.RIGHT),
+        Field("strength", 48, 53, Kind.CODE, Align.RIGHT),
         Field("match_points", 55, 60, Kind.POINTS, Align.RIGHT),
         Field("game_points", 62, 67, Kind.POINTS, Align.RIGHT),
         Field("rank", 69, 71, Kind.INT, Align.RIGHT),
@@ -195,7 +206,7 @@ TEAM26 = Layout(
 # --- other TRF-2026 records ---------------------------------------------------------------
 
 BYES = Layout(
-    (Field("kind", 5, 5), Field("round", 7, 9, Kind.INT, Align.RIGHT)),
+    (Field("kind", 5, 5, Kind.CODE), Field("round", 7, 9, Kind.INT, Align.RIGHT)),
     Repeat("ids", 11, 4, 5),
 )
 """Record 240: byes that bring points (F, H or Z), one round, several ids."""
@@ -223,7 +234,7 @@ PROHIBITED = Layout(
 
 ABNORMAL = Layout(
     (
-        Field("kind", 5, 5),
+        Field("kind", 5, 5, Kind.CODE),
         Field("match_points", 8, 11, Kind.POINTS, Align.RIGHT),
         Field("points", 14, 17, Kind.POINTS, Align.RIGHT),
         Field("round", 20, 22, Kind.INT, Align.RIGHT),
@@ -253,7 +264,7 @@ TEAM_PAB = Layout(
 
 FORFEITED_MATCH = Layout(
     (
-        Field("kind", 5, 6),
+        Field("kind", 5, 6, Kind.CODE),
         Field("round", 8, 10, Kind.INT, Align.RIGHT),
         Field("white", 12, 14, Kind.INT, Align.RIGHT),
         Field("black", 16, 18, Kind.INT, Align.RIGHT),
@@ -310,8 +321,12 @@ def parse_points(text: str) -> Fraction | None:
 
 def read_field(line: str, field: Field) -> str | int | Fraction | None:
     """Slice *field* out of *line* and interpret it; raises :class:`FieldError` on junk."""
-    text = line[field.slice]
-    if field.kind is Kind.TEXT:
+    return read_value(line[field.slice], field)
+
+
+def read_value(text: str, field: Field) -> str | int | Fraction | None:
+    """Interpret *text* as a value of *field*; raises :class:`FieldError` on junk."""
+    if field.kind in _TEXT_KINDS:
         return text.strip()
     try:
         if field.kind is Kind.INT:
@@ -355,3 +370,212 @@ def place(buffer: list[str], field: Field, text: str) -> None:
     if len(buffer) < needed:
         buffer.extend(" " * (needed - len(buffer)))
     buffer[field.start - 1 : field.end] = list(text)
+
+
+# --- fields that stand off their columns ---------------------------------------------------
+
+_TOKEN = re.compile(r"[^ \t]+")
+_REACH = 2
+"""How far (in columns) text outside every field may stand from the field it is read into."""
+
+
+@attrs.frozen
+class Placed:
+    """A field's text as it stands in one line.
+
+    Attributes:
+        field: The field.
+        text: Its text without padding.
+        start: The first column the text occupies (the field's own when it is blank).
+        end: The last column the text occupies.
+    """
+
+    field: Field
+    text: str
+    start: int
+    end: int
+
+    @property
+    def shifted(self) -> bool:
+        """Whether the text stands (partly) outside the field's columns."""
+        return bool(self.text) and (self.start < self.field.start or self.end > self.field.end)
+
+
+@attrs.frozen
+class Placement:
+    """Where the text of one line stands, field by field (:func:`locate`).
+
+    Attributes:
+        fields: One :class:`Placed` per field, in column order.
+        stray: The spans ``(first, last)`` of text that no single field can take
+            (across two fields, between two empty ones, or no valid value where it
+            stands): those fields keep the text of their own columns.
+    """
+
+    fields: tuple[Placed, ...]
+    stray: tuple[tuple[int, int], ...] = ()
+
+    def values(self) -> dict[str, str]:
+        """Field name → text, for the layout's single fields (a repeat's items are left out)."""
+        return {p.field.name: p.text for p in self.fields}
+
+
+def fields_of(layout: Layout, width: int) -> list[Field]:
+    """The layout's fields, its repeat items included as far as a line of *width* reaches.
+
+    An item starting just past the line's end is included too: text in the separating
+    column before it is as near to it as to the item before.
+    """
+    fields = list(layout.fields)
+    repeat = layout.repeat
+    if repeat is not None:
+        index = 0
+        while repeat.start + index * repeat.stride <= width + _REACH:
+            fields.append(repeat.item(index))
+            index += 1
+    return fields
+
+
+def _valid(text: str, field: Field) -> bool:
+    """Whether *text* is a value of *field* (a number field's number, a date field's date)."""
+    if field.kind is Kind.INT:
+        try:
+            parse_int(text)
+        except ValueError:
+            return False
+    elif field.kind is Kind.POINTS:
+        try:
+            parse_points(text)
+        except ValueError:
+            return False
+    elif field.kind is Kind.DATE:
+        return bool(readings(text))
+    elif field.kind is Kind.CODE:
+        return " " not in text and "\t" not in text
+    return True
+
+
+def locate(line: str, fields: Sequence[Field], *, until: int | None = None) -> Placement:
+    """Read every field of *line* by where its text stands, not only by its columns.
+
+    Exporters shift a field by a column or two (a date starting in column 93, a score
+    written over the separating blank). Reading such a field by its columns cuts it
+    (``25/09/13`` becomes ``25/09/1``); this reads the blank-separated pieces of text
+    instead and gives each to the one field it belongs to:
+
+    - a piece inside one field's columns, or across adjacent fields without a blank
+      between them (sex and title of 001) that it splits into their values, is read
+      in those columns, as always;
+    - a piece that overlaps one field and otherwise only separating blanks belongs to
+      that field;
+    - a piece that overlaps no field belongs to the nearest field within two columns,
+      when that field holds nothing else and no other field is as near;
+    - a piece across two fields belongs to the one it overlaps most, when that one is a
+      number, date or code field that holds nothing else and the piece is its value.
+
+    A shifted field is read whole only when its text is a valid value (a number for a
+    number field, a date for a date field, no blank inside a code); anything else is
+    *stray*, and the fields around it keep the text of their own columns.
+
+    Args:
+        line: The record's line.
+        fields: The fields to place, in column order (:func:`fields_of`).
+        until: The last column to look at (``None``: the whole line); text that runs on
+            past it is stray.
+    """
+    width = len(line) if until is None else min(len(line), until)
+    last = max((f.end for f in fields), default=0)
+    owner: list[int | None] = [None] * (max(last, width) + 2)
+    for index, f in enumerate(fields):
+        for column in range(f.start, f.end + 1):
+            owner[column] = index
+    spans: list[list[tuple[int, int]]] = [[] for _ in fields]
+    outside: list[bool] = [False] * len(fields)
+    orphans: list[tuple[int, int]] = []
+    contested: list[tuple[int, int, set[int]]] = []
+    stray: list[tuple[int, int]] = []
+    for match in _TOKEN.finditer(line, 3):
+        start, end = match.start() + 1, match.end()
+        if start > width:
+            break
+        if end > width:  # text running on past the last column looked at
+            stray.append((start, end))
+            continue
+        owners = set(owner[start : end + 1])
+        inside: set[int] = owners - {None}  # type: ignore[assignment]  # None is gone
+        if None not in owners:
+            parts = [
+                (index, max(start, fields[index].start), min(end, fields[index].end))
+                for index in inside
+            ]
+            if len(parts) > 1 and not all(
+                _valid(line[lo - 1 : hi], fields[index]) for index, lo, hi in parts
+            ):  # adjacent fields that the text does not split into values
+                stray.append((start, end))
+                continue
+            for index, lo, hi in parts:
+                spans[index].append((lo, hi))
+        elif len(inside) == 1:
+            (index,) = inside
+            spans[index].append((start, end))
+            outside[index] = True
+        elif not inside:
+            orphans.append((start, end))
+        else:
+            contested.append((start, end, inside))
+    for start, end, inside in contested:
+        best = _widest(fields, inside, start, end)
+        if best is None or spans[best] or fields[best].kind is Kind.TEXT:
+            stray.append((start, end))
+        else:
+            spans[best].append((start, end))
+            outside[best] = True
+    for start, end in orphans:
+        near = [
+            (min(abs(f.start - end), abs(start - f.end)), index)
+            for index, f in enumerate(fields)
+            if not spans[index] and (0 < f.start - end <= _REACH or 0 < start - f.end <= _REACH)
+        ]
+        near.sort()
+        if near and (len(near) == 1 or near[0][0] < near[1][0]):
+            index = near[0][1]
+            spans[index].append((start, end))
+            outside[index] = True
+        else:
+            stray.append((start, end))
+    placed: list[Placed | None] = [None] * len(fields)
+    foreign: list[list[tuple[int, int]]] = [[] for _ in fields]
+    for index, f in enumerate(fields):
+        if not outside[index]:
+            continue
+        start = min(s for s, _ in spans[index])
+        end = max(e for _, e in spans[index])
+        text = line[start - 1 : end].strip()
+        if _valid(text, f):
+            placed[index] = Placed(f, text, start, end)
+            for other, g in enumerate(fields):  # a neighbour loses what this field took
+                if other != index and g.start <= end and start <= g.end:
+                    foreign[other].append((start, end))
+        else:
+            stray.extend(s for s in spans[index] if s[0] < f.start or s[1] > f.end)
+    result: list[Placed] = []
+    for index, f in enumerate(fields):
+        found = placed[index]
+        if found is None:
+            own = line[f.slice]
+            for start, end in foreign[index]:
+                lo, hi = max(start, f.start) - f.start, min(end, f.end) - f.start + 1
+                own = own[:lo] + " " * (hi - lo) + own[hi:]
+            found = Placed(f, own.strip(), f.start, f.end)
+        result.append(found)
+    return Placement(tuple(result), tuple(sorted(stray)))
+
+
+def _widest(fields: Sequence[Field], inside: set[int], start: int, end: int) -> int | None:
+    """The field of *inside* that the text in *start*-*end* overlaps most, if just one does."""
+    overlaps = sorted(
+        (min(end, fields[i].end) - max(start, fields[i].start) + 1, i) for i in inside
+    )
+    if overlaps[-1][0] == overlaps[-2][0]:
+        return None
+    return overlaps[-1][1]

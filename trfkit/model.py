@@ -191,6 +191,9 @@ class Source:
     text: str
     newline: str = "\n"
     as_read: tuple[object, ...] | None = attrs.field(default=None, repr=False)
+    unplaced: str = attrs.field(default="", repr=False)
+    """Why some text of the line belongs to no one field (the reader kept those fields as
+    their columns hold them); a conversion then writes the line as it stands."""
 
 
 @attrs.frozen

@@ -736,22 +736,6 @@ def _read_round_dates(ctx: Context) -> list[_DateField]:
     return fields
 
 
-def _shifted(record: RoundDates) -> int | None:
-    """The shift (±1, ±2) that makes every round date of *record* readable, if one does."""
-    if record.source is None:
-        return None
-    text = record.source.text
-    for shift in (1, -1, 2, -2):
-        cells = []
-        for index in range(len(record.dates)):
-            start = C.round_block_start(index + 1) - 1 + shift
-            cells.append(text[start : start + 8])
-        filled = [c for c in cells if c.strip()]
-        if filled and all(_readings(c) for c in filled):
-            return shift
-    return None
-
-
 def _bad_date(ctx: Context) -> Iterator[Diagnostic]:
     """A date that is no date: 042, 052 or a round date of 132 that cannot be read.
 
@@ -759,11 +743,10 @@ def _bad_date(ctx: Context) -> Iterator[Diagnostic]:
     round r's date in columns 92+10(r-1) to 99+10(r-1) (``YY/MM/DD``). Dates in
     any common order and separator are accepted (``28. 07. 2005``, ``08/04/2018``,
     ``May 29, 2020``; E013 notes them); a value that is no valid date in any of
-    them is reported, and so are round dates shifted out of their columns. Blank
-    values are not reported.
+    them is reported (a date shifted out of its columns is read where it stands and
+    reported by the reader, P008). Blank values are not reported.
 
-    PASS: ``042 2024/11/23``. FAIL: ``042 2024/13/45``, ``042 next Sunday``, a 132
-    whose dates start in column 93.
+    PASS: ``042 2024/11/23``. FAIL: ``042 2024/13/45``, ``042 next Sunday``.
     """
     for code, what in (("042", "start date"), ("052", "end date")):
         field = _header_date(ctx, code)
@@ -773,29 +756,12 @@ def _bad_date(ctx: Context) -> Iterator[Diagnostic]:
                 line=field.record.line,
                 column=field.column,
             )
-    reported: set[int] = set()
     for field in _round_date_fields(ctx):
         if field.readings:
             continue
-        record = field.record
-        key = id(record)
-        if isinstance(record, RoundDates) and field.round is not None and record.dates:
-            shift = _shifted(record)
-            if shift is not None:
-                if key not in reported:
-                    reported.add(key)
-                    side = "right" if shift > 0 else "left"
-                    yield BAD_DATE.rule.diagnostic(
-                        f"the round dates of 132 stand {abs(shift)} column(s) to the {side} of "
-                        f"their place; expected round 1's date in columns 92-99, round 2's in "
-                        "102-109, and so on",
-                        line=record.line,
-                        column=field.column,
-                    )
-                continue
         yield BAD_DATE.rule.diagnostic(
             f"132: round {field.round}'s date {field.text!r} is no date; expected YY/MM/DD",
-            line=record.line,
+            line=field.record.line,
             column=field.column,
             round=field.round,
         )

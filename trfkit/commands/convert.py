@@ -305,7 +305,7 @@ def _convert(path: str, args: argparse.Namespace) -> _Output:
         if target == "csv":
             return _to_csv(tournament, args, kind, source_format)
         return _to_trf(tournament, args, kind, source_format, target, diagnostics)
-    except WriteError as exc:
+    except (WriteError, ConversionFailed) as exc:
         raise ConversionFailed(f"{name}: {exc}") from None
 
 

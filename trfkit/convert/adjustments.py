@@ -70,7 +70,7 @@ class Adjustment:
         what = f"{self.subject} {self.action.value}"
         if self.action is Action.TRIMMED:
             what = f"{self.subject}: trailing blanks removed"
-        elif self.before is not None and self.after is not None:
+        elif self.before is not None and self.after is not None and self.before != self.after:
             what += f": {self.before!r} -> {self.after!r}"
         elif self.before is not None:
             what += f": {self.before!r}"

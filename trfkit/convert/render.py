@@ -11,6 +11,7 @@ from trfkit import columns as C
 from trfkit.convert.adjustments import Action, Adjustment, Conversion, report_comments, runs
 from trfkit.convert.versions import record_code
 from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.errors import ConversionFailed
 from trfkit.model import (
     OLD_TITLES,
     AbnormalPoints,
@@ -65,11 +66,20 @@ def output_line(record: Record, *, canonical: bool, repair: bool = False) -> str
     """The line written for *record*.
 
     In lossless mode an unchanged record keeps its source text; everything else is
-    rendered in the standard columns (without trailing blanks in canonical mode).
+    rendered in the standard columns (without trailing blanks in canonical mode). A
+    line with text the reader could not place in a field (:attr:`Source.unplaced`) is
+    kept as written in every mode, and a conversion that changed its record is refused
+    (:class:`~trfkit.errors.ConversionFailed`): rendering it would cut that text.
     """
     source = record.source
-    if not canonical and not repair and source is not None and unchanged(record):
-        return source.text
+    if source is not None and unchanged(record):
+        if source.unplaced or (not canonical and not repair):
+            return source.text  # text no field can take is never cut by re-rendering
+    elif source is not None and source.unplaced:
+        raise ConversionFailed(
+            f"line {source.line}: {source.unplaced}, and the record must be written anew "
+            "for this output, which would cut that text; correct the line and convert again"
+        )
     text = render_record(record)
     return text.rstrip() if canonical else text
 
@@ -114,6 +124,9 @@ def render_trf(
     explained = {(a.line, a.field) for a in adjustments if a.line is not None}
     for record, line in zip(records, lines, strict=True):
         source = record.source
+        if source is not None and source.unplaced and (canonical or source.line in repair):
+            adjustments.append(_kept_as_written(record, source))
+            continue
         if source is None or line == source.text or (source.line, "") in explained:
             continue
         adjustments.extend(
@@ -139,6 +152,16 @@ def render_trf(
     text = "".join(line + ending for line, ending in zip(lines, endings, strict=True))
     written = Tournament(tuple(records), encoding=tournament.encoding)
     return Rendered(text, tuple(adjustments), written)
+
+
+def _kept_as_written(record: Record, source: Source) -> Adjustment:
+    return Adjustment(
+        action=Action.KEPT,
+        line=source.line,
+        record=record_code(record),
+        why=f"the line is kept as written: {source.unplaced}, and trfkit cannot tell "
+        "where one field ends and the next begins",
+    )
 
 
 def lines_to_repair(diagnostics: Iterable[Diagnostic]) -> frozenset[int]:
@@ -292,13 +315,21 @@ def _compare_layout(
     width = max(len(before), len(after))
     found: list[Adjustment] = []
     covered = set(range(1, 4))
+    until = C.ROUND_START - 1 if isinstance(record, Player) else None
+    placement = C.locate(before, C.fields_of(layout, len(before.rstrip())), until=until)
+    placed = {p.field: p for p in placement.fields}
     for field in _fields(layout, width):
         covered.update(range(field.start, field.end + 1))
+        was = placed.get(field)
+        if was is not None and was.shifted:
+            covered.update(range(was.start, was.end + 1))
         old = before[field.slice].ljust(field.width)
         new = after[field.slice].ljust(field.width)
-        if old.rstrip() == new.rstrip():
+        if old.rstrip() == new.rstrip() and (was is None or not was.shifted):
             continue
-        found.append(_field_change(field, number, code, old.strip(), new.strip()))
+        found.append(
+            _field_change(field, layout, was, (number, code), old.strip(), new.strip())
+        )
     if isinstance(record, Player):
         found.extend(_compare_blocks(number, before, after))
         covered.update(range(C.ROUND_START, width + 1))
@@ -322,19 +353,32 @@ def _compare_layout(
     return found
 
 
-
-
 _FIELD_LABELS = {"start_rank": "start rank", "fide_id": "FIDE id", "birth_date": "birth date"}
 
 
-def _field_change(field: C.Field, number: int, code: str, old: str, new: str) -> Adjustment:
-    label = _FIELD_LABELS.get(field.name, field.name.replace("_", " "))
-    if field.name in ("members", "ids", "boards", "teams", "dates", "points") and field.start > 4:
-        label = f"{label} (column {field.start})"
+
+def _field_change(
+    field: C.Field,
+    layout: C.Layout,
+    was: C.Placed | None,
+    where: tuple[int, str],
+    old: str,
+    new: str,
+) -> Adjustment:
+    number, code = where
+    label = _label(field, layout)
+    column = field.start
+    if was is not None and was.shifted:
+        old, column = was.text, was.start
     if old == new:
         action = Action.MOVED
         side = "right" if field.align is C.Align.RIGHT else "left"
         why = f"{side}-aligned in columns {field.start}-{field.end}, as the layout has it"
+        if was is not None and was.shifted:
+            stood = f"column {was.start}" if was.start == was.end else (
+                f"columns {was.start}-{was.end}"
+            )
+            why = f"it stood in {stood}; written {why}"
     elif not new:
         action = Action.DROPPED
         why = f"not a valid {field.kind.value}; the reader could not keep it"
@@ -346,11 +390,25 @@ def _field_change(field: C.Field, number: int, code: str, old: str, new: str) ->
         line=number,
         record=code,
         field=label,
-        column=field.start,
+        column=column,
         before=old,
         after=new,
         why=why,
     )
+
+
+_REPEAT_LABELS = {"dates": "round {} date", "members": "member {}", "ids": "id {}"}
+
+
+def _label(field: C.Field, layout: C.Layout) -> str:
+    """A field's name for people; a repeat item's with its number (``round 2 date``)."""
+    label = _FIELD_LABELS.get(field.name, field.name.replace("_", " "))
+    repeat = layout.repeat
+    if repeat is not None and field.name == repeat.name and field not in layout.fields:
+        index = (field.start - repeat.start) // repeat.stride + 1
+        pattern = _REPEAT_LABELS.get(field.name)
+        return pattern.format(index) if pattern else f"{label} {index}"
+    return label
 
 
 def _why(field: C.Field, old: str, new: str) -> str:

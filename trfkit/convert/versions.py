@@ -305,7 +305,7 @@ def _rerendered(record: Record) -> Source | None:
     source = record.source
     if source is None:
         return None
-    return Source(source.line, source.text, source.newline)
+    return Source(source.line, source.text, source.newline, unplaced=source.unplaced)
 
 
 def _norm(name: str) -> str:
@@ -395,6 +395,10 @@ class _Builder:
             if old
             else "titles are written in capitals"
         )
+        if source.unplaced:  # rewriting the line would cut the text no field can take
+            why = f"{why}; not rewritten, since the line is kept as written"
+            self.note(Action.KEPT, record, why, field="title", column=field.start)
+            return record
         self.note(
             Action.REWRITTEN,
             record,

@@ -73,6 +73,19 @@ _COLOUR = {
 }
 _RESULT = {r.value: r for r in Result} | {r.value.lower(): r for r in Result if r.value.isalpha()}
 _RESULT_OR_BLANK: dict[str, Result | None] = {" ": None, **_RESULT}
+_TEXT_KINDS = frozenset({C.Kind.TEXT, C.Kind.CODE, C.Kind.DATE})
+_DATE_LAYOUT = C.Layout((), C.ROUND_DATES)
+_DATE_PREFIX = C.Field("prefix", 5, C.ROUND_START - 1)
+"""What stands before round 1's date in a 132 (Vega writes its dates there)."""
+_SHOWN = 3
+"""How many shifted fields one P008 names."""
+_REST = C.Field("rest", 90, 4096)
+"""What a national rating record holds after the 001 fields."""
+_XXA = C.Layout(
+    (C.Field("start_rank", 5, 8, C.Kind.INT, C.Align.RIGHT),),
+    C.Repeat("points", 10, 4, 5, C.Kind.POINTS),
+)
+"""JaVaFo ``XXA``: id in 5-8, then ``pp.p`` every 5 columns from 10."""
 _TITLES = {t.value: t for t in Title} | OLD_TITLES
 _SEPARATORS_001 = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
 """The columns of a 001 line that stand between its fields and must be blank."""
@@ -89,6 +102,7 @@ _P_BIRTH = C.PLAYER.field("birth_date").slice
 _P_RATING = C.PLAYER.field("rating")
 _P_POINTS = C.PLAYER.field("points")
 _P_RANK = C.PLAYER.field("rank")
+_PLAYER_FIELDS = C.PLAYER.fields
 _AT_START_RANK, _AT_RATING, _AT_POINTS, _AT_RANK = (
     f.slice for f in (_P_START_RANK, _P_RATING, _P_POINTS, _P_RANK)
 )
@@ -191,11 +205,15 @@ class RecordReader:
     # --- plumbing -------------------------------------------------------------------------
 
 
-    def _record(self, token: Token, cls: type[Record], fields: tuple[Any, ...]) -> Record:
+    def _record(
+        self, token: Token, cls: type[Record], fields: tuple[Any, ...], unplaced: str = ""
+    ) -> Record:
         """``cls(*fields)`` with the source of *token*'s line, which keeps what it was read as."""
         line: int = token.line  # type: ignore[assignment]  # the lexer numbers every token
         file = self._file
-        source = Source(line, file.lines[line - 1], file.newlines[line - 1], (cls, *fields))
+        source = Source(
+            line, file.lines[line - 1], file.newlines[line - 1], (cls, *fields), unplaced
+        )
         return cls(*fields, source=source)
 
     def _report(
@@ -207,34 +225,85 @@ class RecordReader:
             parse_rule(code).diagnostic(message, line=token.line, column=column, **kw)
         )
 
-    def _field(self, token: Token, field: C.Field, record: str) -> Any:
+    def _value(self, token: Token, placed: C.Placed, record: str) -> Any:
         try:
-            return C.read_field(str(token), field)
+            return C.read_value(placed.text, placed.field)
         except FieldError as exc:
             self._report(
                 "P005",
-                f"{record} {field.name.replace('_', ' ')} {exc.text.strip()!r} is not a number",
+                f"{record} {_label(placed.field)} {exc.text.strip()!r} is not a number",
                 token,
-                field.start,
+                placed.start,
             )
             return None
 
-    def _layout(self, token: Token, layout: C.Layout, record: str) -> dict[str, Any]:
-        values = {f.name: self._field(token, f, record) for f in layout.fields}
-        if layout.repeat is not None:
-            values[layout.repeat.name] = self._repeat(token, layout.repeat, record)
-        return values
+    def _layout(
+        self, token: Token, layout: C.Layout, record: str, *, extra: tuple[C.Field, ...] = ()
+    ) -> tuple[dict[str, Any], str]:
+        """The layout's values (its repeat as a tuple) and why text could not be placed.
 
-    def _repeat(self, token: Token, repeat: C.Repeat, record: str) -> tuple[Any, ...]:
-        line = str(token).rstrip()
+        Fields are read where their text stands (:func:`trfkit.columns.locate`); a
+        shifted one is reported with the value read, and text that belongs to no one
+        field is reported and makes the line one a conversion keeps as written.
+        """
+        line = str(token)
+        fields = [*extra, *C.fields_of(layout, len(line.rstrip()))]
+        placement = C.locate(line, fields)
+        unplaced = self._report_placement(token, placement, line[:3])
+        values: dict[str, Any] = {}
         items: list[Any] = []
-        index = 0
-        while repeat.start + index * repeat.stride <= len(line):
-            items.append(self._field(token, repeat.item(index), record))
-            index += 1
-        while items and items[-1] in (None, ""):
-            items.pop()
-        return tuple(items)
+        repeat = layout.repeat.name if layout.repeat is not None else None
+        for placed in placement.fields:
+            if placed.field.kind in _TEXT_KINDS:
+                value: Any = placed.text
+            else:
+                value = self._value(token, placed, record)
+            if placed.field.name == repeat:
+                items.append(value)
+            else:
+                values[placed.field.name] = value
+        if repeat is not None:
+            while items and items[-1] in (None, ""):
+                items.pop()
+            values[repeat] = tuple(items)
+        return values, unplaced
+
+    def _report_placement(
+        self, token: Token, placement: C.Placement, code: str, players: tuple[int, ...] = ()
+    ) -> str:
+        """Report the shifted fields and the stray text of *placement*; the stray text's why."""
+        shifted = [p for p in placement.fields if p.shifted]
+        if shifted:
+            parts = [
+                f"{_label(p.field)} {p.text!r} ({_columns(p.start, p.end)}, not "
+                f"{p.field.start}-{p.field.end})"
+                for p in shifted[:_SHOWN]
+            ]
+            if len(shifted) > _SHOWN:
+                parts.append(f"{len(shifted) - _SHOWN} more")
+            verb = "stands" if len(shifted) == 1 else "stand"
+            self._report(
+                "P008",
+                f"{code} {', '.join(parts)} {verb} off {'its' if len(shifted) == 1 else 'their'} "
+                f"columns; read as {'it stands' if len(shifted) == 1 else 'they stand'}",
+                token,
+                shifted[0].start,
+                players=players,
+            )
+        if not placement.stray:
+            return ""
+        line = str(token)
+        pieces = ", ".join(f"{line[s - 1 : e]!r} in {_columns(s, e)}" for s, e in placement.stray)
+        why = f"{pieces} belong{'s' if len(placement.stray) == 1 else ''} to no one field"
+        self._report(
+            "P008",
+            f"{code}: {why}; the fields around it are read from their own columns and "
+            "a conversion keeps the line as written",
+            token,
+            placement.stray[0][0],
+            players=players,
+        )
+        return why
 
     @staticmethod
     def _payload(token: Token) -> str:
@@ -254,10 +323,8 @@ class RecordReader:
 
     def round_dates(self, token: Token) -> Record:
         """Record 132: one date per round block column."""
-        text = str(token)
-        dates = self._repeat(token, C.ROUND_DATES, "round date")
-        prefix = text[4 : C.ROUND_START - 1].strip()
-        return self._record(token, RoundDates, (dates, prefix))
+        values, unplaced = self._layout(token, _DATE_LAYOUT, "132", extra=(_DATE_PREFIX,))
+        return self._record(token, RoundDates, (values["dates"], values["prefix"]), unplaced)
 
     def _round_count(self, token: Token) -> Record:
         payload = self._payload(token)
@@ -301,54 +368,39 @@ class RecordReader:
         """Record 001: the player's fields (cols 1-89) and round blocks (from col 92).
 
         Every field is read and every problem reported; a line without a
-        readable start rank is kept as an unknown line.
+        readable start rank is kept as an unknown line. A line whose separating
+        columns are blank is read by its columns; any other is read where its
+        text stands (:meth:`_placed_player`).
         """
         line = str(token)
+        if len(line) < _ROUNDS_FROM:
+            if any(line[col - 1] not in " \t" for col in _SEPARATORS_001 if col <= len(line)):
+                return self._placed_player(token, line)
+        elif _SEPARATORS_AT(line) != _ALL_BLANK:
+            return self._placed_player(token, line)
         # a number read before is one look-up (_number keeps what it reads cleanly, never None)
         text = line[_AT_START_RANK]
         start_rank = _START_RANKS.get(text)
         if start_rank is None:
-            start_rank = self._number(token, line, text, _P_START_RANK, _START_RANKS)
+            start_rank = self._number(token, text, _P_START_RANK, _START_RANKS)
         if not isinstance(start_rank, int):
-            if start_rank is None:
-                self._report("P011", "player record without a start rank (columns 5-8)", token, 5)
-            return self._record(token, RawRecord, ("unknown", line))
+            return self._no_start_rank(token, line, start_rank)
         text = line[_AT_RATING]
         rating = _RATINGS.get(text)
         if rating is None:
-            rating = self._number(token, line, text, _P_RATING, _RATINGS)
+            rating = self._number(token, text, _P_RATING, _RATINGS)
         text = line[_AT_POINTS]
         points = _POINTS.get(text)
         if points is None:
-            points = self._number(token, line, text, _P_POINTS, _POINTS)
+            points = self._number(token, text, _P_POINTS, _POINTS)
         text = line[_AT_RANK]
         rank = _RANKS.get(text)
         if rank is None:
-            rank = self._number(token, line, text, _P_RANK, _RANKS)
-        sex = None
+            rank = self._number(token, text, _P_RANK, _RANKS)
         sex_text = line[9:10]
-        if sex_text.strip():
-            sex = _SEX.get(sex_text)
-            if sex is None:
-                self._report("P007", f"sex {sex_text!r} is neither m nor w", token, 10)
-        title = None
+        sex = self._sex(token, sex_text, 10) if sex_text.strip() else None
         title_text = line[_P_TITLE].strip()
-        if title_text:
-            title = read_title(title_text)
-            if title is None:
-                self._report("P007", f"title {title_text!r} is not a FIDE title", token, 11)
-        if len(line) < _ROUNDS_FROM or _SEPARATORS_AT(line) != _ALL_BLANK:
-            for col in _SEPARATORS_001:  # the first one that holds text is reported
-                if col <= len(line) and line[col - 1] not in " \t":
-                    self._report(
-                        "P008",
-                        f"column {col} should be blank but holds {line[col - 1]!r}; "
-                        "the fields around it may be shifted",
-                        token,
-                        col,
-                        players=(start_rank,),
-                    )
-                    break
+        title = self._title(token, title_text, 11) if title_text else None
         rounds = self._rounds(token, line, start_rank) if len(line) > _ROUNDS_FROM else ()
         return self._record(
             token,
@@ -368,32 +420,97 @@ class RecordReader:
             ),
         )
 
+    def _placed_player(self, token: Token, line: str) -> Record:
+        """A 001 line with text in a separating column: its fields read where they stand."""
+        placement = C.locate(line, _PLAYER_FIELDS, until=_ROUNDS_FROM)
+        at = {p.field.name: p for p in placement.fields}
+        start = at["start_rank"]
+        start_rank = self._number(token, start.text, _P_START_RANK, {}, column=start.start)
+        if not isinstance(start_rank, int):
+            return self._no_start_rank(token, line, start_rank)
+        unplaced = self._report_placement(token, placement, "001", players=(start_rank,))
+        numbers = {
+            name: self._number(token, at[name].text, at[name].field, {}, column=at[name].start)
+            for name in ("rating", "points", "rank")
+        }
+        sex = title = None
+        if at["sex"].text:
+            sex = self._sex(token, at["sex"].text, at["sex"].start)
+        if at["title"].text:
+            title = self._title(token, at["title"].text, at["title"].start)
+        rounds = self._rounds(token, line, start_rank) if len(line) > _ROUNDS_FROM else ()
+        fields = (
+            start_rank,
+            at["name"].text,
+            sex,
+            title,
+            numbers["rating"],
+            at["federation"].text,
+            at["fide_id"].text,
+            at["birth_date"].text,
+            numbers["points"],
+            numbers["rank"],
+            rounds,
+        )
+        return self._record(token, Player, fields, unplaced)
+
+    def _no_start_rank(self, token: Token, line: str, start_rank: Any) -> Record:
+        if start_rank is None:
+            self._report("P011", "player record without a start rank (columns 5-8)", token, 5)
+        return self._record(token, RawRecord, ("unknown", line))
+
+    def _sex(self, token: Token, text: str, column: int) -> Sex | None:
+        sex = _SEX.get(text)
+        if sex is None:
+            self._report("P007", f"sex {text!r} is neither m nor w", token, column)
+        return sex
+
+    def _title(self, token: Token, text: str, column: int) -> Title | None:
+        title = read_title(text)
+        if title is None:
+            self._report("P007", f"title {text!r} is not a FIDE title", token, column)
+        return title
+
     def _number(
-        self, token: Token, line: str, text: str, field: C.Field, known: dict[str, Any]
+        self,
+        token: Token,
+        text: str,
+        field: C.Field,
+        known: dict[str, Any],
+        *,
+        column: int | None = None,
     ) -> Any:
         """A number field of a 001 line not read before (*text*, its columns, not in *known*).
 
-        Its value, ``None`` when blank, ``_MISSING`` for junk. Junk is reported:
-        P005 for the start rank (the line is then kept unread), P005 and ``None``
-        for the others. A value read cleanly is kept in *known*.
+        Its value, ``None`` when blank, ``_MISSING`` for junk. Junk is reported at
+        *column* (the field's own by default): P005 for the start rank (the line is
+        then kept unread), P005 and ``None`` for the others. A value read cleanly is
+        kept in *known*.
         """
         value: Any
         digits = text.lstrip(" ")
         if field.kind is C.Kind.INT and digits.isdigit() and digits.isascii():
-            value = int(digits)  # a plain number, read as read_field reads it
+            value = int(digits)  # a plain number, read as read_value reads it
         else:
             try:
-                value = C.read_field(line, field)
+                value = C.read_value(text, field)
             except FieldError as exc:
+                where = field.start if column is None else column
                 if field is _P_START_RANK:
                     self._report(
                         "P005",
                         f"start rank {exc.text.strip()!r} is not a number; the line is kept unread",
                         token,
-                        5,
+                        where,
                     )
                     return _MISSING
-                return self._field(token, field, "player")
+                self._report(
+                    "P005",
+                    f"player {_label(field)} {exc.text.strip()!r} is not a number",
+                    token,
+                    where,
+                )
+                return None
         if value is not None and len(known) < _CACHE_LIMIT:
             known[text] = value
         return value
@@ -533,15 +650,14 @@ class RecordReader:
 
     def team16(self, token: Token) -> Record:
         """Record 013: team name and member start ranks."""
-        values = self._layout(token, C.TEAM16, "team")
-        return self._record(
-            token, Team, _in_order(Team, code="013", name=values["name"], members=values["members"])
-        )
+        values, unplaced = self._layout(token, C.TEAM16, "team")
+        fields = _in_order(Team, code="013", name=values["name"], members=values["members"])
+        return self._record(token, Team, fields, unplaced)
 
     def team26(self, token: Token) -> Record:
         """Record 310: the TRF-2026 team record."""
-        values = self._layout(token, C.TEAM26, "team")
-        return self._record(token, Team, _in_order(Team, code="310", **values))
+        values, unplaced = self._layout(token, C.TEAM26, "team")
+        return self._record(token, Team, _in_order(Team, code="310", **values), unplaced)
 
     def national_rating(self, token: Token) -> Record:
         """A national rating record; a letter mask that is no such record is a ruler."""
@@ -552,18 +668,19 @@ class RecordReader:
             start_rank = None
         if not isinstance(start_rank, int):
             return self.unknown(token)
-        values = self._layout(token, C.NATIONAL, "national rating")
+        values, unplaced = self._layout(token, C.NATIONAL, "national rating", extra=(_REST,))
         values["start_rank"] = start_rank
+        del values["rest"]
         fields = _in_order(NationalRecord, code=line[:3], **values, rest=line[89:].rstrip())
-        return self._record(token, NationalRecord, fields)
+        return self._record(token, NationalRecord, fields, unplaced)
 
     # --- TRF-2026 records with fixed layouts ---------------------------------------------
 
     def _fixed(
         self, token: Token, cls: type[Record], layout: C.Layout, label: str
     ) -> Record:
-        values = self._layout(token, layout, label)
-        return self._record(token, cls, _in_order(cls, **values))
+        values, unplaced = self._layout(token, layout, label)
+        return self._record(token, cls, _in_order(cls, **values), unplaced)
 
     def byes(self, token: Token) -> Record:
         """Record 240."""
@@ -602,9 +719,10 @@ class RecordReader:
 
     def xx_acceleration(self, token: Token) -> Record:
         """JaVaFo ``XXA``: id in 5-8, then ``pp.p`` every 5 columns from 10."""
-        rank = self._field(token, C.Field("start_rank", 5, 8, C.Kind.INT), "XXA")
-        points = self._repeat(token, C.Repeat("points", 10, 4, 5, C.Kind.POINTS), "XXA")
-        return self._record(token, Acceleration16, (rank, points))
+        values, unplaced = self._layout(token, _XXA, "XXA")
+        return self._record(
+            token, Acceleration16, (values["start_rank"], values["points"]), unplaced
+        )
 
     def bbp_points(self, token: Token) -> Record:
         """BbpPairings ``BB?``: one point value."""
@@ -660,6 +778,14 @@ class RecordReader:
         code = text[:3]
         self._report("P003", f"unknown record {code!r}; the line is kept as it is", token, 1)
         return self._raw("unknown", token)
+
+
+def _columns(first: int, last: int) -> str:
+    return f"column {first}" if first == last else f"columns {first}-{last}"
+
+
+def _label(field: C.Field) -> str:
+    return field.name.replace("_", " ")
 
 
 def _pair(match: re.Match[str]) -> tuple[str, Fraction]:

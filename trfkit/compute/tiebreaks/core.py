@@ -351,7 +351,13 @@ class EngineCore:
         self.score = self.base.score
 
     def _apply_abnormal(self) -> None:
-        """Record 299: blank type adds a bonus or penalty; a typed record sets a round's points."""
+        """Record 299: blank type adds a bonus or penalty; a typed record sets a round's points.
+
+        In a team event 299 names teams and their match and game points (TRF-2026 299),
+        so it changes no board player's points.
+        """
+        if self.settings.team:
+            return
         everybody = range(len(self.players))
         kind_of = {"F": FULL_BYE, "H": HALF_BYE, "Z": ZERO_BYE, "+": FORFEIT_WIN,
                    "W": FULL_BYE, "D": HALF_BYE, "L": ZERO_BYE, "-": ZERO_BYE}  # fmt: skip
