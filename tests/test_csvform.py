@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import locale
+from fractions import Fraction
 from pathlib import Path
 
+import attrs
 import pytest
-from locations import CORPUS_FILES, needs_corpus
+from locations import CORPUS, CORPUS_FILES, needs_corpus
 
 import trfkit
-from trfkit.convert import csvform
+from trfkit.cli import main
+from trfkit.convert import Action, csvform
 from trfkit.errors import WriteError
+from trfkit.model import Colour, Player, RawRecord, Result, RoundResult, Sex, Title
 
 SAMPLE = (
     "012 Club Open\n"
@@ -31,18 +36,19 @@ def _read(text: str, delimiter: str = ",") -> list[list[str]]:
 
 
 def test_rows_follow_start_ranks_with_three_columns_per_round() -> None:
-    """One row per player by start rank; opponent, colour and result per round (XXR 3)."""
+    """One row per player by start rank: every 001 field, then three cells per round (XXR 3)."""
     rows = _read(csvform.dumps(trfkit.loads(SAMPLE)))
     assert rows == [
         [
-            "Start rank", "Name", "Title", "Rating", "Federation", "FIDE id", "Points", "Rank",
+            "Start rank", "Name", "Title", "Rating", "Federation", "FIDE id", "Sex",
+            "Birth date", "Points", "Rank",
             "R1 opponent", "R1 colour", "R1 result",
             "R2 opponent", "R2 colour", "R2 result",
             "R3 opponent", "R3 colour", "R3 result",
         ],
-        ["1", "Alpha, Ann", "GM", "2500", "NOR", "1503014", "1.5", "1",
+        ["1", "Alpha, Ann", "GM", "2500", "NOR", "1503014", "m", "", "1.5", "1",
          "2", "w", "1", "", "-", "H", "", "", ""],
-        ["2", "Ñúñez, Bea", "", "2300", "ESP", "", "0.5", "2",
+        ["2", "Ñúñez, Bea", "", "2300", "ESP", "", "w", "", "0.5", "2",
          "1", "b", "0", "", "-", "H", "", "", ""],
     ]  # fmt: skip
 
@@ -69,7 +75,7 @@ def test_semicolon_and_decimal_comma() -> None:
     options = csvform.CsvOptions(delimiter=";", decimal_mark=",")
     rows = _read(csvform.dumps(trfkit.loads(SAMPLE), options), ";")
     assert rows[1][:2] == ["1", "Alpha, Ann"]
-    assert rows[1][6] == "1,5"
+    assert rows[1][8] == "1,5"
 
 
 @pytest.mark.parametrize(("mark", "delimiter"), [(",", ";"), (".", ",")])
@@ -88,7 +94,7 @@ def test_text_a_spreadsheet_would_run_is_guarded() -> None:
     text = SAMPLE.replace("Alpha, Ann", "=SUM(1, 2)").replace("2 w 1", "2 w =")
     rows = _read(csvform.dumps(trfkit.loads(text)))
     assert rows[1][1] == "'=SUM(1, 2)"
-    assert rows[1][10] == "="
+    assert rows[1][12] == "="
     plain = _read(csvform.dumps(trfkit.loads(text), csvform.CsvOptions(formula_guard=False)))
     assert plain[1][1] == "=SUM(1, 2)"
 
@@ -97,8 +103,8 @@ def test_team_column_when_the_file_has_teams() -> None:
     """A file with 013 records gets a Team column after Rank."""
     text = SAMPLE + "013 " + "Knights".ljust(32) + "   1    2\n"
     rows = _read(csvform.dumps(trfkit.loads(text)))
-    assert rows[0][8] == "Team"
-    assert [row[8] for row in rows[1:]] == ["Knights", "Knights"]
+    assert rows[0][10] == "Team"
+    assert [row[10] for row in rows[1:]] == ["Knights", "Knights"]
 
 
 def test_a_delimiter_is_one_character() -> None:
@@ -115,5 +121,197 @@ def test_corpus_crosstables_have_a_row_per_player(path: Path) -> None:
     t = trfkit.parse(path.read_bytes()).tournament
     rows = _read(csvform.dump_bytes(t).decode("utf-8-sig"))
     assert len(rows) == len(t.players) + 1
-    width = 8 + (1 if t.teams else 0) + 3 * t.round_count
+    width = 10 + (1 if t.teams else 0) + 3 * t.round_count
     assert {len(row) for row in rows} == {width}
+
+
+# --- every field of record 001, and what the CSV cannot hold ---------------------------------
+
+IRISH = CORPUS / "icu_irish_intermediate_champs_2011_latin1_crlf.trf"
+BONUS_299 = CORPUS / "trf26_record299_individual_bonus_sharly-bbp.trf"
+SYNTHETIC_TEAM = CORPUS / "chesspairing_trf2026_team_synthetic.trf"
+
+
+@pytest.mark.skipif(not IRISH.is_file(), reason="../shared/corpus/real is absent")
+def test_sex_and_birth_date_of_a_real_file() -> None:
+    """The Irish Intermediate 2011 (Latin-1): sex and birth date stand after the FIDE id."""
+    t = trfkit.parse(IRISH.read_bytes()).tournament
+    rows = _read(csvform.dump_bytes(t).decode("utf-8-sig"))
+    assert rows[0][:10] == [
+        "Start rank", "Name", "Title", "Rating", "Federation", "FIDE id", "Sex", "Birth date",
+        "Points", "Rank",
+    ]  # fmt: skip
+    by_rank = {row[0]: row[:10] for row in rows[1:]}
+    assert by_rank["1"] == [
+        "1", "Crichton, Martin", "", "1860", "IRL", "268", "m", "1965/06/25", "2.0", "11"
+    ]  # fmt: skip
+    assert by_rank["11"] == [
+        "11", "Kruk, Karina", "", "1549", "IRL", "10827", "w", "1994/05/19", "2.0", "14"
+    ]  # fmt: skip
+    assert by_rank["20"] == [
+        "20", "Morgan, Mícheál", "", "951", "", "12565", "m", "1976/04/02", "0.0", "20"
+    ]  # fmt: skip
+
+
+def test_the_team_column_follows_310_where_the_file_has_both() -> None:
+    """With 013 Knights and 310 Rooks listing the same players, the Team cells say Rooks."""
+    line310 = "310   7 " + "Rooks".ljust(32) + " " * 33 + "   1    2"
+    text = SAMPLE + "013 " + "Knights".ljust(32) + "   1    2\n" + line310 + "\n"
+    t = trfkit.loads(text)
+    rows = _read(csvform.dumps(t))
+    assert [row[10] for row in rows[1:]] == ["Rooks", "Rooks"]
+    dropped = {a.record: a.why for a in csvform.adjustments(t)}
+    assert "no player's Team cell names this team" in dropped["013"]
+    assert "Team cells only" in dropped["310"]
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("=SUM(A1)", "'=SUM(A1)"),
+        ("+cmd", "'+cmd"),
+        ("-2+3", "'-2+3"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\tx", "'\tx"),
+        ("\rx", "'\rx"),
+        ("=", "="),
+        ("-", "-"),
+        ("+", "+"),
+        ("-1", "-1"),
+        ("+0.5", "+0.5"),
+        ("-1,5", "-1,5"),
+        ("Smith, Ann", "Smith, Ann"),
+        ("", ""),
+    ],
+)
+def test_guard_formula(text: str, written: str) -> None:
+    """Formulas get an apostrophe; a lone sign, a plain number and ordinary text do not."""
+    assert csvform.guard_formula(text) == written
+
+
+def test_every_text_field_is_guarded_and_reported() -> None:
+    """A FIDE id '-5+5' and a birth date '=NOW()' are guarded and listed as rewritten."""
+    # columns 58-68 FIDE id, 70-79 birth date, 81-84 points, 86-89 rank
+    line = "001    3      Guarded, Gus                      1800 ENG        -5+5 =NOW()    "
+    line += "  0.0    3"
+    t = trfkit.loads(SAMPLE + line + "\n")
+    row = _read(csvform.dumps(t))[3]
+    assert row[:10] == ["3", "Guarded, Gus", "", "1800", "ENG", "'-5+5", "", "'=NOW()", "0.0", "3"]
+    rewritten = [
+        (a.line, a.record, a.field, a.column, a.before, a.after)
+        for a in csvform.adjustments(t)
+        if a.action is Action.REWRITTEN
+    ]
+    assert rewritten == [
+        (5, "001", "FIDE id", 58, "-5+5", "'-5+5"),
+        (5, "001", "birth date", 70, "=NOW()", "'=NOW()"),
+    ]
+
+
+def test_records_without_columns_are_listed_as_dropped() -> None:
+    """012 and XXR of the sample are dropped, each at its line; a blank line is not listed."""
+    t = trfkit.loads(SAMPLE.replace("XXR 3\n", "XXR 3\n\n"))
+    found = [(a.action, a.line, a.record, a.before) for a in csvform.adjustments(t)]
+    assert found == [
+        (Action.DROPPED, 1, "012", "012 Club Open"),
+        (Action.DROPPED, 2, "XXR", "XXR 3"),
+    ]
+
+
+@pytest.mark.skipif(not BONUS_299.is_file(), reason="../shared/corpus/real is absent")
+def test_cli_lists_the_dropped_records_in_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``convert --to csv --format json``: 012, 152, 142 and 299 are dropped, lines 1-4."""
+    out = tmp_path / "out.csv"
+    assert main(["convert", str(BONUS_299), "--to", "csv", "--format", "json", "-o", str(out)]) == 0
+    report = json.loads(capsys.readouterr().out)["files"][0]
+    assert report["summary"] == {"dropped": 4}
+    assert [(a["line"], a["record"], a["before"]) for a in report["adjustments"]] == [
+        (1, "012", "012 Individual 299 bonus"),
+        (2, "152", "152 W"),
+        (3, "142", "142 3"),
+        (4, "299", "299           2.0    1    4"),
+    ]
+    assert out.read_bytes().startswith(b"\xef\xbb\xbfStart rank,Name,Title,Rating,Federation,")
+
+
+def _unguarded(cell: str) -> str:
+    """The text behind a guarded cell (an apostrophe before = + - @ tab or CR)."""
+    if cell[:1] == "'" and cell[1:2] in ("=", "+", "-", "@", "\t", "\r"):
+        return cell[1:]
+    return cell
+
+
+def _player_of(cell: dict[str, str], rounds: int) -> Player:
+    """The 001 record a CSV row describes, read back cell by cell."""
+    blocks = [
+        RoundResult(
+            number,
+            int(cell[f"R{number} opponent"]) if cell[f"R{number} opponent"] else None,
+            Colour(cell[f"R{number} colour"] or "-"),
+            Result(cell[f"R{number} result"]) if cell[f"R{number} result"] else None,
+        )
+        for number in range(1, rounds + 1)
+    ]
+    while blocks and blocks[-1].is_blank:  # the model keeps no trailing blank blocks
+        blocks.pop()
+    return Player(
+        start_rank=int(cell["Start rank"]),
+        name=_unguarded(cell["Name"]),
+        sex=Sex(cell["Sex"]) if cell["Sex"] else None,
+        title=Title(cell["Title"]) if cell["Title"] else None,
+        rating=int(cell["Rating"]) if cell["Rating"] else None,
+        federation=_unguarded(cell["Federation"]),
+        fide_id=_unguarded(cell["FIDE id"]),
+        birth_date=_unguarded(cell["Birth date"]),
+        points=Fraction(cell["Points"]) if cell["Points"] else None,
+        rank=int(cell["Rank"]) if cell["Rank"] else None,
+        rounds=tuple(blocks),
+    )
+
+
+@needs_corpus
+@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
+def test_corpus_player_records_survive_the_csv(path: Path) -> None:
+    """Read back with the csv module, every row equals its 001 record field by field.
+
+    The Team cell names a team record that lists the player, or is empty when none
+    does; every other record of the file is listed as dropped, at its line.
+    """
+    t = trfkit.parse(path.read_bytes()).tournament
+    text = csvform.dump_bytes(t).decode("utf-8-sig")
+    cells = list(csv.DictReader(io.StringIO(text, newline="")))
+    players = sorted(t.players, key=lambda p: p.start_rank)
+    assert len(cells) == len(players)
+    for player, cell in zip(players, cells, strict=True):
+        # a trailing blank block says nothing; the reader keeps one only where the line
+        # had an unreadable result there, which the adjustments list (see the next test)
+        kept = list(player.rounds)
+        while kept and kept[-1].is_blank:
+            kept.pop()
+        assert _player_of(cell, t.round_count) == attrs.evolve(player, rounds=tuple(kept))
+        if t.teams:
+            listing = {team.name for team in t.teams if player.start_rank in team.members}
+            assert cell["Team"] in (listing or {""})
+    dropped = [
+        a.line for a in csvform.adjustments(t) if a.action is Action.DROPPED and a.field == ""
+    ]
+    others = [
+        r.line
+        for r in t.records
+        if not isinstance(r, Player) and not (isinstance(r, RawRecord) and r.kind == "blank")
+    ]
+    assert dropped == others
+
+
+@pytest.mark.skipif(not SYNTHETIC_TEAM.is_file(), reason="../shared/corpus/real is absent")
+def test_an_unreadable_result_is_listed_as_dropped() -> None:
+    """Lines 30-37 end in the block '0000 - *': '*' is no TRF code, so round 3 is dropped."""
+    t = trfkit.parse(SYNTHETIC_TEAM.read_bytes()).tournament
+    found = [
+        (a.line, a.field, a.before)
+        for a in csvform.adjustments(t)
+        if a.record == "001" and a.action is Action.DROPPED
+    ]
+    assert found == [(line, "round 3", "0000 - *") for line in range(30, 38)]

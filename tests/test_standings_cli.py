@@ -6,6 +6,8 @@ Expected values come from ../shared/spec/fide-rules.md §4 and the C.07 exercise
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 
@@ -13,6 +15,7 @@ import pytest
 from locations import CORPUS, ROOT
 
 from trfkit.cli import main
+from trfkit.convert import csvform
 
 FIXTURES = ROOT / "fixtures" / "scores"
 SWISS_5 = CORPUS / "otto_fide_c07_2023_tiebreak_exercises_swiss_5r.trf"
@@ -174,3 +177,41 @@ def test_check_accepts_tiebreaks_rules_and_standings(
     assert "T008 player 2 (Karjakin, Sergey): SB reported 50.0" in out
     assert "recomputed 51.75" in out
     assert out.count("T008") == 1
+
+
+def _player(start_rank: int, name: str, points: str, block: str) -> str:
+    """A 001 line: name in columns 15-47, points 81-84, rank 86-89, round 1 from 92."""
+    blanks = " " * 33  # rating, federation, FIDE id and birth date left blank (48-80)
+    return f"001 {start_rank:>4}      {name:<33}{blanks}{points:>4} {start_rank:>4}  {block}"
+
+
+def test_csv_guards_names_a_spreadsheet_would_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Names '=1+1' and '@SUM(A1)' get an apostrophe in the CSV; the lone '-' does not."""
+    path = tmp_path / "guard.trf"
+    lines = [
+        "012 Guard test",
+        "XXR 1",
+        _player(1, "=1+1", "1.0", "   2 w 1"),
+        _player(2, "-", "0.0", "   1 b 0"),
+        _player(3, "@SUM(A1)", "1.0", "0000 - U"),
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, str(path), "--tiebreaks", "SB", "--format", "csv")
+    assert code == 0
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0] == ["rank", "start_rank", "name", "PTS", "SB"]
+    names = {row[1]: (row[2], row[3]) for row in rows[1:]}
+    assert names == {"1": ("'=1+1", "1.0"), "2": ("-", "0.0"), "3": ("'@SUM(A1)", "1.0")}
+
+
+def test_csv_uses_the_converters_guard(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The standings CSV calls csvform.guard_formula, the one guard of every CSV."""
+    monkeypatch.setattr(csvform, "guard_formula", lambda text: f"<{text}>")
+    _, out, _ = run(capsys, CANDIDATES, "--tiebreaks", "SB", "--format", "csv")
+    rows = out.splitlines()
+    assert rows[0] == "rank,start_rank,name,<PTS>,<SB>"
+    assert rows[1] == '1,1,"<Anand, Viswanathan>",8.5,57.25'

@@ -7,6 +7,9 @@ titles -> GM IM ...); untouched lines keep their bytes unless --canonical asks f
 every line in the standard columns. Output encoding: the input's for a plain write
 back, else UTF-8 (--output-encoding changes it).
 
+--to csv writes one row per player: every field of record 001, the team, and opponent,
+colour and result per round; every other record is listed as dropped.
+
 Every adjustment (a field moved, a code rewritten, a value dropped) is listed with
 --report-adjustments, always in --format json output, and in the file itself as
 ### comment lines with --comments. The report goes to stdout, or to stderr when the
@@ -370,7 +373,7 @@ def _to_json(tournament: Any, args: argparse.Namespace, kind: str, source_format
 
 
 def _to_csv(tournament: Any, args: argparse.Namespace, kind: str, source_format: str) -> _Output:
-    from trfkit.convert import Action, Adjustment, csvform
+    from trfkit.convert import csvform
 
     delimiter = args.delimiter
     if delimiter == "locale":
@@ -384,17 +387,9 @@ def _to_csv(tournament: Any, args: argparse.Namespace, kind: str, source_format:
     data = csvform.dump_bytes(
         tournament, options, encoding=codec, newline=_newline(args, "\r\n") or "\r\n"
     )
-    others = len(tournament.records) - len(tournament.players)
-    found = (
-        Adjustment(
-            action=Action.DROPPED,
-            line=None,
-            field="records",
-            before=f"{others} records other than players",
-            why="the CSV holds the crosstable only (players and round blocks)",
-        ),
-    )
-    return _Output(data, found if others else (), kind, source_format, "csv")
+    # every record the CSV has no column for is listed, one adjustment each
+    found = csvform.adjustments(tournament, options)
+    return _Output(data, found, kind, source_format, "csv")
 
 
 def _backup(path: str) -> None:

@@ -101,19 +101,25 @@ def render_json(st: Standings) -> dict[str, Any]:
 
 
 def render_csv(st: Standings) -> str:
-    """The ``--format csv`` table (decimal point, comma separator)."""
+    """The ``--format csv`` table (decimal point, comma separator).
+
+    Names a spreadsheet would run as a formula get a leading apostrophe, as in
+    ``convert --to csv`` (:func:`~trfkit.convert.csvform.guard_formula`).
+    """
+    from trfkit.convert.csvform import guard_formula
     from trfkit.numbers import format_number
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     keys = st.keys()
-    writer.writerow(["rank", "start_rank", "name", *keys])
+    # the codes come from the file's 212/202 too: they pass the same guard as the names
+    writer.writerow(["rank", "start_rank", "name", *(guard_formula(k) for k in keys)])
     for row in st.rows:
         writer.writerow(
             [
                 "" if row.rank is None else row.rank,
                 row.start_rank,
-                row.name,
+                guard_formula(row.name),
                 *(
                     format_number(v, integer=tb.is_integer)
                     for tb, v in zip(st.tiebreaks, row.values, strict=True)

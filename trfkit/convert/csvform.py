@@ -1,17 +1,19 @@
 """A crosstable as CSV: one row per player, for spreadsheets.
 
-Columns: start rank, name, title, rating, federation, FIDE id, points, rank (and the
-team when the file has teams), then three per round: opponent, colour and result,
-exactly as the round block holds them (``w``/``b``/``-`` and the TRF result code;
-empty cells for a blank block). Rows follow the start ranks.
+Columns: every field of record 001 (start rank, name, title, rating, federation,
+FIDE id, sex, birth date, points, rank), then the team when the file has teams (the
+team of 013/310 that lists the player, as :func:`~trfkit.compute.regime.team_members`
+answers it), then three per round: opponent, colour and result, exactly as the round
+block holds them (``w``/``b``/``-`` and the TRF result code; empty cells for a blank
+block). Rows follow the start ranks. Every other record (the header, 132, 299, the
+team records themselves, comments) has no column: :func:`adjustments` lists each one.
 
 Spreadsheets open the file correctly when it is UTF-8 **with** a byte-order mark
 (Excel needs the mark to recognise UTF-8), which is the default; another encoding can be
 chosen. Where the decimal mark is a comma, spreadsheets expect ``;`` between fields:
 :func:`locale_options` reads both from the user's locale. Text that a spreadsheet would
-run as a formula (a name starting with ``=``, ``+``, ``-`` or ``@``) is written with a
-leading apostrophe unless ``formula_guard`` is off; result codes such as ``=`` are
-not touched, since a lone sign is no formula.
+run as a formula is written with a leading apostrophe (:func:`guard_formula`, the one
+guard of every CSV trfkit writes) unless ``formula_guard`` is off.
 """
 
 from __future__ import annotations
@@ -19,17 +21,62 @@ from __future__ import annotations
 import csv
 import io
 import locale
+import re
 from collections.abc import Iterator
 from fractions import Fraction
 
 import attrs
 
-from trfkit.model import Player, Tournament
+from trfkit import columns as C
+from trfkit.compute.regime import team_members
+from trfkit.convert.adjustments import Action, Adjustment
+from trfkit.convert.render import describe_line
+from trfkit.convert.versions import record_code
+from trfkit.model import Player, RawRecord, Record, Team, Tournament
 from trfkit.numbers import format_number
-from trfkit.trf.writer import encode
+from trfkit.trf.writer import encode, render_record
 
 DELIMITERS = {"comma": ",", "semicolon": ";", "tab": "\t"}
 """Names the command line accepts for ``--delimiter`` (besides a single character)."""
+
+PLAYER_COLUMNS = (
+    "Start rank",
+    "Name",
+    "Title",
+    "Rating",
+    "Federation",
+    "FIDE id",
+    "Sex",
+    "Birth date",
+    "Points",
+    "Rank",
+)
+"""The titles of the columns of record 001's fields, in the order written."""
+
+_TEXT_FIELDS = (
+    ("name", "name"),
+    ("federation", "federation"),
+    ("fide_id", "FIDE id"),
+    ("birth_date", "birth date"),
+)
+"""The free-text fields of record 001 (attribute, label): the cells the guard looks at."""
+
+_FORMULA_STARTS = frozenset("=+-@\t\r")
+_NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
+_GUARD_WHY = "a leading apostrophe keeps a spreadsheet from running the text as a formula"
+
+
+def guard_formula(text: str) -> str:
+    """*text* with a leading ``'`` when a spreadsheet would run it as a formula.
+
+    A cell starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return is a
+    formula to Excel and LibreOffice (CSV injection). A lone character (the result code
+    ``=``, the colour ``-``) and a plain number such as ``-1`` or ``+0,5`` run nothing,
+    so they are left as they are.
+    """
+    if len(text) > 1 and text[0] in _FORMULA_STARTS and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
 
 
 @attrs.frozen
@@ -39,7 +86,8 @@ class CsvOptions:
     Attributes:
         delimiter: The field separator.
         decimal_mark: The decimal mark of the points column.
-        formula_guard: Prefix text cells that start with ``= + - @`` with ``'``.
+        formula_guard: Prefix text cells a spreadsheet would run with ``'``
+            (:func:`guard_formula`).
     """
 
     delimiter: str = attrs.field(default=",")
@@ -71,7 +119,7 @@ def locale_options() -> CsvOptions:
 
 def header(tournament: Tournament) -> list[str]:
     """The column titles."""
-    titles = ["Start rank", "Name", "Title", "Rating", "Federation", "FIDE id", "Points", "Rank"]
+    titles = list(PLAYER_COLUMNS)
     if tournament.teams:
         titles.append("Team")
     for number in range(1, tournament.round_count + 1):
@@ -80,9 +128,7 @@ def header(tournament: Tournament) -> list[str]:
 
 
 def _guard(text: str, options: CsvOptions) -> str:
-    if options.formula_guard and text[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + text
-    return text
+    return guard_formula(text) if options.formula_guard else text
 
 
 def _points(value: Fraction | None, options: CsvOptions) -> str:
@@ -92,12 +138,9 @@ def _points(value: Fraction | None, options: CsvOptions) -> str:
 
 
 def _team_names(tournament: Tournament) -> dict[int, str]:
-    names: dict[int, str] = {}
-    for team in tournament.teams:
-        for member in team.members:
-            if member is not None:
-                names.setdefault(member, team.name)
-    return names
+    """Start rank → the name of the player's team (the regime's reading of 013/310)."""
+    member, names, _ = team_members(tournament)
+    return {rank: names[label] for rank, label in member.items()}
 
 
 def rows(tournament: Tournament, options: CsvOptions | None = None) -> Iterator[list[str]]:
@@ -115,6 +158,8 @@ def rows(tournament: Tournament, options: CsvOptions | None = None) -> Iterator[
             "" if p.rating is None else str(p.rating),
             _guard(p.federation, options),
             _guard(p.fide_id, options),
+            p.sex.value if p.sex else "",
+            _guard(p.birth_date, options),
             _points(p.points, options),
             "" if p.rank is None else str(p.rank),
         ]
@@ -133,6 +178,90 @@ def rows(tournament: Tournament, options: CsvOptions | None = None) -> Iterator[
                 )
             )
         yield row
+
+
+def adjustments(
+    tournament: Tournament, options: CsvOptions | None = None
+) -> tuple[Adjustment, ...]:
+    """What the CSV of *tournament* does not hold as the file has it, in file order.
+
+    Every record but the players (and blank lines) is dropped: the CSV has columns for
+    record 001 alone. Of a player's line, what the reader could not keep (a result code
+    TRF does not have) is dropped; a text cell the formula guard changed, and points with
+    no exact decimal (a JSON input's third), are rewritten.
+    """
+    options = options or CsvOptions()
+    used = set(_team_names(tournament).values()) if tournament.teams else set()
+    found: list[Adjustment] = []
+    for record in tournament.records:
+        if isinstance(record, Player):
+            found.extend(_player_changes(record, options))
+            continue
+        if isinstance(record, RawRecord) and record.kind == "blank":
+            continue  # an empty line holds nothing to lose
+        why = "the CSV has columns for the player records (001) only"
+        if isinstance(record, Team) and record.name in used:
+            name = _guard(record.name, options)
+            if name != record.name:
+                layout = C.TEAM26 if record.code == "310" else C.TEAM16
+                column = layout.field("name").start
+                found.append(_rewrite(record, "name", column, record.name, name, _GUARD_WHY))
+            why = (
+                "the CSV keeps a team's name in its members' Team cells only; the rest of "
+                "the record (board order, and 310's number and points) has no column"
+            )
+        elif isinstance(record, Team):
+            # team_members reads the 310s alone where a file has both: this team names no one
+            why = "the CSV has no column for it and no player's Team cell names this team"
+        found.append(
+            Adjustment(
+                action=Action.DROPPED,
+                line=record.line,
+                record=record_code(record),
+                before=_text_of(record),
+                why=why,
+            )
+        )
+    return tuple(found)
+
+
+def _player_changes(player: Player, options: CsvOptions) -> Iterator[Adjustment]:
+    if player.source is not None:
+        # what the reader could not keep from the line (a '*' result) is in no cell either
+        for change in describe_line(player, player.source, render_record(player)):
+            if change.action is Action.DROPPED:
+                yield change
+    for name, label in _TEXT_FIELDS:
+        text: str = getattr(player, name)
+        cell = _guard(text, options)
+        if cell != text:
+            yield _rewrite(player, label, C.PLAYER.field(name).start, text, cell, _GUARD_WHY)
+    points = player.points
+    if points is not None:
+        cell = format_number(points)
+        if Fraction(cell) != points:
+            why = "the points have no exact decimal; rounded half up to two decimals"
+            yield _rewrite(player, "points", C.POINTS.start, str(points), cell, why)
+
+
+def _rewrite(
+    record: Record, field: str, column: int | None, before: str, after: str, why: str
+) -> Adjustment:
+    return Adjustment(
+        action=Action.REWRITTEN,
+        line=record.line,
+        record=record_code(record),
+        field=field,
+        column=column,
+        before=before,
+        after=after,
+        why=why,
+    )
+
+
+def _text_of(record: Record) -> str:
+    """The line *record* was read from; a record built in code (or from JSON) is rendered."""
+    return record.source.text if record.source is not None else render_record(record).rstrip()
 
 
 def dumps(
@@ -160,4 +289,15 @@ def dump_bytes(
     return encode(dumps(tournament, options, newline=newline), encoding)
 
 
-__all__ = ["DELIMITERS", "CsvOptions", "dump_bytes", "dumps", "header", "locale_options", "rows"]
+__all__ = [
+    "DELIMITERS",
+    "PLAYER_COLUMNS",
+    "CsvOptions",
+    "adjustments",
+    "dump_bytes",
+    "dumps",
+    "guard_formula",
+    "header",
+    "locale_options",
+    "rows",
+]
