@@ -7,6 +7,7 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+import attrs
 import pytest
 import test_canonical as strategies
 from hypothesis import given, settings
@@ -17,7 +18,17 @@ import trfkit
 from trfkit import convert as cv
 from trfkit.cli import main
 from trfkit.convert import jsonform
-from trfkit.model import FileFormat, RawRecord, Scoring, Team, Tournament
+from trfkit.dates import readings
+from trfkit.model import (
+    FileFormat,
+    Player,
+    RawRecord,
+    RoundDates,
+    Scoring,
+    Team,
+    TextRecord,
+    Tournament,
+)
 from trfkit.trf.decode import decode, split_lines
 from trfkit.trf.writer import render_canonical
 
@@ -335,11 +346,33 @@ def _trf16(t: Tournament) -> Tournament:
 @needs_corpus
 @pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
 def test_corpus_trf16_to_trf26_and_back_gives_the_canonical_trf(path: Path) -> None:
-    """TRF16 -> TRF-2026 -> TRF16 gives the canonical TRF16 (TRF-2026 files: of their TRF16)."""
+    """TRF16 -> TRF-2026 -> TRF16 gives the canonical TRF16, dates in TRF-2026's form."""
     original = _trf16(trfkit.parse(path.read_bytes()).tournament)
     there = cv.to_trf26(original).tournament
     back = cv.to_trf16(there).tournament
-    assert render_canonical(back) == render_canonical(original)
+    _assert_round_trip(original, back)
+
+
+def _assert_round_trip(original: Tournament, back: Tournament) -> None:
+    """*back* is *original* but for its rulers (TRF-2026 writes them as ###) and date forms."""
+    kept = [r for r in original.records if not (isinstance(r, RawRecord) and r.kind == "ruler")]
+    assert [_as_dates(r) for r in back.records] == [_as_dates(r) for r in kept]
+
+
+def _when(text: str) -> object:
+    """A date text as the calendar dates it can stand for (the text itself if none)."""
+    return {r.date for r in readings(text)} or text
+
+
+def _as_dates(record: object) -> object:
+    """A record with its dates as calendar dates: TRF-2026 rewrites their text."""
+    if isinstance(record, TextRecord) and record.code in ("042", "052"):
+        return ("date", record.code, _when(record.value))
+    if isinstance(record, Player):
+        return (attrs.evolve(record, birth_date=""), _when(record.birth_date))
+    if isinstance(record, RoundDates):
+        return ("132", tuple(_when(d) for d in record.dates))
+    return render_canonical(Tournament((record,)))
 
 
 @needs_corpus
@@ -428,7 +461,7 @@ def test_generated_trf16_to_trf26_and_back_gives_the_canonical_trf(t: Tournament
     x16 = cv.to_trf16(t).tournament
     there = cv.to_trf26(x16)
     back = cv.to_trf16(there.tournament).tournament
-    assert render_canonical(back) == render_canonical(x16)
+    _assert_round_trip(x16, back)
     text = render_canonical(x16)
     read = trfkit.parse(text)
     for canonical in (False, True):
@@ -457,15 +490,18 @@ def test_cli_latin1_and_utf8_twins_give_identical_utf8(tmp_path: Path) -> None:
 def test_cli_to_trf26_writes_the_file_and_the_report(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """--to trf26 --report-adjustments: 310 and 192 in the file, one report line each."""
+    """--to trf26 --report-adjustments: a 310, no 192 bbpPairings refuses, a line each."""
     out = tmp_path / "out.trf"
     assert main(["convert", str(RR3), "--to", "trf26", "-o", str(out), "--report-adjustments"]) == 0
     text = out.read_text(encoding="utf-8")
-    assert "\n192 FIDE_ROUNDROBIN\n" in text  # 092 All-Play-All, one 013 line: individual
+    assert "\n192 " not in text  # 092 All-Play-All: FIDE_ROUNDROBIN, which bbpPairings refuses
     assert "\n310   1 Coaching Team" in text
-    report = capsys.readouterr().out.splitlines()
-    assert f"{RR3}:13: 013 rewritten" in "\n".join(report)
-    assert report[-1].startswith(f"{RR3}: 8 adjustments")
+    assert "\n042 2008/06/07\n" in text  # written 2008.06.07
+    report = "\n".join(capsys.readouterr().out.splitlines())
+    assert f"{RR3}:13: 013 rewritten" in report
+    assert f"{RR3}:9: 092 kept ('All-Play-All' names 192 FIDE_ROUNDROBIN" in report
+    # 042, 052, 092, 013, two rulers, three birth dates and two TRF06 titles
+    assert report.splitlines()[-1].startswith(f"{RR3}: 11 adjustments")
     trfkit.parse(out.read_bytes(), strict=True)
 
 
@@ -478,7 +514,7 @@ def test_cli_json_report_always_lists_adjustments(
     report = json.loads(capsys.readouterr().out)
     (entry,) = report["files"]
     assert (entry["from"], entry["to"], entry["source_format"]) == ("trf", "trf26", "trf16")
-    assert len(entry["adjustments"]) == 8
+    assert len(entry["adjustments"]) == 11  # as --report-adjustments lists them above
     assert {"action", "line", "record", "field", "before", "after", "why", "message"} <= set(
         entry["adjustments"][0]
     )
@@ -630,3 +666,89 @@ def test_a_conversion_that_must_rewrite_a_stray_line_is_refused() -> None:
     name = "Abcdefghij Klmnopqrstuvwxyzabcdefg"  # 34 characters: into the first member
     with pytest.raises(trfkit.TrfError, match=r"line 2: .*correct the line"):
         cv.render_trf(cv.to_trf26(trfkit.loads(f"012 Open\n013 {name}1  2\n")), canonical=True)
+
+
+# --- what the known readers accept --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("Individual: Swiss-System Dutch (JaVaFo)", "FIDE_DUTCH"),
+        ("Swiss Dutch 2025 Baku", "FIDE_DUTCH_2025_BAKU"),
+        ("Individual  Swiss Dutch 2017 rules", None),  # FIDE_DUTCH_2017: bbpPairings refuses it
+        ("All-Play-All", None),  # FIDE_ROUNDROBIN: refused too
+    ],
+)
+def test_only_192_codes_the_readers_accept_are_written(text: str, written: str | None) -> None:
+    """--to trf26 adds a 192 only when bbpPairings reads it; otherwise it says why not."""
+    conversion = cv.to_trf26(trfkit.loads(f"012 X\n092 {text}\n"))
+    codes = [r.value for r in conversion.tournament.records if getattr(r, "code", "") == "192"]
+    assert codes == ([written] if written else [])
+    if written is None:
+        (note,) = [a for a in conversion.adjustments if a.record == "092"]
+        assert note.action is cv.Action.KEPT and "bbpPairings refuses" in note.why
+
+
+def test_every_192_code_the_text_names_on_request() -> None:
+    """TypeCodes.ALL writes FIDE_ROUNDROBIN for an All-Play-All (for readers such as gacrux)."""
+    options = cv.ConvertOptions(type_codes=cv.TypeCodes.ALL)
+    conversion = cv.to_trf26(trfkit.loads("012 X\n092 All-Play-All\n"), options=options)
+    assert TextRecord("192", "FIDE_ROUNDROBIN") in conversion.tournament.records
+
+
+def test_type_codes_option_names_its_choices() -> None:
+    """A type-codes value that is none of the choices is a usage error naming them."""
+    with pytest.raises(trfkit.TrfError, match="accepted, all, none"):
+        cv.ConvertOptions(type_codes="some")
+
+
+def test_a_bye_without_0000_is_written_0000_for_trf26() -> None:
+    """``   0 - H`` (bbpPairings: 'player ID of 0') becomes ``0000 - H`` in TRF-2026 output."""
+    text = "012 X\n" + player(1, "Alpha, Ann", rounds="   0 - H", points="0.5") + "\n"
+    rendered = cv.render_trf(cv.to_trf26(trfkit.loads(text)))
+    assert lines_of(rendered.text)[1].endswith("0000 - H")
+    (change,) = [a for a in rendered.adjustments if a.field == "round 1"]
+    assert (change.before, change.after) == ("   0 - H", "0000 - H")
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [("2024-08-01", "2024/08/01"), ("28. 07. 2005", "2005/07/28"), ("May 29, 2020", "2020/05/29")],
+)
+def test_dates_read_for_certain_are_written_yyyy_mm_dd(written: str, expected: str) -> None:
+    """042 in another form that reads as one date only is written YYYY/MM/DD, and listed."""
+    conversion = cv.to_trf26(trfkit.loads(f"012 X\n042 {written}\n"))
+    assert TextRecord("042", expected) in conversion.tournament.records
+    (change,) = [a for a in conversion.adjustments if a.record == "042"]
+    assert (change.action, change.before, change.after) == (cv.Action.REWRITTEN, written, expected)
+
+
+def test_a_date_with_two_readings_is_kept_and_listed() -> None:
+    """``08/04/2018`` is 8 April or 4 August: kept as written, with a note."""
+    conversion = cv.to_trf26(trfkit.loads("012 X\n042 08/04/2018\n"))
+    assert TextRecord("042", "08/04/2018") in conversion.tournament.records
+    (note,) = [a for a in conversion.adjustments if a.record == "042"]
+    assert note.action is cv.Action.KEPT
+
+
+def test_teams_with_the_same_players_merge_whatever_their_names() -> None:
+    """013 ``1 Team Alpha`` and 310 ``Team Alpha`` with players 1-4 are one team in TRF-2026."""
+    text = (
+        "012 X\n013    1 Team Alpha                              1    2    3    4\n"
+        "310   1 Team Alpha                       USA     2746     4     6.5   1"
+        "    1    2    3    4\n"
+    )
+    conversion = cv.to_trf26(trfkit.loads(text))
+    teams = [r for r in conversion.tournament.records if isinstance(r, Team)]
+    assert [(t.code, t.name) for t in teams] == [("310", "Team Alpha")]
+    (note,) = [a for a in conversion.adjustments if a.record == "013"]
+    assert "the same players" in note.why and "'1 Team Alpha' differs" in note.why
+
+
+def test_a_player_in_two_teams_is_reported() -> None:
+    """A 013 team that shares player 3 with another 310 team is converted, and that is said."""
+    text = "012 X\n" + team013("Rooks", 3, 9) + "\n310   1 Knights" + " " * 57 + "1    2    3\n"
+    conversion = cv.to_trf26(trfkit.loads(text))
+    notes = [a for a in conversion.adjustments if a.action is cv.Action.KEPT]
+    assert any("players 3 of team 'Rooks'" in a.why and "two teams" in a.why for a in notes)

@@ -113,6 +113,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "default) or berger (BERGER_DOUBLEROUNDROBIN)",
     )
     parser.add_argument(
+        "--type-codes",
+        choices=("accepted", "all", "none"),
+        default="accepted",
+        help="--to trf26: the 192 code for a system 092 names: accepted (only codes "
+        "bbpPairings and gacrux both read; default), all (any code of the 192 table), none",
+    )
+    parser.add_argument(
         "--in-place",
         action="store_true",
         help="replace each input with its conversion, keeping the original as INPUT.bak "
@@ -338,6 +345,7 @@ def _to_trf(
     options = cv.ConvertOptions(
         keep_unsupported=args.keep_unsupported,
         double_round_robin_swap=args.double_round_robin == "swapped",
+        type_codes=args.type_codes,
     )
     version = {"trf16": "trf16", "trf26": "trf26"}.get(target)
     conversion = cv.convert(tournament, version, options=options)

@@ -17,14 +17,24 @@ from trfkit.convert.render import (
     lines_to_repair,
     render_trf,
 )
-from trfkit.convert.versions import ConvertOptions, convert, to_trf16, to_trf26, type_code
+from trfkit.convert.versions import (
+    ACCEPTED_192,
+    ConvertOptions,
+    TypeCodes,
+    convert,
+    to_trf16,
+    to_trf26,
+    type_code,
+)
 
 __all__ = [
+    "ACCEPTED_192",
     "Action",
     "Adjustment",
     "Conversion",
     "ConvertOptions",
     "Rendered",
+    "TypeCodes",
     "codec_name",
     "convert",
     "describe_line",

@@ -32,6 +32,8 @@ line ending or encoding); :mod:`trfkit.convert.adjustments` is the report of bot
 
 from __future__ import annotations
 
+import datetime
+import enum
 import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
@@ -41,6 +43,8 @@ import attrs
 from trfkit import columns as C
 from trfkit.compute.regime import is_type_code, read_092, team_event
 from trfkit.convert.adjustments import Action, Adjustment, Conversion
+from trfkit.dates import readings
+from trfkit.errors import UsageError
 from trfkit.model import (
     OLD_TITLES,
     AbnormalPoints,
@@ -76,6 +80,52 @@ from trfkit.numbers import format_number
 from trfkit.trf.writer import render_record
 
 
+class TypeCodes(enum.Enum):
+    """Which 192 code a conversion to TRF-2026 writes for a system named by 092."""
+
+    ACCEPTED = "accepted"
+    """Only a code every known reader accepts (:data:`ACCEPTED_192`); for any other the 192
+    is left out, and that is listed."""
+    ALL = "all"
+    """Any code of the 192 table the text names (for readers such as gacrux)."""
+    NONE = "none"
+    """No 192 is added."""
+
+    @classmethod
+    def of(cls, value: object) -> TypeCodes:
+        """The member for *value* (a member, its value, ``True`` = default, ``False`` = none)."""
+        if value is None or value is True:
+            return cls.ACCEPTED
+        if value is False:
+            return cls.NONE
+        if isinstance(value, cls):
+            return value
+        try:
+            return cls(value)
+        except ValueError:
+            choices = ", ".join(m.value for m in cls)
+            raise UsageError(f"type codes {value!r} is none of {choices}") from None
+
+
+def _type_codes(value: object) -> TypeCodes:
+    return TypeCodes.of(value)
+
+
+ACCEPTED_192 = frozenset(
+    {
+        "FIDE_DUTCH",
+        "FIDE_DUTCH_2025",
+        "FIDE_DUTCH_BAKU",
+        "FIDE_DUTCH_2025_BAKU",
+        "FIDE_BURSTEIN",
+        "FIDE_BURSTEIN_BAKU",
+    }
+)
+"""The 192 codes both known readers accept. bbpPairings (``src/fileformats/trf.cpp``)
+refuses a file with any other 192 ("unsupported tournament type"), round robins
+included; FIDE's checker gacrux reads these among many more."""
+
+
 @attrs.frozen
 class ConvertOptions:
     """Choices a conversion makes.
@@ -83,8 +133,8 @@ class ConvertOptions:
     Attributes:
         keep_unsupported: Going to TRF16, keep records TRF16 does not define (reported as
             kept) instead of dropping them (reported as dropped).
-        type_codes: Going to TRF-2026, add a 192 code after a 092 text that names a
-            system 192 can encode.
+        type_codes: Going to TRF-2026, which 192 code to add after a 092 text that names
+            a system (:class:`TypeCodes`; by default only those the known readers accept).
         double_round_robin_swap: Which 192 code a free-text "double round robin" becomes.
             **UNCERTAIN** (the 092 text does not say whether the last two rounds of the
             first cycle were swapped): FIDE recommends the swap (C.05 Annex 1), so the
@@ -94,7 +144,7 @@ class ConvertOptions:
     """
 
     keep_unsupported: bool = False
-    type_codes: bool = True
+    type_codes: TypeCodes = attrs.field(default=TypeCodes.ACCEPTED, converter=_type_codes)
     double_round_robin_swap: bool = True
 
 
@@ -312,15 +362,73 @@ def _norm(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def _twin(team: Team, others: Sequence[Team]) -> Team | None:
-    """The team among *others* with the same name, or else the same non-empty members."""
-    for other in others:
-        if _norm(other.name) == _norm(team.name):
-            return other
-    for other in others:
-        if team.members and other.members == team.members:
-            return other
-    return None
+class _Teams:
+    """The teams of one record kind, indexed once: by members, by name, by player.
+
+    A conversion asks it about every team of the other kind, so matching 013 and 310
+    records is linear in the number of teams.
+    """
+
+    def __init__(self, teams: Iterable[Team]) -> None:
+        self.by_members: dict[frozenset[int], Team] = {}
+        self.by_name: dict[str, Team] = {}
+        self.of_player: dict[int, Team] = {}
+        for team in teams:
+            members = _members(team)
+            if members:
+                self.by_members.setdefault(members, team)
+            self.by_name.setdefault(_norm(team.name), team)
+            for rank in members:
+                self.of_player.setdefault(rank, team)
+
+    def twin(self, team: Team) -> Team | None:
+        """The team with the same players (in any order), or else with the same name."""
+        members = _members(team)
+        found = self.by_members.get(members) if members else None
+        return found or self.by_name.get(_norm(team.name))
+
+    def sharing(self, team: Team) -> dict[Team, list[int]]:
+        """The teams that already hold some of *team*'s players, with those players."""
+        found: dict[Team, list[int]] = {}
+        for rank in sorted(_members(team)):
+            other = self.of_player.get(rank)
+            if other is not None:
+                found.setdefault(other, []).append(rank)
+        return found
+
+
+def _members(team: Team) -> frozenset[int]:
+    return frozenset(m for m in team.members if m)
+
+
+def _merge_team(b: _Builder, r: Team, twin: Team, kept: str) -> None:
+    """Leave out *r*, which *twin* (a *kept* record) already holds, naming what differs."""
+    same_players = _members(twin) == _members(r)
+    differences: list[str] = []
+    ours, theirs = _ids(r.members), _ids(twin.members)
+    if not same_players:
+        differences.append(f"its {r.code} members {ours} differ from {theirs}")
+    elif [m for m in twin.members if m] != [m for m in r.members if m]:
+        differences.append(f"its board order {ours} differs from {theirs}")
+    if _norm(twin.name) != _norm(r.name):
+        differences.append(f"its name {r.name!r} differs from {twin.name!r}")
+    match = "the same players" if same_players else "the same name"
+    why = f"team {r.name!r} is the {kept} team on line {twin.line} ({match})"
+    if differences:
+        why += "; " + ", ".join(differences) + f"; the {kept} record is kept"
+    b.drop(r, why, duplicate=not differences)
+
+
+def _shared_players(b: _Builder, r: Team, index: _Teams, kind: str) -> None:
+    """Report the players *r* shares with teams of the other kind it is not the twin of."""
+    for other, ranks in index.sharing(r).items():
+        b.note(
+            Action.KEPT,
+            r,
+            f"players {_ids(ranks)} of team {r.name!r} are also members of {kind} team "
+            f"{other.name!r} (line {other.line}): they stand in two teams",
+            field="members",
+        )
 
 
 class _Builder:
@@ -425,6 +533,7 @@ _EXTENSION_WHY = {
     "DAT": "Tornelo data line; not a TRF-2026 record",
 }
 _DATE = re.compile(r"\d{4}/\d{2}/\d{2}")
+_ROUND_DATE = re.compile(r"\d{2}/\d{2}/\d{2}")
 _COLOUR_TOKENS = {"white1": "W", "black1": "B"}
 
 
@@ -449,7 +558,7 @@ def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -
     scoring_162 = next((r for r in records if isinstance(r, Scoring) and r.code == "162"), None)
     has_192 = any(isinstance(r, TextRecord) and r.code == "192" for r in records)
     xxs = [r for r in records if isinstance(r, Scoring) and r.code == "XXS"]
-    teams_310 = [t for t in tournament.teams if t.code == "310"]
+    teams_310 = _Teams(t for t in tournament.teams if t.code == "310")
     numbers = {t.number for t in tournament.teams if t.code == "310" and t.number is not None}
     next_number = 1
     for r in records:
@@ -467,16 +576,11 @@ def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -
         elif isinstance(r, Scoring) and r.code == "XXS":
             _xxs_to_162_record(b, r, xxs, scoring_162)
         elif isinstance(r, Team) and r.code == "013":
-            twin = _twin(r, teams_310)
+            twin = teams_310.twin(r)
             if twin is not None:
-                same = twin.members == r.members
-                b.drop(
-                    r,
-                    f"team {r.name!r} is already in 310 (line {twin.line})"
-                    + ("" if same else f"; its 013 members {_ids(r.members)} differ, 310 kept"),
-                    duplicate=same,
-                )
+                _merge_team(b, r, twin, "310")
                 continue
+            _shared_players(b, r, teams_310, "310")
             while next_number in numbers:
                 next_number += 1
             numbers.add(next_number)
@@ -489,7 +593,7 @@ def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -
             )
         elif isinstance(r, TextRecord) and r.code == "092":
             b.out.append(r)
-            if has_192 or not b.options.type_codes:
+            if has_192 or b.options.type_codes is TypeCodes.NONE:
                 continue
             code = type_code(r.value, team=b.team, options=b.options)
             if code is None:
@@ -497,6 +601,14 @@ def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -
                     Action.KEPT,
                     r,
                     f"{r.value!r} names no system with a 192 code; no 192 written",
+                )
+                continue
+            if code not in ACCEPTED_192 and b.options.type_codes is TypeCodes.ACCEPTED:
+                b.note(
+                    Action.KEPT,
+                    r,
+                    f"{r.value!r} names 192 {code}, which bbpPairings refuses (it reads "
+                    f"only {', '.join(sorted(ACCEPTED_192))}); no 192 written, 092 says it",
                 )
                 continue
             new_192 = TextRecord("192", code)
@@ -509,15 +621,11 @@ def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -
             )
             b.out.append(new_192)
         elif isinstance(r, TextRecord) and r.code in ("042", "052"):
-            if r.value and not _DATE.fullmatch(r.value.strip()):
-                b.note(
-                    Action.KEPT,
-                    r,
-                    f"TRF-2026 writes dates as YYYY/MM/DD; {r.value!r} is kept as written",
-                )
-            b.out.append(r)
+            b.out.append(_header_date(b, r))
+        elif isinstance(r, RoundDates):
+            b.out.append(_round_dates(b, r))
         elif isinstance(r, Player):
-            b.out.append(b.player(r))
+            b.out.append(_trf26_player(b, b.player(r)))
         elif isinstance(r, (Acceleration16, DataLine)) or (
             isinstance(r, Tokens) and r.code in ("XXZ", "XXP")
         ):
@@ -525,12 +633,109 @@ def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -
         elif isinstance(r, BbpScore):
             b.keep_note(r, "bbpPairings scoring (TRF(bx)); not a TRF-2026 record")
         elif isinstance(r, RawRecord) and r.kind == "ruler":
-            b.keep_note(r, "a column ruler; TRF-2026 wants comment lines to start with ###")
+            comment = RawRecord("comment", "### " + r.text.rstrip(), source=_rerendered(r))
+            b.rewrite(r, comment, "a column ruler; TRF-2026 writes comment lines after ###")
         elif isinstance(r, RawRecord) and r.kind == "unknown":
             b.keep_note(r, "not a TRF record")
         else:
             b.out.append(r)
     return b.result(FileFormat.TRF26)
+
+
+def _certain(text: str) -> datetime.date | None:
+    """The one date *text* can stand for, or ``None`` (no date, or several readings)."""
+    found = {r.date for r in readings(text)}
+    return found.pop() if len(found) == 1 else None
+
+
+def _header_date(b: _Builder, r: TextRecord) -> TextRecord:
+    """042/052 written ``YYYY/MM/DD`` (TRF-2026) when the text reads as one date."""
+    text = r.value.strip()
+    if not text or _DATE.fullmatch(text):
+        return r
+    date = _certain(text)
+    if date is None:
+        b.note(
+            Action.KEPT,
+            r,
+            f"TRF-2026 writes dates as YYYY/MM/DD; {r.value!r} does not read as one date for "
+            "certain, so it is kept as written",
+        )
+        return r
+    new = date.strftime("%Y/%m/%d")
+    b.note(
+        Action.REWRITTEN,
+        r,
+        f"TRF-2026 writes dates as YYYY/MM/DD; {text!r} reads only as {date.isoformat()}",
+        before=text,
+        after=new,
+        column=5,
+    )
+    return attrs.evolve(r, value=new, source=_rerendered(r))
+
+
+def _round_dates(b: _Builder, r: RoundDates) -> RoundDates:
+    """132 dates written ``YY/MM/DD`` (TRF-2026) where a date reads as one date."""
+    dates = list(r.dates)
+    for index, text in enumerate(r.dates):
+        if not text or _ROUND_DATE.fullmatch(text):
+            continue
+        date = _certain(text)
+        if date is None:
+            continue  # lint's E013 names the readings; the text stays
+        dates[index] = date.strftime("%y/%m/%d")
+        b.note(
+            Action.REWRITTEN,
+            r,
+            f"TRF-2026 writes round dates as YY/MM/DD; {text!r} reads only as "
+            f"{date.isoformat()}",
+            field=f"round {index + 1} date",
+            column=C.round_block_start(index + 1),
+            before=text,
+            after=dates[index],
+        )
+    if dates == list(r.dates):
+        return r
+    return attrs.evolve(r, dates=tuple(dates), source=_rerendered(r))
+
+
+def _trf26_player(b: _Builder, p: Player) -> Player:
+    """A player as TRF-2026 writes it: a birth date ``YYYY/MM/DD``, ``0000`` for no opponent.
+
+    bbpPairings refuses a round without opponent written other than ``0000`` or blank
+    ("player ID of 0"); such a line is written anew.
+    """
+    source = p.source
+    if source is None or source.unplaced:
+        return p
+    changed = False
+    birth = p.birth_date
+    if birth and not _DATE.fullmatch(birth):
+        date = _certain(birth)
+        if date is not None:
+            birth = date.strftime("%Y/%m/%d")
+            changed = True
+            b.note(
+                Action.REWRITTEN,
+                p,
+                f"TRF-2026 writes birth dates as YYYY/MM/DD; {p.birth_date!r} reads only as "
+                f"{date.isoformat()}",
+                field="birth date",
+                column=C.PLAYER.field("birth_date").start,
+                before=p.birth_date,
+                after=birth,
+            )
+    text = source.text
+    for block in p.rounds:
+        if block.opponent is not None or block.is_blank:
+            continue
+        at = C.round_block_start(block.round) - 1
+        if text[at : at + 4] not in ("0000", "    "):
+            changed = True
+            break
+    if not changed:
+        return p
+    return attrs.evolve(p, birth_date=birth, source=_rerendered(p))
 
 
 def _ids(ids: Sequence[int | None]) -> str:
@@ -665,7 +870,7 @@ def to_trf16(tournament: Tournament, *, options: ConvertOptions | None = None) -
     xxc = next((r for r in records if isinstance(r, Tokens) and r.code == "XXC"), None)
     xxs = [r for r in records if isinstance(r, Scoring) and r.code == "XXS"]
     has_092 = any(isinstance(r, TextRecord) and r.code == "092" for r in records)
-    teams_013 = [t for t in tournament.teams if t.code == "013"]
+    teams_013 = _Teams(t for t in tournament.teams if t.code == "013")
     colour = next((r for r in records if isinstance(r, InitialColour)), None)
     xxc_colour = _merged_xxc(b, xxc, colour)
     byes = {} if b.team else _bye_blocks(records)
@@ -792,18 +997,20 @@ def _162_to_xxs_record(b: _Builder, r: Scoring, xxs: list[Scoring]) -> None:
     )
 
 
-def _310_to_013(b: _Builder, r: Team, teams_013: list[Team]) -> None:
-    twin = _twin(r, teams_013)
+def _310_to_013(b: _Builder, r: Team, teams_013: _Teams) -> None:
+    twin = teams_013.twin(r)
     if twin is not None:
-        same = twin.members == r.members
-        b.drop(
-            r,
-            f"team {r.name!r} is already in 013 (line {twin.line})"
-            + ("" if same else f"; its 310 members {_ids(r.members)} differ, 013 kept"),
-        )
+        _merge_team(b, r, twin, "013")
+        _team_fields_dropped(b, r)
         return
+    _shared_players(b, r, teams_013, "013")
     new = Team("013", r.name, r.members, source=r.source)
     b.rewrite(r, new, "TRF16 writes teams as 013 (name and members only)")
+    _team_fields_dropped(b, r)
+
+
+def _team_fields_dropped(b: _Builder, r: Team) -> None:
+    """List the 310 fields that a 013 cannot hold."""
     for name, label in (
         ("number", "team number"),
         ("nickname", "nickname"),
@@ -948,4 +1155,13 @@ def convert(
     return to_trf16(tournament, options=options)
 
 
-__all__ = ["ConvertOptions", "convert", "record_code", "to_trf16", "to_trf26", "type_code"]
+__all__ = [
+    "ACCEPTED_192",
+    "ConvertOptions",
+    "TypeCodes",
+    "convert",
+    "record_code",
+    "to_trf16",
+    "to_trf26",
+    "type_code",
+]
