@@ -213,12 +213,21 @@ _RENDERERS: dict[type[Record], Callable[[Any], str]] = {
 
 
 def render_record(record: Record) -> str:
-    """One record in the standard columns, without a line terminator."""
+    """One record in the standard columns, without a line terminator.
+
+    A value that does not fit its columns raises :class:`WriteError`, naming the line the
+    record was read from when it was read.
+    """
     try:
         renderer = _RENDERERS[type(record)]
     except KeyError:
         raise WriteError(f"no writer for {type(record).__name__}") from None
-    return renderer(record)
+    try:
+        return renderer(record)
+    except WriteError as exc:
+        if record.source is None:
+            raise
+        raise WriteError(f"line {record.source.line}: {exc}") from None
 
 
 def unchanged(record: Record) -> bool:
