@@ -455,121 +455,194 @@ def _valid(text: str, field: Field) -> bool:
     return True
 
 
-def locate(line: str, fields: Sequence[Field], *, until: int | None = None) -> Placement:
-    """Read every field of *line* by where its text stands, not only by its columns.
+class Plan:
+    """The fields of one layout for lines of one width, with what reading by text needs.
 
-    Exporters shift a field by a column or two (a date starting in column 93, a score
-    written over the separating blank). Reading such a field by its columns cuts it
-    (``25/09/13`` becomes ``25/09/1``); this reads the blank-separated pieces of text
-    instead and gives each to the one field it belongs to:
-
-    - a piece inside one field's columns, or across adjacent fields without a blank
-      between them (sex and title of 001) that it splits into their values, is read
-      in those columns, as always;
-    - a piece that overlaps one field and otherwise only separating blanks belongs to
-      that field;
-    - a piece that overlaps no field belongs to the nearest field within two columns,
-      when that field holds nothing else and no other field is as near;
-    - a piece across two fields belongs to the one it overlaps most, when that one is a
-      number, date or code field that holds nothing else and the piece is its value.
-
-    A shifted field is read whole only when its text is a valid value (a number for a
-    number field, a date for a date field, no blank inside a code); anything else is
-    *stray*, and the fields around it keep the text of their own columns.
-
-    Args:
-        line: The record's line.
-        fields: The fields to place, in column order (:func:`fields_of`).
-        until: The last column to look at (``None``: the whole line); text that runs on
-            past it is stray.
+    Built once per layout and width (:func:`plan_of`) and shared by every line read
+    with it: which field owns each column, the separating columns, and the columns
+    where two fields meet without a blank between them.
     """
-    width = len(line) if until is None else min(len(line), until)
-    last = max((f.end for f in fields), default=0)
-    owner: list[int | None] = [None] * (max(last, width) + 2)
-    for index, f in enumerate(fields):
-        for column in range(f.start, f.end + 1):
-            owner[column] = index
-    spans: list[list[tuple[int, int]]] = [[] for _ in fields]
-    outside: list[bool] = [False] * len(fields)
-    orphans: list[tuple[int, int]] = []
-    contested: list[tuple[int, int, set[int]]] = []
-    stray: list[tuple[int, int]] = []
-    for match in _TOKEN.finditer(line, 3):
-        start, end = match.start() + 1, match.end()
-        if start > width:
-            break
-        if end > width:  # text running on past the last column looked at
-            stray.append((start, end))
-            continue
-        owners = set(owner[start : end + 1])
-        inside: set[int] = owners - {None}  # type: ignore[assignment]  # None is gone
-        if None not in owners:
-            parts = [
-                (index, max(start, fields[index].start), min(end, fields[index].end))
-                for index in inside
-            ]
-            if len(parts) > 1 and not all(
-                _valid(line[lo - 1 : hi], fields[index]) for index, lo, hi in parts
-            ):  # adjacent fields that the text does not split into values
+
+    __slots__ = ("extra", "fields", "gaps", "joins", "layout", "owner")
+
+    def __init__(
+        self, fields: Sequence[Field], layout: Layout | None = None, extra: object = None
+    ) -> None:
+        self.fields = tuple(fields)
+        self.layout = layout
+        self.extra = extra
+        last = max((f.end for f in self.fields), default=0)
+        owner: list[int | None] = [None] * (last + 2)
+        for index, f in enumerate(self.fields):
+            for column in range(f.start, f.end + 1):
+                owner[column] = index
+        self.owner = owner
+        self.gaps = tuple(c - 1 for c in range(4, last + 1) if owner[c] is None)
+        """0-based indices of the columns between the fields (from column 4)."""
+        self.joins = tuple(
+            f.end - 1 for f in self.fields if f.end + 1 <= last and owner[f.end + 1] is not None
+        )
+        """0-based index of each field's last column where the next field follows at once."""
+
+    def in_columns(self, line: str) -> bool:
+        """Whether every piece of *line*'s text stands inside one field (the usual line).
+
+        Such a line reads the same by its columns as by :meth:`locate`.
+        """
+        width = len(line)
+        for index in self.gaps:
+            if index >= width:
+                break
+            if line[index] not in " \t":
+                return False
+        for index in self.joins:
+            if index + 1 < width and line[index] not in " \t" and line[index + 1] not in " \t":
+                return False
+        last = len(self.owner) - 2
+        return width <= last or not line[last:].strip()
+
+    def locate(self, line: str, *, until: int | None = None) -> Placement:
+        """Read every field of *line* by where its text stands, not only by its columns.
+
+        Exporters shift a field by a column or two (a date starting in column 93, a score
+        written over the separating blank). Reading such a field by its columns cuts it
+        (``25/09/13`` becomes ``25/09/1``); this reads the blank-separated pieces of text
+        instead and gives each to the one field it belongs to:
+
+        - a piece inside one field's columns, or across adjacent fields without a blank
+          between them (sex and title of 001) that it splits into their values, is read
+          in those columns, as always;
+        - a piece that overlaps one field and otherwise only separating blanks belongs to
+          that field;
+        - a piece that overlaps no field belongs to the nearest field within two columns,
+          when that field holds nothing else and no other field is as near;
+        - a piece across two fields belongs to the one it overlaps most, when that one is a
+          number, date or code field that holds nothing else and the piece is its value.
+
+        A shifted field is read whole only when its text is a valid value (a number for a
+        number field, a date for a date field, no blank inside a code); anything else is
+        *stray*, and the fields around it keep the text of their own columns.
+
+        Args:
+            line: The record's line.
+            until: The last column to look at (``None``: the whole line); text that runs on
+                past it is stray.
+        """
+        fields = self.fields
+        width = len(line) if until is None else min(len(line), until)
+        owner = self.owner
+        if width + 2 > len(owner):
+            owner = owner + [None] * (width + 2 - len(owner))
+        spans: list[list[tuple[int, int]]] = [[] for _ in fields]
+        outside: list[bool] = [False] * len(fields)
+        orphans: list[tuple[int, int]] = []
+        contested: list[tuple[int, int, set[int]]] = []
+        stray: list[tuple[int, int]] = []
+        for match in _TOKEN.finditer(line, 3):
+            start, end = match.start() + 1, match.end()
+            if start > width:
+                break
+            if end > width:  # text running on past the last column looked at
                 stray.append((start, end))
                 continue
-            for index, lo, hi in parts:
-                spans[index].append((lo, hi))
-        elif len(inside) == 1:
-            (index,) = inside
-            spans[index].append((start, end))
-            outside[index] = True
-        elif not inside:
-            orphans.append((start, end))
-        else:
-            contested.append((start, end, inside))
-    for start, end, inside in contested:
-        best = _widest(fields, inside, start, end)
-        if best is None or spans[best] or fields[best].kind is Kind.TEXT:
-            stray.append((start, end))
-        else:
-            spans[best].append((start, end))
-            outside[best] = True
-    for start, end in orphans:
-        near = [
-            (min(abs(f.start - end), abs(start - f.end)), index)
-            for index, f in enumerate(fields)
-            if not spans[index] and (0 < f.start - end <= _REACH or 0 < start - f.end <= _REACH)
-        ]
-        near.sort()
-        if near and (len(near) == 1 or near[0][0] < near[1][0]):
-            index = near[0][1]
-            spans[index].append((start, end))
-            outside[index] = True
-        else:
-            stray.append((start, end))
-    placed: list[Placed | None] = [None] * len(fields)
-    foreign: list[list[tuple[int, int]]] = [[] for _ in fields]
-    for index, f in enumerate(fields):
-        if not outside[index]:
-            continue
-        start = min(s for s, _ in spans[index])
-        end = max(e for _, e in spans[index])
-        text = line[start - 1 : end].strip()
-        if _valid(text, f):
-            placed[index] = Placed(f, text, start, end)
-            for other, g in enumerate(fields):  # a neighbour loses what this field took
-                if other != index and g.start <= end and start <= g.end:
-                    foreign[other].append((start, end))
-        else:
-            stray.extend(s for s in spans[index] if s[0] < f.start or s[1] > f.end)
-    result: list[Placed] = []
-    for index, f in enumerate(fields):
-        found = placed[index]
-        if found is None:
-            own = line[f.slice]
-            for start, end in foreign[index]:
-                lo, hi = max(start, f.start) - f.start, min(end, f.end) - f.start + 1
-                own = own[:lo] + " " * (hi - lo) + own[hi:]
-            found = Placed(f, own.strip(), f.start, f.end)
-        result.append(found)
-    return Placement(tuple(result), tuple(sorted(stray)))
+            owners = set(owner[start : end + 1])
+            inside: set[int] = owners - {None}  # type: ignore[assignment]  # None is gone
+            if None not in owners:
+                parts = [
+                    (index, max(start, fields[index].start), min(end, fields[index].end))
+                    for index in inside
+                ]
+                if len(parts) > 1 and not all(
+                    _valid(line[lo - 1 : hi], fields[index]) for index, lo, hi in parts
+                ):  # adjacent fields that the text does not split into values
+                    stray.append((start, end))
+                    continue
+                for index, lo, hi in parts:
+                    spans[index].append((lo, hi))
+            elif len(inside) == 1:
+                (index,) = inside
+                spans[index].append((start, end))
+                outside[index] = True
+            elif not inside:
+                orphans.append((start, end))
+            else:
+                contested.append((start, end, inside))
+        for start, end, inside in contested:
+            best = _widest(fields, inside, start, end)
+            if best is None or spans[best] or fields[best].kind is Kind.TEXT:
+                stray.append((start, end))
+            else:
+                spans[best].append((start, end))
+                outside[best] = True
+        for start, end in orphans:
+            near = [
+                (min(abs(f.start - end), abs(start - f.end)), index)
+                for index, f in enumerate(fields)
+                if not spans[index] and (0 < f.start - end <= _REACH or 0 < start - f.end <= _REACH)
+            ]
+            near.sort()
+            if near and (len(near) == 1 or near[0][0] < near[1][0]):
+                index = near[0][1]
+                spans[index].append((start, end))
+                outside[index] = True
+            else:
+                stray.append((start, end))
+        placed: list[Placed | None] = [None] * len(fields)
+        foreign: list[list[tuple[int, int]]] = [[] for _ in fields]
+        for index, f in enumerate(fields):
+            if not outside[index]:
+                continue
+            start = min(s for s, _ in spans[index])
+            end = max(e for _, e in spans[index])
+            text = line[start - 1 : end].strip()
+            if _valid(text, f):
+                placed[index] = Placed(f, text, start, end)
+                for other, g in enumerate(fields):  # a neighbour loses what this field took
+                    if other != index and g.start <= end and start <= g.end:
+                        foreign[other].append((start, end))
+            else:
+                stray.extend(s for s in spans[index] if s[0] < f.start or s[1] > f.end)
+        result: list[Placed] = []
+        for index, f in enumerate(fields):
+            found = placed[index]
+            if found is None:
+                own = line[f.slice]
+                for start, end in foreign[index]:
+                    lo, hi = max(start, f.start) - f.start, min(end, f.end) - f.start + 1
+                    own = own[:lo] + " " * (hi - lo) + own[hi:]
+                found = Placed(f, own.strip(), f.start, f.end)
+            result.append(found)
+        return Placement(tuple(result), tuple(sorted(stray)))
 
+
+
+_PLANS: dict[tuple[int, int, int], Plan] = {}
+_PLAN_LIMIT = 4096
+"""Most plans kept (a layout has one per count of repeat items, 99 rounds at most in 132)."""
+
+
+def plan_of(layout: Layout, width: int, extra: tuple[Field, ...] = ()) -> Plan:
+    """The :class:`Plan` of *layout* (after the fields *extra*) for lines of *width*.
+
+    Kept by the identity of *layout* and *extra* (the reader's are module constants);
+    a kept plan is checked to be theirs before it is used.
+    """
+    repeat = layout.repeat
+    items = 0
+    if repeat is not None and width + _REACH >= repeat.start:
+        items = (width + _REACH - repeat.start) // repeat.stride + 1
+    key = (id(layout), id(extra), items)  # lines with as many repeat items share a plan
+    found = _PLANS.get(key)
+    if found is None or found.layout is not layout or found.extra is not extra:
+        found = Plan((*extra, *fields_of(layout, width)), layout, extra)
+        if len(_PLANS) < _PLAN_LIMIT:
+            _PLANS[key] = found
+    return found
+
+
+def locate(line: str, fields: Sequence[Field], *, until: int | None = None) -> Placement:
+    """:meth:`Plan.locate` with the plan of *fields*."""
+    return Plan(fields).locate(line, until=until)
 
 def _widest(fields: Sequence[Field], inside: set[int], start: int, end: int) -> int | None:
     """The field of *inside* that the text in *start*-*end* overlaps most, if just one does."""

@@ -316,7 +316,7 @@ def _compare_layout(
     found: list[Adjustment] = []
     covered = set(range(1, 4))
     until = C.ROUND_START - 1 if isinstance(record, Player) else None
-    placement = C.locate(before, C.fields_of(layout, len(before.rstrip())), until=until)
+    placement = C.plan_of(layout, len(before.rstrip())).locate(before, until=until)
     placed = {p.field: p for p in placement.fields}
     for field in _fields(layout, width):
         covered.update(range(field.start, field.end + 1))

@@ -75,11 +75,11 @@ _RESULT = {r.value: r for r in Result} | {r.value.lower(): r for r in Result if 
 _RESULT_OR_BLANK: dict[str, Result | None] = {" ": None, **_RESULT}
 _TEXT_KINDS = frozenset({C.Kind.TEXT, C.Kind.CODE, C.Kind.DATE})
 _DATE_LAYOUT = C.Layout((), C.ROUND_DATES)
-_DATE_PREFIX = C.Field("prefix", 5, C.ROUND_START - 1)
+_DATE_PREFIX = (C.Field("prefix", 5, C.ROUND_START - 1),)
 """What stands before round 1's date in a 132 (Vega writes its dates there)."""
 _SHOWN = 3
 """How many shifted fields one P008 names."""
-_REST = C.Field("rest", 90, 4096)
+_REST = (C.Field("rest", 90, 4096),)
 """What a national rating record holds after the 001 fields."""
 _XXA = C.Layout(
     (C.Field("start_rank", 5, 8, C.Kind.INT, C.Align.RIGHT),),
@@ -102,7 +102,7 @@ _P_BIRTH = C.PLAYER.field("birth_date").slice
 _P_RATING = C.PLAYER.field("rating")
 _P_POINTS = C.PLAYER.field("points")
 _P_RANK = C.PLAYER.field("rank")
-_PLAYER_FIELDS = C.PLAYER.fields
+_PLAYER_PLAN = C.Plan(C.PLAYER.fields)
 _AT_START_RANK, _AT_RATING, _AT_POINTS, _AT_RANK = (
     f.slice for f in (_P_START_RANK, _P_RATING, _P_POINTS, _P_RANK)
 )
@@ -225,43 +225,50 @@ class RecordReader:
             parse_rule(code).diagnostic(message, line=token.line, column=column, **kw)
         )
 
-    def _value(self, token: Token, placed: C.Placed, record: str) -> Any:
+    def _value(self, token: Token, field: C.Field, text: str, column: int, record: str) -> Any:
         try:
-            return C.read_value(placed.text, placed.field)
+            return C.read_value(text, field)
         except FieldError as exc:
             self._report(
                 "P005",
-                f"{record} {_label(placed.field)} {exc.text.strip()!r} is not a number",
+                f"{record} {_label(field)} {exc.text.strip()!r} is not a number",
                 token,
-                placed.start,
+                column,
             )
             return None
 
     def _layout(
         self, token: Token, layout: C.Layout, record: str, *, extra: tuple[C.Field, ...] = ()
     ) -> tuple[dict[str, Any], str]:
+        # *extra* is a module constant: plans are kept by its identity
         """The layout's values (its repeat as a tuple) and why text could not be placed.
 
-        Fields are read where their text stands (:func:`trfkit.columns.locate`); a
-        shifted one is reported with the value read, and text that belongs to no one
-        field is reported and makes the line one a conversion keeps as written.
+        A line whose text stands inside its fields is read by its columns; any other
+        is read where its text stands (:meth:`trfkit.columns.Plan.locate`): a shifted
+        field is reported with the value read, and text that belongs to no one field is
+        reported and makes the line one a conversion keeps as written.
         """
         line = str(token)
-        fields = [*extra, *C.fields_of(layout, len(line.rstrip()))]
-        placement = C.locate(line, fields)
-        unplaced = self._report_placement(token, placement, line[:3])
+        plan = C.plan_of(layout, len(line.rstrip()), extra)
+        unplaced = ""
+        if plan.in_columns(line):
+            texts = [(f, line[f.slice].strip(), f.start) for f in plan.fields]
+        else:
+            placement = plan.locate(line)
+            unplaced = self._report_placement(token, placement, line[:3])
+            texts = [(p.field, p.text, p.start) for p in placement.fields]
         values: dict[str, Any] = {}
         items: list[Any] = []
         repeat = layout.repeat.name if layout.repeat is not None else None
-        for placed in placement.fields:
-            if placed.field.kind in _TEXT_KINDS:
-                value: Any = placed.text
+        for field, text, column in texts:
+            if field.kind in _TEXT_KINDS:
+                value: Any = text
             else:
-                value = self._value(token, placed, record)
-            if placed.field.name == repeat:
+                value = self._value(token, field, text, column, record)
+            if field.name == repeat:
                 items.append(value)
             else:
-                values[placed.field.name] = value
+                values[field.name] = value
         if repeat is not None:
             while items and items[-1] in (None, ""):
                 items.pop()
@@ -323,7 +330,7 @@ class RecordReader:
 
     def round_dates(self, token: Token) -> Record:
         """Record 132: one date per round block column."""
-        values, unplaced = self._layout(token, _DATE_LAYOUT, "132", extra=(_DATE_PREFIX,))
+        values, unplaced = self._layout(token, _DATE_LAYOUT, "132", extra=_DATE_PREFIX)
         return self._record(token, RoundDates, (values["dates"], values["prefix"]), unplaced)
 
     def _round_count(self, token: Token) -> Record:
@@ -422,7 +429,7 @@ class RecordReader:
 
     def _placed_player(self, token: Token, line: str) -> Record:
         """A 001 line with text in a separating column: its fields read where they stand."""
-        placement = C.locate(line, _PLAYER_FIELDS, until=_ROUNDS_FROM)
+        placement = _PLAYER_PLAN.locate(line, until=_ROUNDS_FROM)
         at = {p.field.name: p for p in placement.fields}
         start = at["start_rank"]
         start_rank = self._number(token, start.text, _P_START_RANK, {}, column=start.start)
@@ -668,7 +675,7 @@ class RecordReader:
             start_rank = None
         if not isinstance(start_rank, int):
             return self.unknown(token)
-        values, unplaced = self._layout(token, C.NATIONAL, "national rating", extra=(_REST,))
+        values, unplaced = self._layout(token, C.NATIONAL, "national rating", extra=_REST)
         values["start_rank"] = start_rank
         del values["rest"]
         fields = _in_order(NationalRecord, code=line[:3], **values, rest=line[89:].rstrip())
