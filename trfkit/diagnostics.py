@@ -208,11 +208,18 @@ PARSE_RULES: dict[str, Rule] = {
             "P008",
             "misaligned-field",
             W,
-            "Text stands where the layout has a separating blank.",
+            "A field stands off its columns, or text stands where the layout has a blank.",
             """
-            Columns 4, 9, 14, 48, 53, 57, 69, 80, 85 and 90-91 of record 001 are blank.
-            Text there means the line is shifted, often by an encoding problem or a name
-            that is too long.
+            Every record has fixed columns (001: the separating columns 4, 9, 14, 48, 53,
+            57, 69, 80, 85 and 90-91 are blank). A field shifted by a column or two, often
+            by an exporter or an encoding problem, is read where its text stands when that
+            is unambiguous (a date, a number, a code between blanks) and reported with the
+            value read; text that no single field can take (across two fields) is reported,
+            the fields keep what their own columns hold, and a conversion keeps the line as
+            written.
+
+            PASS: ``299 +   2.0   2.5    1    1``   FAIL: ``299 +  2.0  2.5   1    1``
+            (the game points start in column 13, the round stands in column 19)
             """,
         ),
         _rule(
