@@ -151,13 +151,21 @@ class _Gacrux:
         RuntimeError: When gacrux rejects the file (its status and messages).
     """
 
-    def __init__(self, path: Path, regime: str, current_round: int | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        regime: str,
+        current_round: int | None = None,
+        encoding: str | None = None,
+    ) -> None:
         module = need("gacrux.tiebreakchecker")
         checker = module.tiebreakchecker()
         argv = ["tiebreakchecker", "-i", str(path), "-t", "PTS"]
         argv.append("-p" if regime == "round-robin" else "-s")
         if current_round is not None:
             argv += ["-n", str(current_round)]
+        if encoding is not None:  # gacrux's -b; it reads Latin-1 without it
+            argv += ["-b", encoding]
         saved = sys.argv
         sys.argv = argv
         try:
@@ -230,9 +238,24 @@ def run_gacrux(
     """
     path = workdir / "event.trf"
     path.write_text(text, encoding="latin-1")
+    return run_gacrux_file(path, regime, current_round=current_round, order_check=order_check)
+
+
+def run_gacrux_file(
+    path: Path,
+    regime: str,
+    *,
+    current_round: int | None = None,
+    order_check: bool = False,
+    encoding: str | None = None,
+) -> Outcome:
+    """:func:`run_gacrux` on a file as it is, read by gacrux in *encoding* (its ``-b``).
+
+    Without *encoding* gacrux reads the file as Latin-1.
+    """
     out = Outcome(regime=regime)
     try:
-        gacrux = _Gacrux(path, regime, current_round)
+        gacrux = _Gacrux(path, regime, current_round, encoding)
         for code in VALUE_CODES:
             # One list per tie-break: in one list, FB changes the SB values computed
             # after it (gacrux keeps per-player state between tie-breaks; see the README).

@@ -1,0 +1,160 @@
+"""trfkit's conversions read by a real client: bbpPairings' Dutch checker (``--dutch FILE -c``).
+
+bbpPairings (Apache-2.0, ``../shared/tools/bbpPairings-src.tar.gz``) is built once per run
+into a temporary folder; without the archive, ``g++`` or ``make``, or when the build fails,
+these tests are skipped. For every corpus file the checker accepts, each conversion of
+:data:`conversions.CONVERSIONS` must be accepted too and give the same check report (the
+checker's pairings next to the tournament's, round by round).
+"""
+
+from __future__ import annotations
+
+import difflib
+import shutil
+import subprocess
+import tarfile
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from conversions import CONVERSIONS, Converted, convert
+from locations import CORPUS_FILES, TOOLS, needs_corpus
+
+pytestmark = [pytest.mark.interop, needs_corpus]
+
+BBP_ARCHIVE = TOOLS / "bbpPairings-src.tar.gz"
+WORKERS = 2
+"""bbpPairings processes run side by side."""
+BUILD_TIMEOUT = 900
+CHECK_TIMEOUT = 300
+
+
+@dataclass(frozen=True)
+class Report:
+    """One run of ``bbpPairings.exe --dutch FILE -c``."""
+
+    status: int
+    stdout: str
+    stderr: str
+
+    @property
+    def why(self) -> str:
+        """The checker's complaint, for a failure message."""
+        return (self.stderr.strip() or self.stdout.strip()[-500:]) or "no output"
+
+
+def _tail(text: str, lines: int = 15) -> str:
+    return "\n".join(text.strip().splitlines()[-lines:])
+
+
+@pytest.fixture(scope="session")
+def bbp(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """BbpPairings built from ../shared/tools once per run; skips when it cannot be built."""
+    if not BBP_ARCHIVE.is_file():
+        pytest.skip(f"{BBP_ARCHIVE} is absent")
+    missing = [tool for tool in ("g++", "make") if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"{' and '.join(missing)} missing (Debian packages g++ and make)")
+    folder = tmp_path_factory.mktemp("bbp")
+    try:
+        with tarfile.open(BBP_ARCHIVE) as archive:
+            # the "data" filter (Python 3.11.4+) refuses links and paths out of the folder
+            safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
+            archive.extractall(folder, **safe)
+    except (tarfile.TarError, OSError) as exc:
+        pytest.skip(f"cannot unpack {BBP_ARCHIVE.name}: {exc}")
+    source = folder / "bbpPairings"
+    try:
+        done = subprocess.run(
+            ["make", "-C", str(source), "-j2"],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            timeout=BUILD_TIMEOUT,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.skip(f"building bbpPairings took more than {BUILD_TIMEOUT} s")
+    exe = source / "bbpPairings.exe"
+    if done.returncode != 0 or not exe.is_file():
+        pytest.skip(
+            f"bbpPairings did not build (make exit {done.returncode}):\n"
+            + _tail(done.stdout + "\n" + done.stderr)
+        )
+    return exe
+
+
+def _check(exe: Path, path: Path) -> Report:
+    try:
+        done = subprocess.run(
+            [str(exe), "--dutch", str(path), "-c"],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            timeout=CHECK_TIMEOUT,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return Report(-1, "", f"no answer within {CHECK_TIMEOUT} s")
+    return Report(done.returncode, done.stdout, done.stderr)
+
+
+@dataclass
+class Runs:
+    """The checker's reports: of every corpus file, and of the conversions of those it accepts."""
+
+    originals: dict[str, Future[Report]]
+    converted: dict[tuple[str, str], tuple[Converted, Future[Report] | None]]
+
+
+@pytest.fixture(scope="session")
+def runs(bbp: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Runs]:
+    """Every check, run once per session in a pool of :data:`WORKERS` threads.
+
+    The originals are checked first; each accepted one is then converted (in this
+    thread: the command line is run in-process) and its conversions are checked.
+    """
+    folder = tmp_path_factory.mktemp("interop")
+    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        originals = {p.name: pool.submit(_check, bbp, p) for p in CORPUS_FILES}
+        converted: dict[tuple[str, str], tuple[Converted, Future[Report] | None]] = {}
+        for path in CORPUS_FILES:
+            if originals[path.name].result().status != 0:
+                continue
+            for conversion in CONVERSIONS:
+                out = convert(path, conversion, folder / path.stem)
+                check = pool.submit(_check, bbp, out.path) if out.status == 0 else None
+                converted[path.name, conversion] = (out, check)
+        yield Runs(originals, converted)
+
+
+def test_bbppairings_accepts_corpus_files(runs: Runs) -> None:
+    """The checker accepts some corpus files as they are (else nothing below is tested)."""
+    accepted = [name for name, report in runs.originals.items() if report.result().status == 0]
+    assert accepted, {name: r.result().why[:200] for name, r in runs.originals.items()}
+
+
+@pytest.mark.parametrize("conversion", CONVERSIONS)
+@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.stem)
+def test_conversion_gives_the_same_check_report(runs: Runs, path: Path, conversion: str) -> None:
+    """BbpPairings accepts the conversion of a file it accepts, and reports the same pairings."""
+    original = runs.originals[path.name].result()
+    if original.status != 0:
+        pytest.skip(f"bbpPairings rejects the original (exit {original.status}): {original.why}")
+    out, check = runs.converted[path.name, conversion]
+    assert out.status == 0 and check is not None, f"trfkit convert failed:\n{out.messages}"
+    report = check.result()
+    assert report.status == 0, f"bbpPairings rejects the {conversion} output: {report.why}"
+    if report.stdout != original.stdout:
+        diff = difflib.unified_diff(
+            original.stdout.splitlines(),
+            report.stdout.splitlines(),
+            "original",
+            conversion,
+            lineterm="",
+        )
+        pytest.fail("the check reports differ:\n" + "\n".join(list(diff)[:60]))
