@@ -144,6 +144,12 @@ def abnormal(record: AbnormalPoints) -> tuple[object, ...]:
     return record.kind, record.match_points, record.points, record.round, tuple(record.ids)
 
 
+def merged_on(out: Output, line: int | None) -> bool:
+    """The conversion says on input line *line* that the record went (merged or dropped)."""
+    gone = (cv.Action.MERGED, cv.Action.DROPPED)
+    return any(a.line == line and a.action in gone for a in out.adjustments)
+
+
 def dropped_on(out: Output, line: int | None) -> bool:
     """The conversion has a ``dropped`` adjustment on input line *line*."""
     return any(a.line == line and a.action is cv.Action.DROPPED for a in out.adjustments)
@@ -251,7 +257,24 @@ def team_differences(out: Output, conversion: str) -> Iterator[str]:
     old, new = out.original.teams, out.read.teams
     keys_before = {team_key(t) for t in old if any(team_key(t))}  # an empty record says nothing
     keys_after = {team_key(t) for t in new if any(team_key(t))}
-    if keys_before != keys_after:
+    # An 013 and a 310 of the same players are one team: the output may hold it once,
+    # under the name of either, if the conversion says on the other's line that it went.
+    # (A namesake that lists fewer players, none of them elsewhere, goes the same way.)
+    def kept_in_output(name: str, members: tuple[int, ...]) -> bool:
+        players = frozenset(members)
+        return any(
+            frozenset(m) == players or (n == name and players <= frozenset(m))
+            for n, m in keys_after
+        )
+
+    merged = {
+        team_key(t)
+        for t in old
+        if team_key(t) not in keys_after
+        and kept_in_output(*team_key(t))
+        and merged_on(out, t.line)
+    }
+    if keys_before - merged != keys_after:
         yield f"teams {sorted(keys_before)} -> {sorted(keys_after)}"
     # A team is its members: one code holding the same members more often than any code
     # of the original did is a team written twice (013 and 310 of one team, merged wrong).

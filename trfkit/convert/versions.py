@@ -382,10 +382,21 @@ class _Teams:
                 self.of_player.setdefault(rank, team)
 
     def twin(self, team: Team) -> Team | None:
-        """The team with the same players (in any order), or else with the same name."""
+        """The team with the same players (in any order), or else with the same name.
+
+        A namesake is a twin only when it holds every player *team* lists (a 013 header
+        without members next to its full 310): otherwise leaving *team* out would lose
+        players, and both are kept (:meth:`sharing` reports a player in two teams).
+        """
         members = _members(team)
         found = self.by_members.get(members) if members else None
-        return found or self.by_name.get(_norm(team.name))
+        if found is not None:
+            return found
+        name = _norm(team.name)
+        namesake = self.by_name.get(name) if name else None  # blank names say nothing
+        if namesake is not None and members <= _members(namesake):
+            return namesake
+        return None
 
     def sharing(self, team: Team) -> dict[Team, list[int]]:
         """The teams that already hold some of *team*'s players, with those players."""
