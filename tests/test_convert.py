@@ -521,6 +521,45 @@ def test_cli_json_input_back_to_trf(tmp_path: Path) -> None:
     assert out.read_text(encoding="utf-8") == render_canonical(trfkit.loads(RR3.read_bytes()))
 
 
+@pytest.mark.parametrize(
+    ("content", "target", "says"),
+    [
+        (b"# README\n\nprose only\n", "trf26", "none of its 3 lines is a TRF record (2 unknown"),
+        (bytes.fromhex("1a2b4946d1fcdaa7039f18f70656c4f99d9c9689"), "trf26", "its only line is"),
+        (b"### comment\n", "json", "its only line is not a TRF record (1 ### comment)"),
+        (b"", "trf", "the file is empty"),
+    ],
+)
+def test_cli_refuses_an_input_with_no_trf_record(
+    content: bytes, target: str, says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No TRF record (prose, random bytes, comments, nothing): exit 2, the reason, no output."""
+    source = tmp_path / "in.trf"
+    source.write_bytes(content)
+    good = tmp_path / "good.trf"
+    good.write_bytes(RR3.read_bytes())
+    out = tmp_path / "out"
+    out.mkdir()
+    assert main(["convert", str(source), str(good), "--to", target, "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"trfkit convert: {source}: " in err and says in err
+    assert [p.name for p in out.iterdir()] == [f"good{'.json' if target == 'json' else '.trf'}"]
+
+
+def test_cli_refuses_a_json_document_with_no_trf_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A JSON form holding only comment lines is refused like its TRF would be (exit 2)."""
+    data = tmp_path / "in.json"
+    doc = {"format": "trfkit", "version": 1, "trf_version": "trf26",
+           "records": [{"type": "line", "kind": "comment", "text": "### hello"}]}  # fmt: skip
+    data.write_text(json.dumps(doc), encoding="utf-8")
+    out = tmp_path / "out.trf"
+    assert main(["convert", str(data), "--to", "trf", "-o", str(out)]) == 2
+    assert "records: no record is a TRF record" in capsys.readouterr().err
+    assert not out.exists()
+
+
 def test_cli_newline_and_canonical(tmp_path: Path) -> None:
     """--canonical --newline crlf: every line in the standard columns, CRLF endings."""
     out = tmp_path / "out.trf"

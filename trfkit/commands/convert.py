@@ -14,8 +14,9 @@ converted data does. Several inputs need -o DIR; each output is named after its
 input with the extension of the target (.trf, .json, .csv).
 
 Outputs are written to a temporary file and renamed, and the command never writes
-over one of its inputs. Exit codes: 0 written, 2 usage error, an unreadable input
-or an output that cannot be written (the other inputs are still converted).
+over one of its inputs. Exit codes: 0 written, 2 usage error, an input that is
+unreadable, over a limit or not TRF at all (P012: no line is a TRF record), or an
+output that cannot be written (the other inputs are still converted).
 """
 
 from __future__ import annotations
@@ -277,13 +278,17 @@ def _convert(path: str, args: argparse.Namespace) -> _Output:
             tournament = json_loads(data)
         except JsonFormError as exc:
             raise ConversionFailed(f"{name}: {exc}") from None
+        if not tournament.has_trf_records:  # the rule of a TRF input (P012), for its JSON form
+            raise ConversionFailed(
+                f"{name}: records: no record is a TRF record (only comment, blank, ruler or "
+                "unknown lines, or none): there is no tournament in it"
+            )
         tournament = attrs.evolve(tournament, encoding=Encoding())
     else:
         kind = "trf"
         result = parse(data, encoding=args.encoding, limits=common.limits(args))
-        fatal = [d for d in result.diagnostics if d.code in ("P001", "P010")]
-        if fatal:
-            raise ConversionFailed(f"{name}: {fatal[0].message}")
+        if result.fatal is not None:  # unreadable, over a limit, or not TRF at all
+            raise ConversionFailed(f"{name}: {result.fatal.message}")
         tournament, diagnostics = result.tournament, result.diagnostics
     source_format = tournament.file_format.value
     target = args.to or kind
