@@ -157,6 +157,34 @@ def test_binary_and_utf16_input_are_diagnostics_not_tracebacks() -> None:
     assert "UTF-16" in utf16.diagnostics[0].message
 
 
+@pytest.mark.parametrize(
+    ("data", "start"),
+    [
+        ("# Title\n\nSome prose.\n", "not a TRF file: none of its 3 lines is a TRF record"),
+        (b"\x1a+IF\xd1\xfc\xda\xa7\x03", "not a TRF file: its only line is not a TRF record"),
+        ("### only\n### comments\n", "not a TRF file: none of its 2 lines is a TRF record"),
+        ("", "the file is empty: there is no tournament in it"),
+    ],
+)
+def test_input_with_no_trf_record_is_one_p012(data: str | bytes, start: str) -> None:
+    """Lenient: one P012 error and no P003; strict: one TrfSyntaxError carrying that P012."""
+    result = trfkit.parse(data)
+    serious = [d for d in result.diagnostics if d.code != "P002"]
+    assert [(d.code, d.line) for d in serious] == [("P012", None)]
+    assert serious[0].message.startswith(start)
+    assert result.fatal == serious[0] and not result.ok
+    with pytest.raises(TrfSyntaxError, match="1 problem, first: P012 ") as info:
+        trfkit.parse(data, strict=True)
+    assert [d.code for d in info.value.diagnostics] == ["P012"]
+
+
+def test_one_record_among_unknown_lines_is_a_trf_file() -> None:
+    """A single 012 makes the file TRF: its unknown lines are each P003 again, no P012."""
+    result = trfkit.parse("Q12 x\nQ13 y\n012 Open\n")
+    assert [(d.code, d.line) for d in result.diagnostics] == [("P003", 1), ("P003", 2)]
+    assert result.fatal is None
+
+
 def test_forced_encoding_is_used() -> None:
     """--encoding latin-1 reads UTF-8 bytes as Latin-1 (and says so)."""
     result = trfkit.parse("012 Café\n".encode(), encoding="latin-1")

@@ -282,11 +282,24 @@ def test_bad_settings_file_is_a_usage_error(
 
 
 def test_rules_lists_every_family(capsys: pytest.CaptureFixture[str]) -> None:
-    """``trfkit rules`` has a line per code, with P001, S001 and E001 among them."""
+    """``trfkit rules`` has a line per code: the reader's P001-P012, S001-S008, E001-E017."""
     assert main(["rules"]) == 0
     codes = [line.split()[0] for line in out_lines(capsys)]
-    assert {"P001", "S001", "E001", "E017"} <= set(codes)
+    assert [c for c in codes if c.startswith("P")] == [f"P{n:03d}" for n in range(1, 13)]
+    assert [c for c in codes if c.startswith("S")] == [*(f"S{n:03d}" for n in range(1, 9)), "S999"]
+    assert {"E001", "E017"} <= set(codes)
     assert codes == sorted(codes)
+
+
+@pytest.mark.parametrize("code", ["P012", "S008"])
+def test_explain_the_not_trf_codes(code: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``explain`` prints the new codes' documentation unindented, with PASS and FAIL."""
+    assert main(["explain", code]) == 0
+    text = capsys.readouterr().out
+    heading = {"P012": "P012 not-trf (error)", "S008": "S008 no-players (warning)"}[code]
+    assert text.startswith(heading)
+    assert "\nPASS: " in text and "FAIL: " in text
+    assert not any(line.startswith(" ") for line in text.splitlines())
 
 
 def test_rules_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -317,3 +330,82 @@ def test_explain_unknown_code(capsys: pytest.CaptureFixture[str]) -> None:
     """An unknown code exits 2 with a pointer to ``trfkit rules``."""
     assert main(["explain", "Q123"]) == 2
     assert "trfkit rules" in capsys.readouterr().err
+
+
+# --- files that are not TRF ---------------------------------------------------------------
+
+
+NOT_TRF = ["# trfkit", "", "Read, write and check TRF files.", "0123456789", "### a comment"]
+"""A README-like file: a heading, a blank line, prose, a ruler and a comment, no record."""
+
+
+def test_a_file_with_no_trf_record_is_one_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No line is a record: one P012 naming what the 5 lines are, no P003 or P004, exit 1."""
+    path = write(tmp_path / "README.trf", NOT_TRF)
+    assert main(["check", str(path)]) == 1
+    assert out_lines(capsys) == [
+        f"{path}: P012 not a TRF file: none of its 5 lines is a TRF record (2 unknown, "
+        "1 blank, 1 ruler, 1 ### comment); TRF lines start with a record code such as 012 or 001"
+    ]
+
+
+def test_random_bytes_are_one_error_in_json_output(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """20 bytes that decode as one Windows-1252 line: P012 alone, besides the P002 note."""
+    path = tmp_path / "noise.trf"
+    path.write_bytes(bytes.fromhex("1a2b4946d1fcdaa7039f18f70656c4f99d9c9689"))
+    assert main(["check", str(path), "--format", "json"]) == 1
+    (entry,) = json.loads(capsys.readouterr().out)["files"]
+    assert [(d["code"], d["severity"], d["line"]) for d in entry["diagnostics"]] == [
+        ("P002", "info", None),
+        ("P012", "error", None),
+    ]
+
+
+def test_a_json_file_given_to_check_is_pointed_at_convert(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A JSON document is P012 with the hint that ``trfkit convert`` reads JSON."""
+    path = tmp_path / "t.json"
+    path.write_text('{\n  "format": "trfkit"\n}\n', encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    (line,) = out_lines(capsys)
+    assert line.startswith(f"{path}: P012 not a TRF file: none of its 3 lines")
+    assert line.endswith("; this looks like JSON, which 'trfkit convert' reads")
+
+
+def test_headers_without_players_are_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """012 and 042 alone: one S008 warning (exit 0), an error with ``--strict``."""
+    path = write(tmp_path / "h.trf", ["012 Club Open", "042 2024/11/23"])
+    assert main(["check", str(path)]) == 0
+    assert out_lines(capsys) == [
+        f"{path}: S008 no player record (001): the file has TRF records but no players "
+        "or games to check"
+    ]
+    assert main(["check", str(path), "--strict"]) == 1
+
+
+def test_a_batch_goes_on_past_a_file_that_is_not_trf(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a folder (two workers), a non-TRF file is P012 of its own; the others are checked."""
+    folder = tmp_path / "d"
+    write(folder / "a.trf", NOT_TRF)
+    write(folder / "b.trf", ASYMMETRIC)
+    write(folder / "c.trf", PLAYERS)
+    (folder / "d.trf").write_bytes(b"\x80\x9f garbage \x81\n")
+    assert main(["check", str(folder), "--jobs", "2", "--select", "P,S"]) == 1
+    lines = out_lines(capsys)
+    assert [line.split(" ")[:2] for line in lines[:-1]] == [
+        [f"{folder / 'a.trf'}:", "P012"],
+        [f"{folder / 'b.trf'}:1:92:", "S003"],
+        [f"{folder / 'd.trf'}:", "P012"],
+    ]
+    assert lines[-1] == (
+        "4 files checked: 1 clean, 3 with errors, 0 with warnings only (P012×2, S003×1)"
+    )

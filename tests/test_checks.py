@@ -61,6 +61,15 @@ def test_unreadable_input_is_a_diagnostic_not_an_exception(tmp_path: Path) -> No
         assert codes(trfkit.check(source)) == ["P001"], source
 
 
+def test_text_with_no_trf_record_is_p012_and_runs_no_check(tmp_path: Path) -> None:
+    """trfkit.check of prose (text, bytes or a path): the P002 note and P012, no P003 or S008."""
+    prose = "# Notes\n\nNo tournament here.\n"
+    path = tmp_path / "notes.txt"
+    path.write_text(prose, encoding="utf-8")
+    for source in (prose, prose.encode(), path):
+        assert codes(trfkit.check(source)) == ["P002", "P012"], source
+
+
 def test_a_failing_check_becomes_s999(monkeypatch: pytest.MonkeyPatch) -> None:
     """A check that raises is reported as S999; the other checks' findings remain."""
 

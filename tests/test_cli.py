@@ -91,6 +91,22 @@ def test_show_prints_crosstable(capsys: pytest.CaptureFixture[str]) -> None:
     assert row.split()[-5:] == ["1b=", "4w1", "2b0", "6w-", "3b0"]
 
 
+@pytest.mark.parametrize("command", ["show", "standings"])
+def test_show_and_standings_refuse_a_file_that_is_not_trf(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file with no TRF record: exit 2 and the P012 message on stderr, nothing on stdout."""
+    notes = tmp_path / "notes.trf"
+    notes.write_text("Meeting notes\n\nnothing else\n", encoding="utf-8")
+    assert main([command, str(notes)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"trfkit {command}: {notes}: not a TRF file: none of its 3 lines is a TRF record "
+        "(2 unknown, 1 blank); TRF lines start with a record code such as 012 or 001\n"
+    )
+
+
 def test_check_clean_file_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
     """A file without errors exits 0."""
     assert main(["check", str(RR6), "--select", "P,S"]) == 0

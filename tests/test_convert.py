@@ -557,6 +557,45 @@ def test_cli_json_input_back_to_trf(tmp_path: Path) -> None:
     assert out.read_text(encoding="utf-8") == render_canonical(trfkit.loads(RR3.read_bytes()))
 
 
+@pytest.mark.parametrize(
+    ("content", "target", "says"),
+    [
+        (b"# README\n\nprose only\n", "trf26", "none of its 3 lines is a TRF record (2 unknown"),
+        (bytes.fromhex("1a2b4946d1fcdaa7039f18f70656c4f99d9c9689"), "trf26", "its only line is"),
+        (b"### comment\n", "json", "its only line is not a TRF record (1 ### comment)"),
+        (b"", "trf", "the file is empty"),
+    ],
+)
+def test_cli_refuses_an_input_with_no_trf_record(
+    content: bytes, target: str, says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No TRF record (prose, random bytes, comments, nothing): exit 2, the reason, no output."""
+    source = tmp_path / "in.trf"
+    source.write_bytes(content)
+    good = tmp_path / "good.trf"
+    good.write_bytes(RR3.read_bytes())
+    out = tmp_path / "out"
+    out.mkdir()
+    assert main(["convert", str(source), str(good), "--to", target, "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"trfkit convert: {source}: " in err and says in err
+    assert [p.name for p in out.iterdir()] == [f"good{'.json' if target == 'json' else '.trf'}"]
+
+
+def test_cli_refuses_a_json_document_with_no_trf_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A JSON form holding only comment lines is refused like its TRF would be (exit 2)."""
+    data = tmp_path / "in.json"
+    doc = {"format": "trfkit", "version": 1, "trf_version": "trf26",
+           "records": [{"type": "line", "kind": "comment", "text": "### hello"}]}  # fmt: skip
+    data.write_text(json.dumps(doc), encoding="utf-8")
+    out = tmp_path / "out.trf"
+    assert main(["convert", str(data), "--to", "trf", "-o", str(out)]) == 2
+    assert "records: no record is a TRF record" in capsys.readouterr().err
+    assert not out.exists()
+
+
 def test_cli_newline_and_canonical(tmp_path: Path) -> None:
     """--canonical --newline crlf: every line in the standard columns, CRLF endings."""
     out = tmp_path / "out.trf"
@@ -752,3 +791,93 @@ def test_a_player_in_two_teams_is_reported() -> None:
     conversion = cv.to_trf26(trfkit.loads(text))
     notes = [a for a in conversion.adjustments if a.action is cv.Action.KEPT]
     assert any("players 3 of team 'Rooks'" in a.why and "two teams" in a.why for a in notes)
+
+# --- the JSON form within the TRF limits (the command line) -----------------------------------
+
+
+def _players(count: int, rounds: int = 1) -> str:
+    """A 012 line and *count* players; odd ones beat the next one every round."""
+    lines = ["012 Limits"]
+    for n in range(1, count + 1):
+        other = n + 1 if n % 2 else n - 1
+        block = f"{other:4d} w 1" if n % 2 else f"{other:4d} b 0"
+        lines.append(player(n, f"Player {n}", rounds="  ".join([block] * rounds)))
+    return "\n".join(lines) + "\n"
+
+
+def test_cli_a_trf_over_a_limit_is_refused_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """30 players, --max-players 20: exit 2 at line 22 (player 21); raised to 30, JSON and back."""
+    source = tmp_path / "t.trf"
+    source.write_text(_players(30), encoding="utf-8")
+    data, back = tmp_path / "t.json", tmp_path / "back.trf"
+    to_json = ["convert", str(source), "--to", "json", "-o", str(data)]
+    assert main([*to_json, "--max-players", "20"]) == 2
+    assert capsys.readouterr().err == (
+        f"trfkit convert: {source}:22: 30 player records, more than the limit of 20 "
+        "(--max-players)\n"
+    )
+    assert not data.exists()
+    assert main([*to_json, "--max-players", "30"]) == 0
+    assert main(["convert", str(data), "--to", "trf", "-o", str(back), "--max-players", "20"]) == 2
+    assert capsys.readouterr().err == (
+        f"trfkit convert: {data}: records[21]: 30 player records, more than the limit of 20 "
+        "(--max-players)\n"
+    )
+    assert main(["convert", str(data), "--to", "trf", "-o", str(back), "--max-players", "30"]) == 0
+    assert back.read_text(encoding="utf-8") == render_canonical(trfkit.loads(_players(30)))
+
+
+def test_cli_reads_a_json_form_larger_than_max_bytes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--max-bytes is the TRF's size; its JSON form, 7 times larger, still converts back."""
+    trf = _players(20, 9)
+    source = tmp_path / "t.trf"
+    source.write_text(trf, encoding="utf-8")
+    limits = ["--max-bytes", str(len(trf)), "--max-players", "20", "--max-rounds", "9"]
+    data, back = tmp_path / "t.json", tmp_path / "back.trf"
+    assert main(["convert", str(source), "--to", "json", "-o", str(data), *limits]) == 0
+    assert data.stat().st_size > 7 * len(trf)
+    assert main(["convert", str(data), "--to", "trf", "-o", str(back), *limits]) == 0
+    assert back.read_text(encoding="utf-8") == render_canonical(trfkit.loads(trf))
+    small = ["--max-bytes", str(len(trf)), "--max-players", "1", "--max-rounds", "1"]
+    assert main(["convert", str(data), "--to", "trf", "-o", str(back), *small]) == 2
+    allowed = len(trf) + 512 + 128
+    assert capsys.readouterr().err == (
+        f"trfkit convert: {data}: the JSON has {data.stat().st_size:,} bytes, more than the "
+        f"limit of {allowed:,} for the JSON form (--max-bytes plus 512 bytes per player and "
+        "128 per round for --max-players x --max-rounds); it was not read\n"
+    )
+
+
+def test_cli_points_too_wide_as_written_come_back(tmp_path: Path) -> None:
+    """Points 1234 (written 1234.0 elsewhere) in columns 81-84: TRF -> JSON -> TRF keeps them."""
+    trf = "012 Wide\n" + player(1, "Alpha", points="1234") + "\n"
+    source = tmp_path / "t.trf"
+    source.write_text(trf, encoding="utf-8")
+    data, back = tmp_path / "t.json", tmp_path / "back.trf"
+    assert main(["convert", str(source), "--to", "json", "-o", str(data)]) == 0
+    assert json.loads(data.read_text(encoding="utf-8"))["records"][1]["points"] == "1234.0"
+    assert main(["convert", str(data), "--to", "trf", "-o", str(back)]) == 0
+    expected = "012 Wide\n" + "001    1 m    Alpha".ljust(80) + "1234\n"
+    assert back.read_text(encoding="utf-8") == expected
+
+
+def test_cli_json_value_wider_than_its_columns_is_a_located_refusal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Points 12345.5 in the JSON: exit 2 naming the member, the value and the columns."""
+    t = trfkit.loads("012 Wide\n" + player(1, "Alpha", points="1.0") + "\n")
+    doc = jsonform.to_data(t)
+    doc["records"][1]["points"] = "12345.5"
+    data = tmp_path / "t.json"
+    data.write_text(json.dumps(doc), encoding="utf-8")
+    out = tmp_path / "out.trf"
+    assert main(["convert", str(data), "--to", "trf", "-o", str(out)]) == 2
+    assert capsys.readouterr().err == (
+        f"trfkit convert: {data}: records[1].points: cannot be written as TRF: points "
+        "'12345.5' does not fit columns 81-84\n"
+    )
+    assert not out.exists()

@@ -130,7 +130,7 @@ def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
     found = list(result.diagnostics)
     readable = bool(result.tournament.records)
     table = None
-    if readable:
+    if readable and result.tournament.has_trf_records:  # else the reader's P012 says it all
         ctx = Context(result.tournament, request.options)
         found.extend(run_checks(ctx, select=request.select, ignore=request.ignore))
         if request.tables:

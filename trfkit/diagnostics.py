@@ -16,6 +16,7 @@ Lines and columns are 1-based; a column points at the start of the field concern
 from __future__ import annotations
 
 import enum
+import inspect
 from collections.abc import Iterable
 
 import attrs
@@ -114,7 +115,8 @@ class Rule:
 
 
 def _rule(code: str, name: str, severity: Severity, summary: str, doc: str) -> Rule:
-    return Rule(code, name, severity, summary, doc.strip())
+    # cleandoc, not strip: the text is indented in this file, not in `trfkit explain`
+    return Rule(code, name, severity, summary, inspect.cleandoc(doc))
 
 
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -153,7 +155,8 @@ PARSE_RULES: dict[str, Rule] = {
             """
             The first three characters of a line are the record code (TRF16 remark 1).
             A line whose code is none of the FIDE, TRF(x), TRF(bx), DAT, national rating
-            or ``###`` comment records is kept verbatim and reported.
+            or ``###`` comment records is kept verbatim and reported. A file with no
+            TRF record at all is one P012 instead of a P003 per line.
 
             PASS: ``012 Club Open``   FAIL: ``Q12 Club Open``
             """,
@@ -252,9 +255,31 @@ PARSE_RULES: dict[str, Rule] = {
             value after column 4.
             """,
         ),
+        _rule(
+            "P012",
+            "not-trf",
+            E,
+            "No line of the file is a TRF record: it is not a TRF file.",
+            """
+            A TRF file is made of records: lines that start with a record code such as
+            ``012`` (the tournament's name) or ``001`` (a player). When no line of a file
+            is one (every line is unknown, a column ruler, blank or a ``###`` comment,
+            or there is no line at all), the file is reported once with this error
+            instead of a P003 for every line, and nothing else is checked; ``convert``,
+            ``show`` and ``standings`` refuse it (exit 2). A file that has records but no
+            player record is S008.
+
+            PASS: ``012 Club Open`` followed by the 001 lines.
+            FAIL: a README, a JSON file, random bytes, a file of ``###`` comments alone.
+            """,
+        ),
     )
 }
 """The reader's codes; the check families add theirs in :mod:`trfkit.checks`."""
+
+FATAL_CODES = frozenset({"P001", "P010", "P012"})
+"""The reader's codes after which there is no tournament to work on: the input could not
+be read, is over a limit, or is not TRF. ``convert``, ``show`` and ``standings`` refuse it."""
 
 
 def parse_rule(code: str) -> Rule:

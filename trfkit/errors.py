@@ -33,9 +33,16 @@ class TrfSyntaxError(TrfError, ValueError):
 
 @attrs.define(auto_exc=True, str=False)
 class WriteError(TrfError, ValueError):
-    """A model cannot be written: a value does not fit its columns, or the encoding."""
+    """A model cannot be written: a value does not fit its columns, or the encoding.
+
+    Attributes:
+        message: What cannot be written, and why.
+        member: The record's field whose value is too wide, as the model and the JSON
+            form name it (``"points"``, ``"members[2]"``); ``None`` for other problems.
+    """
 
     message: str
+    member: str | None = attrs.field(default=None, kw_only=True)
 
     def __str__(self) -> str:
         """The message."""

@@ -31,6 +31,15 @@ def _of_type(tournament: Tournament, kind: type[_R]) -> list[_R]:
     return list(found)  # type: ignore[arg-type]  # exactly the records of *kind*
 
 
+JSON_ROUND_BYTES = 128
+"""Room for one round object in the JSON form as trfkit writes it (at most 122 bytes, indented),
+where TRF needs 10 columns: the round objects make the JSON form about 11 times the size of
+its TRF."""
+JSON_PLAYER_BYTES = 512
+"""Room for one player object without its rounds (at most about 440 bytes, every text field
+full of three-byte characters)."""
+
+
 @attrs.frozen
 class Limits:
     """Upper bounds on what one file may hold.
@@ -49,6 +58,37 @@ class Limits:
     max_rounds: int = 99
     max_team_members: int = 99
 
+    @property
+    def max_json_bytes(self) -> int:
+        """The size of a JSON form of a TRF file within these limits (190 MiB by default).
+
+        A JSON form stands for a TRF file, so its limit follows theirs: ``max_bytes`` for
+        the records, plus room for ``max_players`` player objects of ``max_rounds`` round
+        objects each (:data:`JSON_PLAYER_BYTES`, :data:`JSON_ROUND_BYTES`); the JSON form
+        of 9,999 players x 99 rounds, 123 MB, fits.
+        """
+        per_player = JSON_PLAYER_BYTES + self.max_rounds * JSON_ROUND_BYTES
+        return self.max_bytes + self.max_players * per_player
+
+    def json_too_big(self, size: int) -> str | None:
+        """Why a JSON form of *size* bytes is too big (``"N bytes, more than …"``), or ``None``."""
+        if size <= self.max_json_bytes:
+            return None
+        return (
+            f"{size:,} bytes, more than the limit of {self.max_json_bytes:,} for the JSON "
+            f"form (--max-bytes plus {JSON_PLAYER_BYTES} bytes per player and "
+            f"{JSON_ROUND_BYTES} per round for --max-players x --max-rounds)"
+        )
+
+    def line_too_long(self, length: int) -> str | None:
+        """Why a line of *length* characters is refused, or ``None``."""
+        if length <= self.max_line_length:
+            return None
+        return (
+            f"{length:,} characters, more than the limit of {self.max_line_length:,} "
+            "(--max-line-length)"
+        )
+
     def check_lines(self, lines: list[str]) -> Diagnostic | None:
         """A diagnostic for the first line that is too long, else ``None``."""
         limit = self.max_line_length
@@ -57,39 +97,56 @@ class Limits:
         for number, line in enumerate(lines, 1):
             if len(line) > limit:
                 return parse_rule("P010").diagnostic(
-                    f"line {number} has {len(line):,} characters, more than the limit of "
-                    f"{limit:,} (--max-line-length); the file was not read",
+                    f"line {number} has {self.line_too_long(len(line))}; the file was not read",
                     line=number,
                     column=limit + 1,
                 )
         return None
 
-    def check_tournament(self, tournament: Tournament) -> Diagnostic | None:
-        """A diagnostic when the players, rounds or team members exceed the limits."""
+    def excess(self, tournament: Tournament) -> tuple[str, Record] | None:
+        """The first limit the records exceed: its message and the record that goes over.
+
+        The players, then each player's rounds, then each team's members; shared by the
+        TRF reader (:meth:`check_tournament`) and the JSON form, which say the same.
+        """
         players: list[Player] = _of_type(tournament, Player)
         if len(players) > self.max_players:
-            return parse_rule("P010").diagnostic(
-                f"{len(players):,} player records, more than the limit of {self.max_players:,}"
+            message = (
+                f"{len(players):,} player records, more than the limit of "
+                f"{self.max_players:,} (--max-players)"
             )
+            return message, players[self.max_players]
         if not players or max(map(len, map(_ROUNDS, players))) <= self.max_rounds:
             players = []  # one C-level pass for the usual file; the loop finds the first
         for p in players:
             if len(p.rounds) > self.max_rounds:
-                return parse_rule("P010").diagnostic(
+                message = (
                     f"player {p.start_rank} has {len(p.rounds)} rounds, more than the limit "
-                    f"of {self.max_rounds}",
-                    line=p.line,
-                    players=(p.start_rank,),
+                    f"of {self.max_rounds} (--max-rounds)"
                 )
+                return message, p
         teams: list[Team] = _of_type(tournament, Team)
         for t in teams:
             if len(t.members) > self.max_team_members:
-                return parse_rule("P010").diagnostic(
+                message = (
                     f"team {t.name!r} lists {len(t.members)} members, more than the limit "
-                    f"of {self.max_team_members}",
-                    line=t.line,
+                    f"of {self.max_team_members}"
                 )
+                return message, t
         return None
+
+    def check_tournament(self, tournament: Tournament) -> Diagnostic | None:
+        """A diagnostic when the players, rounds or team members exceed the limits.
+
+        It stands at the line of the record that goes over (the first player past
+        ``max_players``, the player with too many rounds, the team).
+        """
+        found = self.excess(tournament)
+        if found is None:
+            return None
+        message, record = found
+        players = (record.start_rank,) if isinstance(record, Player) else ()
+        return parse_rule("P010").diagnostic(message, line=record.line, players=players)
 
 
 def check_size(data: str | bytes, limits: Limits) -> Diagnostic | None:
@@ -102,4 +159,4 @@ def check_size(data: str | bytes, limits: Limits) -> Diagnostic | None:
     return None
 
 
-__all__ = ["Limits", "check_size"]
+__all__ = ["JSON_PLAYER_BYTES", "JSON_ROUND_BYTES", "Limits", "check_size"]

@@ -15,7 +15,7 @@ import enum
 import functools
 import itertools
 import operator
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from typing import TypeVar
 
@@ -530,6 +530,20 @@ class RawRecord(Record):
     text: str
 
 
+TEXT_KINDS = frozenset({"comment", "blank", "ruler", "unknown"})
+"""The kinds of :class:`RawRecord` that are no TRF record (801 and 802 are records)."""
+
+
+
+def holds_trf_records(records: Iterable[Record]) -> bool:
+    """Whether any of *records* is a TRF record, not a comment, blank, ruler or unknown line.
+
+    A file without one is no TRF file (P012). The first record of a real file is one,
+    so the answer usually costs one look.
+    """
+    return any(not isinstance(r, RawRecord) or r.kind not in TEXT_KINDS for r in records)
+
+
 R = TypeVar("R", bound=Record)
 
 
@@ -597,6 +611,11 @@ class Tournament:
             if isinstance(r, TextRecord):
                 values.setdefault(r.code, r.value)
         return values
+
+    @property
+    def has_trf_records(self) -> bool:
+        """Whether any record is a TRF record (:func:`holds_trf_records`)."""
+        return holds_trf_records(self.records)
 
     @functools.cached_property
     def players(self) -> tuple[Player, ...]:

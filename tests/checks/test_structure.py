@@ -116,3 +116,11 @@ def test_a_repeated_start_rank_is_reported_at_its_second_line_only() -> None:
     found = [(d.code, d.line, d.column, d.message) for d in check(text, select=["S001"])]
     assert found == [("S001", 4, 5, "start rank 1 is used again (first on line 2)")]
     assert check("012 Structure\n" + "\n".join(lines[:2]) + "\n", select=["S001"]) == []
+
+
+def test_no_player_record_is_s008_once() -> None:
+    """Headers alone give one S008 for the whole file; a single 001 line gives none."""
+    headers = "012 Structure\n042 2024/05/01\n### a comment\n"
+    found = check(headers, select=["S008"])
+    assert [(d.code, d.severity.label, d.line) for d in found] == [("S008", "warning", None)]
+    assert check(headers + _line(1) + "\n", select=["S008"]) == []

@@ -394,6 +394,26 @@ def _bye_as_game(ctx: Context) -> Iterator[Diagnostic]:
 
 BYE_AS_GAME_CHECK = make_check("S007", "bye-coded-as-game", Severity.WARNING, _bye_as_game)
 
+
+
+def _no_players(ctx: Context) -> Iterator[Diagnostic]:
+    """The file has TRF records but no player record (001).
+
+    A tournament report lists its players in records 001 (TRF16 §"Player section");
+    header records alone (012, 042, ...) report no game, so nothing else can be
+    checked. A file in which no line is a TRF record at all is P012 instead.
+
+    PASS: ``012 Club Open`` and the 001 lines. FAIL: ``012 Club Open`` and
+    ``042 2024/05/01`` alone.
+    """
+    if not ctx.tournament.players:
+        yield NO_PLAYERS.rule.diagnostic(
+            "no player record (001): the file has TRF records but no players or games to check"
+        )
+
+
+NO_PLAYERS = make_check("S008", "no-players", Severity.WARNING, _no_players)
+
 CHECKS = (
     DUPLICATE_START_RANK,
     UNKNOWN_OPPONENT,
@@ -402,5 +422,6 @@ CHECKS = (
     PAIRING_BYE_COUNT,
     DUPLICATE_FIDE_ID,
     BYE_AS_GAME_CHECK,
+    NO_PLAYERS,
 )
 """The structure checks, in code order."""

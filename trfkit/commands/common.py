@@ -32,7 +32,8 @@ def add_reading_options(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=defaults.max_bytes,
         metavar="N",
-        help=f"largest file read (default {defaults.max_bytes:,})",
+        help=f"largest TRF file read (default {defaults.max_bytes:,}; a JSON form may "
+        "also hold 512 bytes per player and 128 per round of the limits below)",
     )
     group.add_argument(
         "--max-line-length",

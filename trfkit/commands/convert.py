@@ -16,9 +16,16 @@ Every adjustment (a field moved, a code rewritten, a value dropped) is listed wi
 converted data does. Several inputs need -o DIR; each output is named after its
 input with the extension of the target (.trf, .json, .csv).
 
+A JSON input has the limits of the TRF it stands for (--max-players, --max-rounds,
+--max-line-length of each record's TRF line) and may be larger than --max-bytes by
+512 bytes per player and 128 per round of them; JSON output is refused (exit 2) when
+it would not be read back with the same options. A refusal names the limit and the
+value (records[1]: player 1 has 500 rounds, more than the limit of 99 (--max-rounds)).
+
 Outputs are written to a temporary file and renamed, and the command never writes
-over one of its inputs. Exit codes: 0 written, 2 usage error, an unreadable input
-or an output that cannot be written (the other inputs are still converted).
+over one of its inputs. Exit codes: 0 written, 2 usage error, an input that is
+unreadable, over a limit or not TRF at all (P012: no line is a TRF record), or an
+output that cannot be written (the other inputs are still converted).
 """
 
 from __future__ import annotations
@@ -251,11 +258,29 @@ def _targets(args: argparse.Namespace, inputs: list[str]) -> list[str]:
 
 
 def _read(path: str, args: argparse.Namespace) -> bytes:
+    """The input's bytes, up to the JSON form's size limit unless it can only be TRF.
+
+    A JSON form is about 11 times the size of its TRF (``Limits.max_json_bytes``); a TRF
+    input read that far is still refused by the reader past ``--max-bytes``, with the
+    same message.
+    """
     from trfkit.audit import read_bytes
 
     if path == "-":
         return sys.stdin.buffer.read()
-    data = read_bytes(path, common.limits(args))
+    limits = common.limits(args)
+    if args.source != "trf":
+        try:
+            size = os.stat(path).st_size
+        except OSError:
+            size = 0  # read_bytes says why it cannot be read
+        too_big = limits.json_too_big(size)
+        if too_big is None:
+            limits = attrs.evolve(limits, max_bytes=limits.max_json_bytes)
+        elif args.source == "json" or path.lower().endswith(".json"):
+            raise ConversionFailed(f"{path}: the JSON has {too_big}; it was not read")
+        # else over both limits: read_bytes refuses it with the TRF limit's message
+    data = read_bytes(path, limits)
     if isinstance(data, str):
         raise ConversionFailed(data)
     return data
@@ -284,16 +309,22 @@ def _convert(path: str, args: argparse.Namespace) -> _Output:
     if _is_json(path, data, args):
         kind = "json"
         try:
-            tournament = json_loads(data)
+            tournament = json_loads(data, limits=common.limits(args))
         except JsonFormError as exc:
             raise ConversionFailed(f"{name}: {exc}") from None
+        if not tournament.has_trf_records:  # the rule of a TRF input (P012), for its JSON form
+            raise ConversionFailed(
+                f"{name}: records: no record is a TRF record (only comment, blank, ruler or "
+                "unknown lines, or none): there is no tournament in it"
+            )
         tournament = attrs.evolve(tournament, encoding=Encoding())
     else:
         kind = "trf"
         result = parse(data, encoding=args.encoding, limits=common.limits(args))
-        fatal = [d for d in result.diagnostics if d.code in ("P001", "P010")]
-        if fatal:
-            raise ConversionFailed(f"{name}: {fatal[0].message}")
+        fatal = result.fatal  # unreadable, over a limit, or not TRF at all
+        if fatal is not None:
+            where = f"{name}:{fatal.line}" if fatal.line is not None else name
+            raise ConversionFailed(f"{where}: {fatal.message}")
         tournament, diagnostics = result.tournament, result.diagnostics
     source_format = tournament.file_format.value
     target = args.to or kind
@@ -371,7 +402,7 @@ def _to_json(tournament: Any, args: argparse.Namespace, kind: str, source_format
     from trfkit.convert.jsonform import dumps
 
     rendered = cv.render_trf(tournament, canonical=True)
-    text = dumps(tournament)
+    text = dumps(tournament, limits=common.limits(args))  # refuses what would not read back
     newline = _newline(args, "\n")
     if newline and newline != "\n":
         text = text.replace("\n", newline)

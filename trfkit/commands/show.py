@@ -104,9 +104,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"trfkit show: {data}\n")
         return 2
     result = parse(data, encoding=args.encoding, limits=common.limits(args))
-    fatal = [d for d in result.diagnostics if d.code in ("P001", "P010")]
-    if fatal:
-        sys.stderr.write(f"trfkit show: {args.file}: {fatal[0].message}\n")
+    fatal = result.fatal
+    if fatal is not None:
+        sys.stderr.write(f"trfkit show: {args.file}: {fatal.message}\n")
         return 2
     sys.stdout.write(render(result.tournament))
     return 0

@@ -246,9 +246,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"trfkit standings: {data}\n")
         return report.EXIT_USAGE
     result = parse(data, encoding=args.encoding, limits=common.limits(args))
-    fatal = [d for d in result.diagnostics if d.code in ("P001", "P010")]
-    if fatal:
-        sys.stderr.write(f"trfkit standings: {args.file}: {fatal[0].message}\n")
+    fatal = result.fatal
+    if fatal is not None:
+        sys.stderr.write(f"trfkit standings: {args.file}: {fatal.message}\n")
         return report.EXIT_USAGE
     tournament = result.tournament
     if not tournament.players:

@@ -31,7 +31,14 @@ Rules of the form (schema ``trfkit/convert/schema/trfkit-tournament-v1.schema.js
 TRF → JSON → TRF gives the canonical TRF (:func:`trfkit.trf.writer.render_canonical`), and
 JSON → TRF → JSON gives the same JSON: :func:`loads` rejects a document whose records
 would not read back from TRF as themselves (a name longer than its 33 columns, a
-header code that is no header record, a comment that does not start with ``###``).
+header code that is no header record, a comment that does not start with ``###``),
+naming the member (``records[1].points``) when a value is wider than its columns.
+
+The form stands for a TRF file, so it has the TRF limits (:class:`~trfkit.limits.Limits`:
+players, rounds, team members, the length of each record's TRF line and the size of the
+TRF) and a size limit that follows them (``Limits.max_json_bytes``); :func:`loads` names
+the limit and the value it exceeds. :func:`dumps` refuses what :func:`loads` would refuse
+under the same limits, so whatever trfkit writes it reads back.
 """
 
 from __future__ import annotations
@@ -46,6 +53,7 @@ from typing import Any
 import attrs
 
 from trfkit.errors import JsonFormError, WriteError
+from trfkit.limits import Limits
 from trfkit.model import (
     AbnormalPoints,
     Acceleration,
@@ -214,8 +222,11 @@ def _decode_rounds(value: object, path: str) -> tuple[RoundResult, ...]:
                 f"{where}.round", f"expected round {index + 1} (rounds are listed in order)"
             )
         opponent = OPT_INT.decode(item["opponent"], f"{where}.opponent")
-        if opponent is not None and not 1 <= opponent <= 9999:
-            raise JsonFormError(f"{where}.opponent", f"expected 1..9999 or null, found {opponent}")
+        # what four TRF columns hold: a start rank, or a negative number a file had there
+        if opponent is not None and not (1 <= opponent <= 9999 or -999 <= opponent <= -1):
+            raise JsonFormError(
+                f"{where}.opponent", f"expected 1..9999 (or -999..-1) or null, found {opponent}"
+            )
         rounds.append(
             RoundResult(
                 number,
@@ -394,26 +405,33 @@ def _exact_keys(obj: dict[str, Any], keys: tuple[str, ...], path: str) -> None:
 # --- model → JSON -----------------------------------------------------------------------------
 
 
-def record_data(record: Record) -> dict[str, Any]:
-    """One record as its JSON object, as canonical TRF holds it.
+def canonical_record(record: Record) -> Record:
+    """The record as canonical TRF, and so the JSON form, holds it.
 
     Lines kept as text lose their trailing blanks and a player's empty last round blocks
     are left out, as :func:`trfkit.trf.writer.render_canonical` writes them.
     """
+    if isinstance(record, RawRecord):
+        text = record.text.rstrip()
+        return record if text == record.text else attrs.evolve(record, text=text)
+    if isinstance(record, Player) and record.rounds and record.rounds[-1].is_blank:
+        rounds = list(record.rounds)
+        while rounds and rounds[-1].is_blank:
+            rounds.pop()  # canonical TRF cannot hold an empty last block
+        return attrs.evolve(record, rounds=tuple(rounds))
+    return record
+
+
+def record_data(record: Record) -> dict[str, Any]:
+    """One record as its JSON object, as canonical TRF holds it (:func:`canonical_record`)."""
     try:
         name, fields = _BY_CLASS[type(record)]
     except KeyError:
         raise JsonFormError("", f"no JSON form for {type(record).__name__}") from None
+    record = canonical_record(record)
     data: dict[str, Any] = {"type": name}
     for field, kind in fields:
         data[field] = kind.encode(getattr(record, field))
-    if isinstance(record, RawRecord):
-        data["text"] = record.text.rstrip()
-    elif isinstance(record, Player):
-        rounds = list(record.rounds)
-        while rounds and rounds[-1].is_blank:
-            rounds.pop()  # canonical TRF cannot hold an empty last block
-        data["rounds"] = _encode_rounds(tuple(rounds))
     return data
 
 
@@ -427,9 +445,30 @@ def to_data(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-def dumps(tournament: Tournament, *, indent: int | None = 2) -> str:
-    """The tournament as JSON text (UTF-8 characters kept, a final newline)."""
-    return json.dumps(to_data(tournament), ensure_ascii=False, indent=indent) + "\n"
+def dumps(tournament: Tournament, *, indent: int | None = 2, limits: Limits | None = None) -> str:
+    """The tournament as JSON text (UTF-8 characters kept, a final newline).
+
+    What trfkit writes it reads back: a tournament that :func:`loads` would refuse
+    under the same *limits* (the defaults when omitted) raises
+    :class:`~trfkit.errors.WriteError` with the place and the reason (a limit, a value
+    wider than its TRF columns, a record that would not read back, the JSON's size).
+    """
+    limits = limits or _DEFAULT_LIMITS
+    written = Tournament(tuple(map(canonical_record, tournament.records)))
+    try:  # the checks of loads, on the records as the JSON form holds them
+        _check_limits(written, limits)
+        _check_round_trip(written, limits)
+    except JsonFormError as exc:
+        raise WriteError(f"cannot be written as the JSON form: {exc}") from None
+    text = json.dumps(to_data(written), ensure_ascii=False, indent=indent) + "\n"
+    size = len(text) if text.isascii() else len(text.encode("utf-8"))
+    too_big = limits.json_too_big(size)
+    if too_big is not None:
+        raise WriteError(
+            f"the JSON form would have {too_big}, so it would not be read back; "
+            "raise the limits"
+        )
+    return text
 
 
 # --- JSON → model -----------------------------------------------------------------------------
@@ -448,7 +487,7 @@ def record_from_data(data: object, path: str = "record") -> Record:
     return cls(**values)
 
 
-def from_data(data: object, *, check: bool = True) -> Tournament:
+def from_data(data: object, *, check: bool = True, limits: Limits | None = None) -> Tournament:
     """The tournament of a JSON form object.
 
     Each record gets a :class:`~trfkit.model.Source` whose line is its place in the
@@ -459,7 +498,11 @@ def from_data(data: object, *, check: bool = True) -> Tournament:
         data: The decoded JSON document.
         check: Verify that every record reads back from TRF as itself, so that
             JSON → TRF → JSON is the identity (raises :class:`JsonFormError` otherwise).
+        limits: The limits of the TRF the document stands for (the defaults when
+            omitted): players, rounds and team members, and with *check* the length
+            of each TRF line and the size of the TRF; a refusal names the limit.
     """
+    limits = limits or _DEFAULT_LIMITS
     if not isinstance(data, dict):
         raise JsonFormError("", "expected a JSON object")
     if data.get("format") != FORMAT:
@@ -476,13 +519,22 @@ def from_data(data: object, *, check: bool = True) -> Tournament:
     items = _check_list(data["records"], "records")
     records = [record_from_data(item, f"records[{i}]") for i, item in enumerate(items)]
     tournament = Tournament(tuple(records))
+    _check_limits(tournament, limits)
     if check:
-        _check_round_trip(tournament)
+        _check_round_trip(tournament, limits)
     return _with_sources(tournament)
 
 
-def loads(text: str | bytes) -> Tournament:
-    """The tournament in a JSON form document (text or UTF-8 bytes)."""
+def loads(text: str | bytes, *, limits: Limits | None = None) -> Tournament:
+    """The tournament in a JSON form document (text or UTF-8 bytes).
+
+    A document larger than ``limits.max_json_bytes`` (characters, for text) is refused
+    before it is decoded; then :func:`from_data` applies the other limits.
+    """
+    limits = limits or _DEFAULT_LIMITS
+    too_big = limits.json_too_big(len(text))
+    if too_big is not None:
+        raise JsonFormError("", f"the JSON has {too_big}; it was not read")
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
@@ -493,19 +545,42 @@ def loads(text: str | bytes) -> Tournament:
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno} column {exc.colno}"
         raise JsonFormError("", f"not JSON: {exc.msg} at {where}") from None
-    return from_data(data)
+    return from_data(data, limits=limits)
 
 
-def _check_round_trip(tournament: Tournament) -> None:
+_DEFAULT_LIMITS = Limits()
+
+
+def _check_limits(tournament: Tournament, limits: Limits) -> None:
+    """The TRF reader's limits on players, rounds and team members, at the record that goes over."""
+    found = limits.excess(tournament)
+    if found is not None:
+        message, record = found
+        index = next(i for i, r in enumerate(tournament.records) if r is record)
+        raise JsonFormError(f"records[{index}]", message)
+
+
+def _check_round_trip(tournament: Tournament, limits: Limits) -> None:
+    """Every record written as TRF within the limits, and read back from it as itself."""
     from trfkit.trf.reader import parse
-    from trfkit.trf.writer import render_canonical, render_record
+    from trfkit.trf.writer import render_record
 
+    lines = []
     for index, record in enumerate(tournament.records):
         try:
-            render_record(record)
+            line = render_record(record).rstrip()
         except WriteError as exc:
-            raise JsonFormError(f"records[{index}]", f"cannot be written as TRF: {exc}") from None
-    back = parse(render_canonical(tournament)).tournament.records
+            where = f"records[{index}]" + (f".{exc.member}" if exc.member else "")
+            raise JsonFormError(where, f"cannot be written as TRF: {exc}") from None
+        too_long = limits.line_too_long(len(line))
+        if too_long is not None:
+            raise JsonFormError(f"records[{index}]", f"its TRF line would have {too_long}")
+        lines.append(line + "\n")
+    result = parse("".join(lines), limits=limits)
+    refused = next((d for d in result.diagnostics if d.code == "P010"), None)
+    if refused is not None:  # the size of the TRF: the other limits were met above
+        raise JsonFormError("records", f"the TRF would not be read back: {refused.message}")
+    back = result.tournament.records
     for index, (mine, theirs) in enumerate(zip(tournament.records, back, strict=False)):
         if mine != theirs:
             raise JsonFormError(
@@ -548,6 +623,7 @@ __all__ = [
     "SCHEMA_PATH",
     "VERSION",
     "JsonFormError",
+    "canonical_record",
     "dumps",
     "from_data",
     "loads",

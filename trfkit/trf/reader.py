@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -18,10 +19,10 @@ import attrs
 import lark
 from lark.lexer import Lexer, Token
 
-from trfkit.diagnostics import Diagnostic, Severity, parse_rule
+from trfkit.diagnostics import FATAL_CODES, Diagnostic, Severity, parse_rule
 from trfkit.errors import DecodeError, TrfSyntaxError
 from trfkit.limits import Limits, check_size
-from trfkit.model import Encoding, Record, Tournament
+from trfkit.model import Encoding, RawRecord, Record, Tournament, holds_trf_records
 from trfkit.trf import decode
 from trfkit.trf.transformer import RecordReader
 
@@ -173,6 +174,15 @@ class ParseResult:
         """True when no diagnostic is an error."""
         return all(d.severity < Severity.ERROR for d in self.diagnostics)
 
+    @property
+    def fatal(self) -> Diagnostic | None:
+        """The diagnostic that leaves no tournament to work on, or ``None``.
+
+        The input was unreadable, over a limit or not TRF
+        (:data:`~trfkit.diagnostics.FATAL_CODES`).
+        """
+        return next((d for d in self.diagnostics if d.code in FATAL_CODES), None)
+
 
 def parse(
     data: str | bytes,
@@ -185,7 +195,8 @@ def parse(
 
     Every problem becomes a diagnostic and reading goes on; nothing raises
     except in *strict* mode, where one :class:`~trfkit.errors.TrfSyntaxError`
-    carries every warning and error.
+    carries every warning and error. Input in which no line is a TRF record
+    (empty, a README, random bytes) is one ``P012`` error, not a ``P003`` per line.
 
     Args:
         data: The file's bytes (the encoding is detected) or text.
@@ -217,19 +228,48 @@ def parse(
         if problem is not None:
             return _finish(Tournament(), [problem], enc, strict)
     if not text:
-        return _finish(Tournament(encoding=enc), found, enc, strict)
+        return _finish(Tournament(encoding=enc), [*found, not_trf(Tournament())], enc, strict)
     lines, newlines = decode.split_lines(text)
     problem = limits.check_lines(lines)
     if problem is not None:
         return _finish(Tournament(encoding=enc), [*found, problem], enc, strict)
-    found.extend(decode.line_diagnostics(lines, newlines))
     records, diagnostics = parse_records(lines, newlines)
-    found.extend(diagnostics)
     tournament = Tournament(tuple(records), encoding=enc)
+    if not holds_trf_records(records):
+        # decided once for the file: one error says what a P003 on every line would not
+        return _finish(tournament, [*found, not_trf(tournament)], enc, strict)
+    found.extend(decode.line_diagnostics(lines, newlines))
+    found.extend(diagnostics)
     problem = limits.check_tournament(tournament)
     if problem is not None:
         found.append(problem)
     return _finish(tournament, found, enc, strict)
+
+
+def not_trf(tournament: Tournament) -> Diagnostic:
+    """The P012 error of a file in which no line is a TRF record, saying what its lines are."""
+    records = tournament.records
+    if not records:
+        return parse_rule("P012").diagnostic("the file is empty: there is no tournament in it")
+    kinds = Counter(r.kind for r in records if isinstance(r, RawRecord))
+    labels = {"unknown": ("unknown", "unknown"), "blank": ("blank", "blank"),
+              "ruler": ("ruler", "rulers"), "comment": ("### comment", "### comments")}  # fmt: skip
+    held = ", ".join(
+        f"{kinds[k]:,} {one if kinds[k] == 1 else many}"
+        for k, (one, many) in labels.items()
+        if kinds[k]
+    )
+    count = len(records)
+    lines = "its only line is not" if count == 1 else f"none of its {count:,} lines is"
+    message = (
+        f"not a TRF file: {lines} a TRF record ({held}); "
+        "TRF lines start with a record code such as 012 or 001"
+    )
+    texts = (r.text.lstrip() for r in records if isinstance(r, RawRecord))
+    first = next((text for text in texts if text), "")
+    if first[:1] in ("{", "["):
+        message += "; this looks like JSON, which 'trfkit convert' reads"
+    return parse_rule("P012").diagnostic(message)
 
 
 _DEFAULT_LIMITS = Limits()

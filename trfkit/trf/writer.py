@@ -13,6 +13,7 @@ Two modes:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from fractions import Fraction
 from typing import IO, Any
 
 from trfkit import columns as C
@@ -47,11 +48,42 @@ from trfkit.model import (
 from trfkit.numbers import format_number
 
 
-def _put(buffer: list[str], field: C.Field, value: object) -> None:
+def _put(
+    buffer: list[str],
+    field: C.Field,
+    value: object,
+    member: str | None = None,
+    *,
+    narrow: bool = True,
+) -> None:
+    """Write *value* at *field*; *member* names it in the error (the field's name by default).
+
+    With *narrow*, points too wide as trfkit writes them take a shorter exact form.
+    """
     try:
-        C.place(buffer, field, C.format_field(value, field))  # type: ignore[arg-type]
+        text = C.format_field(value, field)  # type: ignore[arg-type]
     except FieldOverflow as exc:
-        raise WriteError(str(exc)) from None
+        shorter = _narrow_points(value, field) if narrow else None
+        if shorter is None:
+            raise WriteError(str(exc), member=member or field.name) from None
+        text = shorter
+    C.place(buffer, field, text)
+
+
+def _narrow_points(value: object, field: C.Field) -> str | None:
+    """Points wider than their field as trfkit writes them (``100.0``) in a shorter exact form.
+
+    The reader takes ``100`` or ``-.25`` from four columns, so a file that held them must
+    be written back in them (TRF -> JSON -> TRF comes back). ``None`` when no exact form fits.
+    """
+    if field.kind is not C.Kind.POINTS or not isinstance(value, Fraction):
+        return None
+    text = format_number(value, decimals=0)
+    if text.startswith(("0.", "-0.")):
+        text = text.replace("0.", ".", 1)
+    if len(text) > field.width or C.parse_points(text) != value:
+        return None
+    return text.rjust(field.width) if field.align is C.Align.RIGHT else text.ljust(field.width)
 
 
 def _layout(code: str, layout: C.Layout, values: dict[str, object]) -> str:
@@ -59,10 +91,11 @@ def _layout(code: str, layout: C.Layout, values: dict[str, object]) -> str:
     for field in layout.fields:
         _put(buffer, field, values[field.name])
     if layout.repeat is not None:
-        items = values[layout.repeat.name]
+        name = layout.repeat.name
+        items = values[name]
         assert isinstance(items, tuple)
         for index, item in enumerate(items):
-            _put(buffer, layout.repeat.item(index), item)
+            _put(buffer, layout.repeat.item(index), item, f"{name}[{index}]")
     return "".join(buffer).rstrip()
 
 
@@ -124,10 +157,17 @@ def _scoring(r: Scoring) -> str:
         pairs = " ".join(f"{s}={format_number(v)}" for s, v in r.values)
         return f"XXS {pairs}".rstrip()
     buffer = list(r.code + " ")
-    for index, (symbol, value) in enumerate(r.values):
-        base = C.SCORING_SYMBOL_START + index * C.SCORING_STRIDE
-        _put(buffer, C.Field("symbol", base - 1, base, align=C.Align.RIGHT), symbol)
-        _put(buffer, C.Field("points", base + 1, base + 4, C.Kind.POINTS, C.Align.RIGHT), value)
+    try:
+        for index, (symbol, value) in enumerate(r.values):
+            base = C.SCORING_SYMBOL_START + index * C.SCORING_STRIDE
+            _put(buffer, C.Field("symbol", base - 1, base, align=C.Align.RIGHT), symbol)
+            points = C.Field("points", base + 1, base + 4, C.Kind.POINTS, C.Align.RIGHT)
+            _put(buffer, points, value, narrow=False)  # the reader wants a digit before '.'
+    except WriteError:
+        # The reader takes 162/362 pairs wherever they stand (``WWW 1.0``, ``W 100.25``);
+        # those that do not fit the columns are written as the pairs it read them from.
+        pairs = " ".join(f"{s} {format_number(v)}" for s, v in r.values)
+        return f"{r.code} {pairs}".rstrip()
     return "".join(buffer).rstrip()
 
 
@@ -136,7 +176,7 @@ def _round_dates(r: RoundDates) -> str:
     if r.prefix:
         _put(buffer, C.Field("prefix", 5, C.ROUND_START - 1), r.prefix)
     for index, date in enumerate(r.dates):
-        _put(buffer, C.ROUND_DATES.item(index), date)
+        _put(buffer, C.ROUND_DATES.item(index), date, f"dates[{index}]")
     return "".join(buffer).rstrip()
 
 
@@ -145,7 +185,7 @@ def _xxa(r: Acceleration16) -> str:
     _put(buffer, C.Field("start_rank", 5, 8, C.Kind.INT, C.Align.RIGHT), r.start_rank)
     repeat = C.Repeat("points", 10, 4, 5, C.Kind.POINTS)
     for index, value in enumerate(r.points):
-        _put(buffer, repeat.item(index), value)
+        _put(buffer, repeat.item(index), value, f"points[{index}]")
     return "".join(buffer).rstrip()
 
 
