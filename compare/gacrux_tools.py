@@ -87,6 +87,8 @@ class Outcome:
     annulled: frozenset[int] = frozenset()
     order_dependent: frozenset[Key] = frozenset()
     error: str = ""
+    start_date: object = None
+    """gacrux only: the start date as gacrux read it (it picks its rule edition by it)."""
 
 
 def trfkit_standings(
@@ -137,6 +139,10 @@ def run_trfkit(text: str, options: Mapping[str, Any] | None = None) -> Outcome:
         return Outcome(error=f"trfkit: {type(exc).__name__}: {exc}")
 
 
+_READ = object()
+"""The start date as the file gives it."""
+
+
 class _Gacrux:
     """One TRF read by gacrux's tie-break checker, ready to compute any tie-break list.
 
@@ -157,6 +163,7 @@ class _Gacrux:
         regime: str,
         current_round: int | None = None,
         encoding: str | None = None,
+        start_date: object = _READ,
     ) -> None:
         module = need("gacrux.tiebreakchecker")
         checker = module.tiebreakchecker()
@@ -177,6 +184,10 @@ class _Gacrux:
             self._check(checker)
         self.params: dict[str, Any] = checker.params
         self.tournament = checker.chessfile.get_tournament(checker.tournamentno)
+        info = self.tournament.setdefault("tournamentInfo", {})
+        if start_date is not _READ:  # the rule edition another reading was computed under
+            self.tournament["tournamentInfo"] = {**info, "startDate": start_date}
+        self.start_date = self.tournament["tournamentInfo"].get("startDate")
         self.engine = need("gacrux.tiebreak").tiebreak
 
     @staticmethod
@@ -248,14 +259,19 @@ def run_gacrux_file(
     current_round: int | None = None,
     order_check: bool = False,
     encoding: str | None = None,
+    start_date: object = _READ,
 ) -> Outcome:
     """:func:`run_gacrux` on a file as it is, read by gacrux in *encoding* (its ``-b``).
 
-    Without *encoding* gacrux reads the file as Latin-1.
+    Without *encoding* gacrux reads the file as Latin-1. gacrux picks its tie-break rule
+    edition by the start date it reads; *start_date* replaces that date (an
+    :attr:`Outcome.start_date` of another reading, ``None`` for none), so that two files
+    are compared under one edition.
     """
     out = Outcome(regime=regime)
     try:
-        gacrux = _Gacrux(path, regime, current_round, encoding)
+        gacrux = _Gacrux(path, regime, current_round, encoding, start_date)
+        out.start_date = gacrux.start_date
         for code in VALUE_CODES:
             # One list per tie-break: in one list, FB changes the SB values computed
             # after it (gacrux keeps per-player state between tie-breaks; see the README).

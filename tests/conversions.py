@@ -61,17 +61,21 @@ def run_cli(*argv: str) -> tuple[int, str]:
     return status, out.getvalue()
 
 
-def convert(source: Path, conversion: str, folder: Path) -> Converted:
+def convert(
+    source: Path, conversion: str, folder: Path, extra: tuple[str, ...] = ()
+) -> Converted:
     """Convert *source* by *conversion* (one of :data:`CONVERSIONS`) into ``folder/conversion``.
 
     The JSON round trip writes ``SOURCE.json`` with ``--to json``, then converts it back
-    with ``--to`` the original's version (:func:`trf_version`).
+    with ``--to`` the original's version (:func:`trf_version`). *extra* options go to the
+    other conversions.
     """
     where = folder / conversion
     where.mkdir(parents=True, exist_ok=True)
     target = where / source.name
     if conversion != "json":
-        status, said = run_cli("convert", str(source), *ARGUMENTS[conversion], "-o", str(target))
+        arguments = (*ARGUMENTS[conversion], *extra)
+        status, said = run_cli("convert", str(source), *arguments, "-o", str(target))
         return Converted(target, status, said)
     middle = where / (source.stem + ".json")
     status, said = run_cli("convert", str(source), "--to", "json", "-o", str(middle))

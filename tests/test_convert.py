@@ -881,3 +881,16 @@ def test_cli_json_value_wider_than_its_columns_is_a_located_refusal(
         "'12345.5' does not fit columns 81-84\n"
     )
     assert not out.exists()
+
+
+def test_json_of_a_line_with_stray_text_lists_the_text_as_dropped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The JSON form holds values, not lines: text no field took is listed as dropped."""
+    source = tmp_path / "stray.trf"
+    source.write_text(f"012 Open\n001 {1:>4} m    {LONG_NAME}2100 ENG\n", encoding="utf-8")
+    out = tmp_path / "stray.json"
+    assert main(["convert", str(source), "--to", "json", "-o", str(out), "--format", "json"]) == 0
+    (entry,) = json.loads(capsys.readouterr().out)["files"]
+    (dropped,) = [a for a in entry["adjustments"] if a["line"] == 2]
+    assert dropped["action"] == "dropped" and "columns 26-52" in dropped["why"]

@@ -401,12 +401,11 @@ def _to_json(tournament: Any, args: argparse.Namespace, kind: str, source_format
     from trfkit import convert as cv
     from trfkit.convert.jsonform import dumps
 
-    rendered = cv.render_trf(tournament, canonical=True)
     text = dumps(tournament, limits=common.limits(args))  # refuses what would not read back
     newline = _newline(args, "\n")
     if newline and newline != "\n":
         text = text.replace("\n", newline)
-    found = list(rendered.adjustments) if kind == "trf" else []
+    found = cv.value_adjustments(tournament, "the JSON form") if kind == "trf" else []
     found.extend(cv.encoding_adjustments(tournament.encoding, "utf-8", bom=False))
     return _Output(text.encode("utf-8"), tuple(found), kind, source_format, "json")
 

@@ -16,6 +16,7 @@ from trfkit.convert.render import (
     encoding_adjustments,
     lines_to_repair,
     render_trf,
+    value_adjustments,
 )
 from trfkit.convert.versions import (
     ACCEPTED_192,
@@ -46,4 +47,5 @@ __all__ = [
     "to_trf16",
     "to_trf26",
     "type_code",
+    "value_adjustments",
 ]

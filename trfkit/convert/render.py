@@ -154,6 +154,36 @@ def render_trf(
     return Rendered(text, tuple(adjustments), written)
 
 
+def value_adjustments(tournament: Tournament, form: str) -> list[Adjustment]:
+    """What writing *tournament*'s values in another *form* (``"the JSON form"``) changes.
+
+    The adjustments of the canonical TRF text, except that a line with text no field
+    could take is not kept as written: *form* holds the fields as their columns read
+    them, and that text is listed as dropped.
+    """
+    rendered = render_trf(tournament, canonical=True)
+    unplaced = {
+        r.source.line: r for r in tournament.records if r.source is not None and r.source.unplaced
+    }
+    found = [
+        a for a in rendered.adjustments if not (a.action is Action.KEPT and a.line in unplaced)
+    ]
+    for line, record in unplaced.items():
+        assert record.source is not None
+        found.append(
+            Adjustment(
+                action=Action.DROPPED,
+                line=line,
+                record=record_code(record),
+                field="text no field can take",
+                why=f"{record.source.unplaced}; {form} holds the fields as their own columns "
+                "read them",
+            )
+        )
+    found.sort(key=lambda a: a.line if a.line is not None else 0)
+    return found
+
+
 def _kept_as_written(record: Record, source: Source) -> Adjustment:
     return Adjustment(
         action=Action.KEPT,
