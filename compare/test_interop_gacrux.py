@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -52,10 +53,32 @@ def regime(path: Path) -> str:
     return str(decide(trfkit.loads(path.read_bytes())).regime.value)
 
 
+ALIGNED = {
+    "trf26_team_grandmommys_cup_sharly.trf": (
+        ("299 +  2.0  2.5   1    1", "299 +   2.0   2.5    1    1"),
+        ("299 -  0.0  1.5", "299 -   0.0   1.5"),
+    ),
+}
+"""Corpus lines whose fields stand off their columns, and the same values in their columns
+(written by hand). gacrux reads a field by its columns alone (game points ``0.5``, no
+round), trfkit's conversions write the values where they belong: gacrux is compared on
+the original with these lines aligned."""
+
+
 @functools.cache
 def original(path: Path) -> Outcome:
     """What gacrux computes from the corpus file (computed once per file)."""
-    return run_gacrux_file(path, regime(path), encoding=gacrux_encoding(path))
+    lines = ALIGNED.get(path.name)
+    if not lines:
+        return run_gacrux_file(path, regime(path), encoding=gacrux_encoding(path))
+    text = path.read_bytes()
+    for shifted, aligned in lines:
+        assert shifted.encode() in text, f"{path.name} has no line {shifted!r}"
+        text = text.replace(shifted.encode(), aligned.encode())
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / path.name
+        copy.write_bytes(text)
+        return run_gacrux_file(copy, regime(path), encoding=gacrux_encoding(copy))
 
 
 def changes(before: Outcome, after: Outcome) -> list[str]:
