@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -223,3 +224,105 @@ def test_in_place_refuses_output_and_stdin(capsys: pytest.CaptureFixture[str]) -
     assert main(["convert", str(RR6), "--in-place", "-o", "x.trf"]) == 2
     assert main(["convert", "-", "--in-place"]) == 2
     assert "--in-place" in capsys.readouterr().err
+
+ROOT = Path(__file__).resolve().parent.parent
+posix_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")
+
+
+def _bounded() -> None:
+    """Cap the child's memory: a regression reading /dev/zero without end fails, not the host."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+def _trfkit(*args: str, stdin: object = subprocess.DEVNULL) -> subprocess.CompletedProcess[str]:
+    """``python -m trfkit ARGS`` in a new process; the timeout only guards against a hang."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+    return subprocess.run(
+        [sys.executable, "-m", "trfkit", *args],
+        stdin=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=30,
+        check=False,
+        preexec_fn=_bounded if sys.platform != "win32" else None,
+    )
+
+
+@posix_only
+def test_output_fifo_without_a_reader_is_refused_and_kept(tmp_path: Path) -> None:
+    """``-o FIFO`` and ``--report FIFO`` with no reader: exit 2, and the FIFO is still one."""
+    fifo = tmp_path / "out.trf"
+    os.mkfifo(fifo)
+    for command, option in (("convert", "-o"), ("check", "--report")):
+        run = _trfkit(command, str(RR6), option, str(fifo))
+        assert run.returncode == 2
+        assert "no process is reading" in run.stderr
+        assert stat.S_ISFIFO(fifo.lstat().st_mode)
+
+
+@posix_only
+def test_output_fifo_with_a_reader_gets_the_conversion(tmp_path: Path) -> None:
+    """``convert -o FIFO`` that a process reads: the reader gets the file, the FIFO stays."""
+    fifo = tmp_path / "out.trf"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        assert main(["convert", str(RR6), "-o", str(fifo)]) == 0
+        received = b""
+        while chunk := os.read(reader, 65536):
+            received += chunk
+    finally:
+        os.close(reader)
+    assert received == RR6.read_bytes()
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="mknod needs root")
+def test_output_character_device_is_not_replaced(tmp_path: Path) -> None:
+    """As root, ``-o`` a null device (made here, like /dev/null) writes to it and keeps it."""
+    null = tmp_path / "null"
+    try:
+        os.mknod(null, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("this filesystem refuses device files")
+    run = _trfkit("convert", str(RR6), "-o", str(null))
+    if "Permission denied" in run.stderr:
+        pytest.skip("this filesystem refuses to open device files (nodev)")
+    assert run.returncode == 0, run.stderr
+    assert stat.S_ISCHR(null.lstat().st_mode) and null.lstat().st_rdev == os.makedev(1, 3)
+    report = _trfkit("check", str(RR6), "--report", str(null))
+    assert report.returncode == 0 and stat.S_ISCHR(null.lstat().st_mode)
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links")
+def test_in_place_on_a_symlink_converts_the_real_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--in-place`` on a link converts the file it names, keeps the link, .bak beside the file."""
+    (tmp_path / "real").mkdir()
+    real = tmp_path / "real" / "x.trf"
+    original = RR6.read_bytes()
+    real.write_bytes(original)
+    link = tmp_path / "link.trf"
+    link.symlink_to(real)
+    assert main(["convert", str(link), "--in-place", "--newline", "crlf"]) == 0
+    assert link.is_symlink() and link.resolve() == real
+    assert real.read_bytes() == original.replace(b"\n", b"\r\n")
+    assert (tmp_path / "real" / "x.trf.bak").read_bytes() == original
+    assert not (tmp_path / "link.trf.bak").exists()
+
+
+def test_stale_temporary_file_is_removed_and_mentioned(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A temp file a killed convert left beside the target is removed by the next one."""
+    target = tmp_path / "target.trf"
+    stale = tmp_path / f".target.trf.trfkit-{'ab' * 8}.tmp"
+    stale.write_bytes(b"half of a killed run's output")
+    assert main(["convert", str(RR6), "-o", str(target)]) == 0
+    assert not stale.exists()
+    err = capsys.readouterr().err
+    assert f"removed {stale}, a temporary file left by an interrupted run" in err

@@ -1,39 +1,363 @@
-"""Safe output: every file is written to a temporary file beside it and renamed.
+"""Safe output and input: what trfkit writes replaces only a regular file; what it reads is one.
 
-An interrupted run (Ctrl-C, a killed process, a full disk) leaves either the
-old file or the complete new one, never half of it.
+:func:`write_atomic` is the one way trfkit writes a file (``convert -o``, ``convert
+--in-place`` and its ``.bak``, ``check --report``):
+
+- a regular file, or a name that does not exist yet, is written to a temporary file
+  beside it and renamed over it, so an interrupted run (Ctrl-C, a killed process, a full
+  disk) leaves either the old file or the complete new one, never half of it;
+- a symbolic link is resolved: the file it names is replaced and the link stays (a link
+  to nothing is refused rather than followed to a file it would create);
+- a FIFO or a character device is written to directly, never replaced (``-o /dev/null``
+  writes to /dev/null, even as root); a FIFO that no process reads is refused, since
+  waiting for a reader would hang;
+- a block device, a socket or a directory is refused.
+
+The temporary file is ``.NAME.trfkit-RANDOM.tmp``, created with ``O_EXCL|O_NOFOLLOW``
+and mode 0600 (given the target's mode only once written), locked while it is written
+and removed on every failure path. One that a killed run left (unlocked: its writer is
+gone) is removed the next time trfkit writes in that folder.
+
+:func:`open_regular` opens a file for reading only when it is a regular file, after
+checking that without opening it (opening a FIFO waits for a writer; opening some
+devices acts on them); :func:`read_upto` reads a stream up to a limit.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
-import tempfile
-from pathlib import Path
+import re
+import secrets
+import stat
+from typing import IO
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no locks, so no cleaning of stale files
+    fcntl = None  # type: ignore[assignment]
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_NOCTTY = getattr(os, "O_NOCTTY", 0)
+_BINARY = getattr(os, "O_BINARY", 0)
+
+TEMP_PATTERN = re.compile(r"\..+\.trfkit-[0-9a-f]{16}\.tmp", re.DOTALL)
+"""The names of trfkit's temporary files (``.NAME.trfkit-RANDOM.tmp``)."""
+
+_cleaned: set[str] = set()
+"""Folders already searched for stale temporary files by this process."""
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write *data* to *path* through a temporary file and an atomic rename."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+def describe(mode: int) -> str:
+    """What a file of *mode* is, for a message: ``"a FIFO (named pipe)"``, ``"a socket"``."""
+    if stat.S_ISREG(mode):
+        return "a regular file"
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes) -> tuple[str, ...]:
+    """Write *data* to *path*; see the module for what each kind of target gets.
+
+    Returns the stale temporary files of trfkit's own pattern that were removed beside
+    the target (for the caller to mention). Raises :class:`OSError` (its ``strerror``
+    says why, e.g. ``"it is a block device; …"``) when the target cannot be written.
+    """
+    target = os.fspath(path)
+    st: os.stat_result | None = None
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if target.exists():
-            with contextlib.suppress(OSError):
-                os.chmod(temp, target.stat().st_mode & 0o7777)
+        st = os.stat(target)
+        problem = _refused(st.st_mode)
+    except FileNotFoundError:
+        problem = _dangling(target)
+    if problem is not None:
+        raise OSError(errno.EINVAL, problem, target)
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        _write_special(target, st.st_mode, data)
+        return ()
+    real = os.path.realpath(target)
+    if st is not None and not _is(real, st):
+        # a link the kernel resolves by itself (/dev/stdout, /proc/self/fd/1 on a redirected
+        # file): only writing through it reaches the file the shell opened
+        _write_through(target, data)
+        return ()
+    folder, name = os.path.split(real)
+    removed = clean_stale(folder)
+    _replace(folder, name, data, st)
+    return removed
+
+
+def unwritable(path: str | os.PathLike[str]) -> str | None:
+    """Why :func:`write_atomic` would refuse *path* whatever it wrote, or ``None``.
+
+    Found without opening anything, so a command can refuse before it works: a
+    directory, a block device, a socket, a symbolic link to nothing. (A FIFO that no
+    process reads is only found when it is written: opening it to find out would end
+    the stream of a reader that came.)
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return _dangling(path)
+    except OSError:
+        return None  # writing it says why (permission denied, not a directory...)
+    return _refused(mode)
+
+
+def _refused(mode: int) -> str | None:
+    if stat.S_ISREG(mode) or stat.S_ISFIFO(mode) or stat.S_ISCHR(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "it is a directory"
+    kind = describe(mode)
+    return f"it is {kind}; trfkit writes only to regular files, FIFOs and character devices"
+
+
+def _dangling(path: str | os.PathLike[str]) -> str | None:
+    # following a link to nothing would create a file wherever the link points
+    if os.path.islink(path):
+        return f"it is a symbolic link to {os.readlink(path)}, which does not exist"
+    return None
+
+
+def _is(path: str, st: os.stat_result) -> bool:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return False
+    return (found.st_dev, found.st_ino) == (st.st_dev, st.st_ino)
+
+
+def _write_special(target: str, mode: int, data: bytes) -> None:
+    """Write to a FIFO or a character device in place (:func:`unwritable` refused the rest)."""
+    what = describe(mode)
+    try:
+        # non-blocking open: a FIFO without a reader fails at once (ENXIO) instead of hanging
+        fd = os.open(target, os.O_WRONLY | _NONBLOCK | _NOCTTY | _CLOEXEC | _BINARY)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise OSError(
+                errno.ENXIO,
+                f"it is {what} that no process is reading (trfkit does not wait for one)",
+            ) from None
+        raise
+    try:
+        if stat.S_IFMT(os.fstat(fd).st_mode) != stat.S_IFMT(mode):
+            raise OSError(errno.EAGAIN, f"it was {what}, and changed as it was opened")
+        os.set_blocking(fd, True)
+        _write_all(fd, data)
+    finally:
+        os.close(fd)
+
+
+def _write_through(target: str, data: bytes) -> None:
+    fd = os.open(target, os.O_WRONLY | os.O_TRUNC | _CLOEXEC | _BINARY)
+    try:
+        _write_all(fd, data)
+    finally:
+        os.close(fd)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _replace(folder: str, name: str, data: bytes, st: os.stat_result | None) -> None:
+    """Write a temporary file in *folder* and rename it to *name*; never leave it behind."""
+    fd, temp = _create_temp(folder, name)
+    done = False
+    try:
+        _write_all(fd, data)
+        os.fsync(fd)
+        if st is not None:
+            if hasattr(os, "fchown"):  # as root, keep the owner of the file replaced
+                with contextlib.suppress(OSError):
+                    os.fchown(fd, st.st_uid, st.st_gid)
+            mode = st.st_mode & 0o7777
         else:
             umask = os.umask(0)
             os.umask(umask)
-            os.chmod(temp, 0o666 & ~umask)
-        os.replace(temp, target)
+            mode = 0o666 & ~umask
+        _chmod(fd, temp, mode)
+        os.replace(temp, os.path.join(folder, name))
+        done = True
+    finally:
+        os.close(fd)  # after the rename: the lock says "in use" until the file is in place
+        if not done:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+    _sync_folder(folder)
+
+
+def _chmod(fd: int, temp: str, mode: int) -> None:
+    with contextlib.suppress(OSError):
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
+        else:  # pragma: no cover - Windows before 3.13
+            os.chmod(temp, mode)
+
+
+def _sync_folder(folder: str) -> None:
+    """Make the rename itself durable (where a folder can be opened and synced)."""
+    with contextlib.suppress(OSError, AttributeError):
+        fd = os.open(folder or ".", os.O_RDONLY | _CLOEXEC)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _create_temp(folder: str, name: str) -> tuple[int, str]:
+    """A new temporary file beside *name*, locked, with an unpredictable name."""
+    # the name is cut so that the temporary name fits NAME_MAX (255 bytes) too
+    stem = os.fsdecode(os.fsencode(name)[:200])
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | _BINARY
+    for _ in range(100):
+        temp = os.path.join(folder, f".{stem}.trfkit-{secrets.token_hex(8)}.tmp")
+        try:
+            fd = os.open(temp, flags, 0o600)
+        except FileExistsError:
+            continue
+        try:
+            if _lock(fd, blocking=True) and not _same_inode(temp, fd):
+                # a cleaner removed it between the creation and the lock: take another name
+                os.close(fd)
+                continue
+        except BaseException:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
+        return fd, temp
+    raise FileExistsError(errno.EEXIST, "no unused temporary file name", folder)
+
+
+def _lock(fd: int, blocking: bool) -> bool:
+    """Take the advisory lock that marks a temporary file in use; False when none is taken."""
+    if fcntl is None:  # pragma: no cover
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
+    except OSError:  # held by a live writer, or a filesystem without locks
+        return False
+    return True
+
+
+def _same_inode(path: str, fd: int) -> bool:
+    try:
+        found = os.lstat(path)
+    except OSError:
+        return False
+    mine = os.fstat(fd)
+    return (found.st_dev, found.st_ino) == (mine.st_dev, mine.st_ino)
+
+
+def clean_stale(folder: str) -> tuple[str, ...]:
+    """Remove the temporary files of trfkit's pattern in *folder* whose writer is gone.
+
+    Only regular files owned by this user, that no process holds locked, are removed;
+    each folder is searched once per process. Returns the paths removed.
+    """
+    key = os.path.abspath(folder or ".")
+    if fcntl is None or key in _cleaned:
+        return ()
+    _cleaned.add(key)
+    removed = []
+    try:
+        names = [e.name for e in os.scandir(key) if TEMP_PATTERN.fullmatch(e.name)]
+    except OSError:
+        return ()
+    for name in names:
+        path = os.path.join(key, name)
+        try:
+            fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC | _NOCTTY)
+        except OSError:
+            continue
+        try:
+            st = os.fstat(fd)
+            if (
+                stat.S_ISREG(st.st_mode)
+                and st.st_uid == _euid()
+                and _lock(fd, blocking=False)
+                and _same_inode(path, fd)
+            ):
+                os.unlink(path)
+                removed.append(path)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return tuple(removed)
+
+
+def _euid() -> int:
+    return os.geteuid() if hasattr(os, "geteuid") else 0
+
+
+def open_regular(path: str | os.PathLike[str]) -> IO[bytes]:
+    """Open *path* for reading when it is a regular file (links followed).
+
+    Raises :class:`OSError` (``EINVAL``; its ``strerror`` says what the path is, as
+    :func:`describe` does) for anything else, found without opening it: opening
+    a FIFO waits for a writer, and opening some devices acts on them. The file is then
+    opened without blocking and checked again, in case it was swapped in between.
+    """
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise OSError(errno.EINVAL, describe(st.st_mode), os.fspath(path))
+    fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY | _CLOEXEC | _BINARY)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, describe(mode), os.fspath(path))
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
+        os.close(fd)
         raise
+
+
+def irregular(path: str | os.PathLike[str]) -> str | None:
+    """What *path* is when it exists and is not a regular file (``"a FIFO (named pipe)"``).
+
+    ``None`` for a regular file and for a path that cannot be stat'ed (reading it says why).
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    return None if stat.S_ISREG(mode) else describe(mode)
+
+
+def read_upto(handle: IO[bytes], limit: int, chunk: int = 1 << 20) -> bytes:
+    """Read *handle* to its end, or to ``limit + 1`` bytes (one more says it is too big).
+
+    Read in chunks: a stream without an end (``/dev/zero`` as stdin) stops at the limit,
+    and memory follows what was read, not the limit.
+    """
+    parts: list[bytes] = []
+    size = 0
+    while size <= limit:
+        part = handle.read(min(chunk, limit + 1 - size))
+        if not part:
+            break
+        parts.append(part)
+        size += len(part)
+    return b"".join(parts)
 
 
 def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:

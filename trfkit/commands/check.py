@@ -163,6 +163,9 @@ def run(args: argparse.Namespace) -> int:
         folder = os.path.dirname(os.path.abspath(args.report))
         if os.path.isdir(args.report) or not os.path.isdir(folder):
             return _usage(f"--report {args.report}: cannot write there")
+        problem = common.unwritable(args.report)  # before the batch, not after it
+        if problem is not None:
+            return _usage(f"--report {args.report}: {problem}")
     try:
         options = common.check_options(args)
     except UsageError as exc:
@@ -241,7 +244,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(summary.as_text() + "\n")
     if html is not None:
         try:
-            html.write(args.report)
+            common.write_output("check", args.report, html.render().encode("utf-8"))
         except OSError as exc:
             return _usage(f"--report {args.report}: {exc.strerror or exc}")
     if usage_failure:

@@ -220,3 +220,28 @@ def _add_either(
     either.add_argument(yes[0], dest=dest, action="store_const", const=True, default=None,
                         help=yes[1])  # fmt: skip
     either.add_argument(no[0], dest=dest, action="store_const", const=False, help=no[1])
+
+
+def write_output(command: str, path: str, data: bytes) -> None:
+    """Write a file a command produces (``convert -o``, ``--in-place``, ``check --report``).
+
+    Through :func:`trfkit.fileio.write_atomic`, the one writer: a regular file is
+    replaced atomically, a FIFO or character device is written to, a symbolic link is
+    resolved. A stale temporary file of trfkit's removed on the way is mentioned on
+    stderr. Raises :class:`OSError` when the target cannot be written.
+    """
+    import sys
+
+    from trfkit.fileio import write_atomic
+
+    for removed in write_atomic(path, data):
+        sys.stderr.write(
+            f"trfkit {command}: removed {removed}, a temporary file left by an interrupted run\n"
+        )
+
+
+def unwritable(path: str) -> str | None:
+    """Why :func:`write_output` would refuse *path* whatever it wrote (checked up front)."""
+    from trfkit.fileio import unwritable as why
+
+    return why(path)

@@ -23,9 +23,14 @@ it would not be read back with the same options. A refusal names the limit and t
 value (records[1]: player 1 has 500 rounds, more than the limit of 99 (--max-rounds)).
 
 Outputs are written to a temporary file and renamed, and the command never writes
-over one of its inputs. Exit codes: 0 written, 2 usage error, an input that is
-unreadable, over a limit or not TRF at all (P012: no line is a TRF record), or an
-output that cannot be written (the other inputs are still converted).
+over one of its inputs. An output that is a FIFO or a character device (/dev/null)
+is written to, never replaced; a symbolic link is resolved (--in-place converts the
+file it names, keeps the link and puts INPUT.bak beside that file); a block device,
+a socket, a link to nothing or a FIFO no process reads is refused.
+
+Exit codes: 0 written, 2 usage error, an input that is unreadable, over a limit or
+not TRF at all (P012: no line is a TRF record), or an output that cannot be written
+(the other inputs are still converted).
 """
 
 from __future__ import annotations
@@ -170,10 +175,11 @@ def run(args: argparse.Namespace) -> int:
     reports: list[dict[str, Any]] = []
     for path, target in zip(inputs, targets, strict=True):
         try:
-            out = _convert(path, args)
+            data = _read(path, args)
+            out = _convert(path, data, args)
             if args.in_place:
-                _backup(path)
-            _write(path, target, out.data)
+                _backup(path, data)
+            _write(target, out.data)
         except ConversionFailed as exc:
             sys.stderr.write(f"trfkit convert: {exc}\n")
             status = 2
@@ -249,6 +255,9 @@ def _targets(args: argparse.Namespace, inputs: list[str]) -> list[str]:
     for target in targets:
         if target == "-":
             continue
+        problem = common.unwritable(target)  # refused before any input is converted
+        if problem is not None:
+            raise UsageError(f"cannot write {target}: {problem}")
         for path in inputs:
             if path != "-" and same_file(path, target):
                 raise UsageError(
@@ -294,8 +303,8 @@ def _is_json(path: str, data: bytes, args: argparse.Namespace) -> bool:
     return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
 
 
-def _convert(path: str, args: argparse.Namespace) -> _Output:
-    """Read one input and produce its output bytes and adjustments."""
+def _convert(path: str, data: bytes, args: argparse.Namespace) -> _Output:
+    """Produce one input's output bytes and adjustments from the bytes read."""
     from trfkit import convert as cv
     from trfkit.convert.jsonform import loads as json_loads
     from trfkit.errors import JsonFormError, WriteError
@@ -304,7 +313,6 @@ def _convert(path: str, args: argparse.Namespace) -> _Output:
     from trfkit.trf.writer import dump_bytes
 
     name = "<stdin>" if path == "-" else path
-    data = _read(path, args)
     diagnostics: tuple[Any, ...] = ()
     if _is_json(path, data, args):
         kind = "json"
@@ -430,25 +438,26 @@ def _to_csv(tournament: Any, args: argparse.Namespace, kind: str, source_format:
     return _Output(data, found, kind, source_format, "csv")
 
 
-def _backup(path: str) -> None:
-    """Keep the input as ``path.bak`` before ``--in-place`` replaces it."""
-    from trfkit.fileio import write_atomic
+def _backup(path: str, data: bytes) -> None:
+    """Keep the input as ``.bak`` before ``--in-place`` replaces it.
 
+    The bytes kept are the ones converted; a symbolic link is resolved, so the
+    ``.bak`` goes beside the real file, which is the one replaced.
+    """
+    backup = os.path.realpath(path) + ".bak"
     try:
-        write_atomic(path + ".bak", Path(path).read_bytes())
+        common.write_output("convert", backup, data)
     except OSError as exc:
         raise ConversionFailed(f"cannot keep a backup of {path}: {exc.strerror or exc}") from None
 
 
-def _write(path: str, target: str, data: bytes) -> None:
-    from trfkit.fileio import write_atomic
-
+def _write(target: str, data: bytes) -> None:
     if target == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
     try:
-        write_atomic(target, data)
+        common.write_output("convert", target, data)
     except OSError as exc:
         raise ConversionFailed(f"cannot write {target}: {exc.strerror or exc}") from None
 
