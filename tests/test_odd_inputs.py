@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import trfkit
-from trfkit import audit
+from trfkit import audit, fileio
 from trfkit.cli import main
 from trfkit.limits import Limits
 
@@ -80,7 +80,7 @@ def test_permission_denied_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> object:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(audit, "open", refuse, raising=False)
+    monkeypatch.setattr(fileio, "open_regular", refuse)
     report = audit.check_file(str(RR6), audit.CheckRequest())
     assert not report.readable
     assert report.diagnostics[0].message.endswith("cannot be read: permission denied")
@@ -225,6 +225,7 @@ def test_in_place_refuses_output_and_stdin(capsys: pytest.CaptureFixture[str]) -
     assert main(["convert", "-", "--in-place"]) == 2
     assert "--in-place" in capsys.readouterr().err
 
+
 ROOT = Path(__file__).resolve().parent.parent
 posix_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")
 
@@ -249,6 +250,61 @@ def _trfkit(*args: str, stdin: object = subprocess.DEVNULL) -> subprocess.Comple
         check=False,
         preexec_fn=_bounded if sys.platform != "win32" else None,
     )
+
+
+@posix_only
+def test_fifo_in_a_folder_is_reported_and_skipped(tmp_path: Path) -> None:
+    """A FIFO named *.trf or *.txt in a checked folder is a P001 of its own; the batch goes on."""
+    (tmp_path / "a.trf").write_bytes(RR6.read_bytes())
+    os.mkfifo(tmp_path / "pipe.trf")
+    os.mkfifo(tmp_path / "pipe.txt")
+    for jobs in ("1", "2"):
+        run = _trfkit("check", str(tmp_path), "--jobs", jobs, "--select", "P")
+        assert run.returncode == 1
+        for name in ("pipe.trf", "pipe.txt"):
+            assert f"{tmp_path / name}: P001 {tmp_path / name} is a FIFO (named pipe)" in run.stdout
+        assert "3 files checked: 1 clean, 2 with errors" in run.stdout
+
+
+@posix_only
+@pytest.mark.parametrize("command", ["check", "convert", "show", "standings"])
+def test_fifo_named_on_the_command_line_is_refused(tmp_path: Path, command: str) -> None:
+    """A FIFO named as an input is refused with exit 2, without waiting for a writer."""
+    fifo = tmp_path / "pipe.trf"
+    os.mkfifo(fifo)
+    run = _trfkit(command, str(fifo))
+    assert run.returncode == 2
+    assert f"{fifo} is a FIFO (named pipe), not a regular file" in run.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+@pytest.mark.parametrize("command", ["check", "convert", "show", "standings"])
+def test_endless_stdin_stops_at_the_size_limit(command: str) -> None:
+    """/dev/zero as stdin is read up to --max-bytes, then refused with exit 2."""
+    with open("/dev/zero", "rb") as zero:
+        run = _trfkit(command, "-", stdin=zero)
+    assert run.returncode == 2
+    assert "stdin has more than 67,108,864 bytes, the limit (--max-bytes)" in run.stderr
+
+
+def test_stdin_past_the_limit_but_json_reads_to_the_json_limit() -> None:
+    """A stream starting like JSON is read on past --max-bytes, to the JSON form's limit."""
+    import io
+
+    limits = Limits(max_bytes=10, max_players=1, max_rounds=1)
+    text = b'{"x": "' + b"y" * 30 + b'"}'
+    assert audit.read_stdin(limits, "either", io.BytesIO(text)) == text
+    assert "limit (--max-bytes)" in str(audit.read_stdin(limits, "trf", io.BytesIO(text)))
+    endless = io.BytesIO(b"{" + b" " * limits.max_json_bytes)
+    assert "limit of a JSON form" in str(audit.read_stdin(limits, "either", endless))
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_standings_file_that_is_a_device_is_refused() -> None:
+    """``--standings /dev/zero`` is refused (exit 2) instead of read without end."""
+    run = _trfkit("check", str(RR6), "--standings", "/dev/zero")
+    assert run.returncode == 2
+    assert "--standings /dev/zero: it is a character device" in run.stderr
 
 
 @posix_only

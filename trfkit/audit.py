@@ -11,9 +11,10 @@ from __future__ import annotations
 import fnmatch
 import functools
 import os
+import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 import attrs
 
@@ -78,21 +79,35 @@ def _unreadable(path: str, message: str, request: CheckRequest) -> FileReport:
     return FileReport(path, None, (found,) if _keep(found, request) else (), readable=False)
 
 
+def refused(path: str, message: str, request: CheckRequest) -> FileReport:
+    """The report of a file that was not read (P001 with *message*)."""
+    return _unreadable(path, message, request)
+
+
 def read_bytes(path: str, limits: Limits) -> bytes | str:
-    """The file's bytes, or a message saying why they cannot be had."""
+    """The file's bytes, or a message saying why they cannot be had.
+
+    Only a regular file is read: a FIFO, a device or a socket is refused without being
+    opened (reading one could wait forever, or never end).
+    """
+    from trfkit.fileio import irregular, open_regular
+
     try:
         p = Path(path)
         if p.is_dir():
             if not os.access(p, os.R_OK | os.X_OK):
                 return f"{path} is a folder that cannot be read: permission denied"
             return f"{path} is a directory, not a file"
+        kind = irregular(p)  # found by stat, never by opening: a FIFO would wait for a writer
+        if kind is not None:
+            return not_regular(path, kind)
         size = p.stat().st_size
         if size > limits.max_bytes:
             return (
                 f"the file has {size:,} bytes, more than the limit of {limits.max_bytes:,} "
                 "(--max-bytes); it was not read"
             )
-        with open(p, "rb") as handle:
+        with open_regular(p) as handle:
             # Asked for the limit at once, ``read`` would reserve the whole limit (64 MiB)
             # for every file and give back what it did not fill; the size read by stat
             # is asked first, and the rest of the limit only from a file still growing.
@@ -106,6 +121,49 @@ def read_bytes(path: str, limits: Limits) -> bytes | str:
         return f"{path} cannot be read: permission denied"
     except (OSError, ValueError) as exc:
         return f"{path} cannot be read: {getattr(exc, 'strerror', None) or exc}"
+
+
+def not_regular(path: str, kind: str) -> str:
+    """The message for a path that is not a regular file (*kind*: ``"a FIFO (named pipe)"``)."""
+    return f"{path} is {kind}, not a regular file: it was not read ('-' reads stdin)"
+
+
+def read_stdin(
+    limits: Limits, form: str = "trf", stream: IO[bytes] | None = None
+) -> bytes | str:
+    """Standard input's bytes up to the size limit, or why it was refused.
+
+    *form* is ``"trf"`` (``--max-bytes``), ``"json"`` (the JSON form's limit) or
+    ``"either"``: a stream past ``--max-bytes`` is read on to the JSON form's limit only
+    when it starts like JSON. Read in chunks and stopped one byte past the limit, so an
+    endless stream (``/dev/zero``) ends as quickly as a file of that size.
+    """
+    from trfkit.fileio import read_upto
+
+    source = sys.stdin.buffer if stream is None else stream
+    json_limit = limits.max_json_bytes
+    limit = json_limit if form == "json" else limits.max_bytes
+    try:
+        data = read_upto(source, limit)
+        if form == "either" and len(data) > limit and _starts_like_json(data):
+            data += read_upto(source, json_limit - len(data))
+            limit = json_limit
+    except OSError as exc:
+        return f"stdin cannot be read: {exc.strerror or exc}"
+    except ValueError as exc:  # a closed stdin
+        return f"stdin cannot be read: {exc}"
+    if len(data) <= limit:
+        return data
+    if limit == json_limit:
+        return (
+            f"stdin has more than {limit:,} bytes, the limit of a JSON form (--max-bytes plus "
+            "room for --max-players x --max-rounds); it was not read"
+        )
+    return f"stdin has more than {limit:,} bytes, the limit (--max-bytes); it was not read"
+
+
+def _starts_like_json(data: bytes) -> bool:
+    return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
 
 
 ALWAYS_SHOWN = frozenset({"P001", "S999"})
@@ -174,11 +232,17 @@ def check_file(path: str, request: CheckRequest) -> FileReport:
 
 
 def looks_like_trf(path: Path) -> bool:
-    """True when the first non-blank line of *path* starts with a TRF record code."""
+    """True when the first non-blank line of *path* starts with a TRF record code.
+
+    Also True for what is not a regular file (a FIFO, a device), which is never opened:
+    the check then reports it instead of reading it.
+    """
+    from trfkit.fileio import open_regular
+
     try:
-        with open(path, "rb") as handle:
+        with open_regular(path) as handle:
             head = handle.read(4096)
-    except OSError:
+    except OSError:  # not a regular file, or unreadable
         return True  # let the checker report why it cannot be read
     for raw in head.splitlines():
         line = raw.lstrip(b"\xef\xbb\xbf").rstrip()
@@ -209,7 +273,9 @@ def discover(
     Folders are walked in sorted order, following symbolic links but never
     entering one folder twice (link loops end there). A folder that cannot be
     listed is yielded itself, so that the check reports it; a folder named
-    like a TRF file is walked, not checked.
+    like a TRF file is walked, not checked. A FIFO, device or socket that fits
+    the globs is yielded unopened, so that the check reports it (P001) and
+    skips it.
     """
     for given in paths:
         p = Path(given)

@@ -134,7 +134,15 @@ def _usage(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Check every path and print the findings."""
-    from trfkit.audit import DEFAULT_GLOBS, CheckRequest, check_bytes, check_many, discover
+    from trfkit.audit import (
+        DEFAULT_GLOBS,
+        CheckRequest,
+        check_bytes,
+        check_many,
+        discover,
+        read_stdin,
+        refused,
+    )
     from trfkit.checks import unknown_patterns
     from trfkit.config import load_settings
     from trfkit.diagnostics import Severity
@@ -182,10 +190,15 @@ def run(args: argparse.Namespace) -> int:
         if path != "-" and not os.path.lexists(path):
             return _usage(f"{path}: no such file or directory")
     stdin_report = None
-    if "-" in args.paths:
-        stdin_report = check_bytes("<stdin>", sys.stdin.buffer.read(), request)
-    globs = tuple(args.glob) if args.glob else DEFAULT_GLOBS
     named: set[str] = set()
+    if "-" in args.paths:
+        data = read_stdin(request.limits)
+        if isinstance(data, str):  # over the limit: a usage error, as for a named file
+            stdin_report = refused("<stdin>", data, request)
+            named.add("<stdin>")
+        else:
+            stdin_report = check_bytes("<stdin>", data, request)
+    globs = tuple(args.glob) if args.glob else DEFAULT_GLOBS
     files: list[str] = []
     for path, is_named in discover([p for p in args.paths if p != "-"], globs):
         if is_named:

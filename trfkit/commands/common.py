@@ -169,8 +169,12 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
     source = args.standings
     if source:
         from trfkit.errors import StandingsFileError
+        from trfkit.fileio import irregular
         from trfkit.trf.standings_file import load_reported
 
+        kind = irregular(source)  # a FIFO or /dev/zero would be read forever
+        if kind is not None:
+            raise UsageError(f"--standings {source}: it is {kind}, not a regular file")
         try:
             standings = load_reported(source)
         except StandingsFileError as exc:

@@ -48,6 +48,7 @@ from trfkit.errors import ConversionFailed, UsageError
 
 if TYPE_CHECKING:
     from trfkit.convert import Adjustment
+    from trfkit.limits import Limits
 
 TARGETS = ("trf", "trf16", "trf26", "json", "csv")
 """The ``--to`` choices."""
@@ -275,9 +276,9 @@ def _read(path: str, args: argparse.Namespace) -> bytes:
     """
     from trfkit.audit import read_bytes
 
-    if path == "-":
-        return sys.stdin.buffer.read()
     limits = common.limits(args)
+    if path == "-":
+        return _read_stdin(limits, args)
     if args.source != "trf":
         try:
             size = os.stat(path).st_size
@@ -290,6 +291,16 @@ def _read(path: str, args: argparse.Namespace) -> bytes:
             raise ConversionFailed(f"{path}: the JSON has {too_big}; it was not read")
         # else over both limits: read_bytes refuses it with the TRF limit's message
     data = read_bytes(path, limits)
+    if isinstance(data, str):
+        raise ConversionFailed(data)
+    return data
+
+
+def _read_stdin(limits: Limits, args: argparse.Namespace) -> bytes:
+    """Stdin up to --max-bytes, or to the JSON form's limit when it is JSON."""
+    from trfkit.audit import read_stdin
+
+    data = read_stdin(limits, {"trf": "trf", "json": "json"}.get(args.source, "either"))
     if isinstance(data, str):
         raise ConversionFailed(data)
     return data

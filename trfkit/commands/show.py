@@ -94,12 +94,11 @@ def render(tournament: object) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print the file."""
-    from trfkit.audit import read_bytes
+    from trfkit.audit import read_bytes, read_stdin
     from trfkit.trf.reader import parse
 
-    data = (
-        sys.stdin.buffer.read() if args.file == "-" else read_bytes(args.file, common.limits(args))
-    )
+    limits = common.limits(args)
+    data = read_stdin(limits) if args.file == "-" else read_bytes(args.file, limits)
     if isinstance(data, str):
         sys.stderr.write(f"trfkit show: {data}\n")
         return 2

@@ -231,7 +231,7 @@ def render_explanation(st: Standings, explanation: Explanation) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print the recomputed standings (or one player's explanation)."""
-    from trfkit.audit import read_bytes
+    from trfkit.audit import read_bytes, read_stdin
     from trfkit.compute.regime import decide
     from trfkit.compute.standings import compute_standings
     from trfkit.compute.tiebreaks import TieBreakError
@@ -239,9 +239,8 @@ def run(args: argparse.Namespace) -> int:
     from trfkit.report.json import dumps_json
     from trfkit.trf.reader import parse
 
-    data = (
-        sys.stdin.buffer.read() if args.file == "-" else read_bytes(args.file, common.limits(args))
-    )
+    limits = common.limits(args)
+    data = read_stdin(limits) if args.file == "-" else read_bytes(args.file, limits)
     if isinstance(data, str):
         sys.stderr.write(f"trfkit standings: {data}\n")
         return report.EXIT_USAGE
