@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -128,3 +131,116 @@ def test_tables_only_on_request(tmp_path: Path) -> None:
     assert check_file(str(path), CheckRequest()).table is None
     table = check_file(str(path), CheckRequest(tables=True)).table
     assert table is not None and [r.name for r in table.rows] == ["Alpha, Ann"]
+
+
+
+ROOT = Path(__file__).resolve().parent.parent
+RR6 = ROOT / "fixtures" / "real" / "otto_fide_c07_2023_tiebreak_exercises_round_robin_6p.trf"
+
+HOSTILE = """
+import os, signal, sys
+from trfkit import audit
+from trfkit.cli import main
+
+PARENT = os.getpid()
+check_file, run_checks = audit.check_file, audit.run_checks
+current = ""
+
+
+def hostile_check_file(path, request):
+    global current
+    current = os.path.basename(path)
+    if os.getpid() != PARENT:  # in a worker: die as the out-of-memory killer makes it die
+        if current.startswith("kill"):
+            os.kill(os.getpid(), signal.SIGKILL)
+        if current.startswith("osexit"):
+            os._exit(0)
+    return check_file(path, request)
+
+
+def hostile_run_checks(ctx, **kw):  # a plugin's check that tries to end the process
+    if current.startswith("exit"):
+        sys.exit(0)
+    if current.startswith("interrupt"):
+        raise KeyboardInterrupt
+    return run_checks(ctx, **kw)
+
+
+audit.check_file, audit.run_checks = hostile_check_file, hostile_run_checks
+sys.exit(main(sys.argv[1:]))
+"""
+"""``python -c HOSTILE check ...``: trfkit with a worker killer and a check calling sys.exit."""
+
+
+def _hostile_batch(folder: Path, jobs: int) -> tuple[int, dict[str, list[dict[str, object]]]]:
+    """Check *folder* under :data:`HOSTILE`; the exit code and each file's diagnostics.
+
+    The timeout only guards against a hang: before the fix, a killed worker left the
+    batch waiting forever.
+    """
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+    run = subprocess.run(
+        [sys.executable, "-c", HOSTILE, "check", str(folder), "--format", "json",
+         "--jobs", str(jobs), "--select", "P,S"],
+        capture_output=True, text=True, env=env, timeout=60, check=False,
+    )  # fmt: skip
+    assert "Traceback" not in run.stderr, run.stderr
+    files = json.loads(run.stdout)["files"]
+    return run.returncode, {
+        Path(f["path"]).name: [d for d in f["diagnostics"] if d["severity"] != "info"]
+        for f in files
+    }
+
+
+def _plant(folder: Path, names: list[str]) -> None:
+    for name in names:
+        (folder / name).write_bytes(RR6.read_bytes())
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the hostile patches reach workers by fork")
+def test_killed_worker_costs_only_its_file(tmp_path: Path) -> None:
+    """A worker killed with SIGKILL: its file is an S999, every other file is checked, exit 1."""
+    names = [f"a{i}.trf" for i in range(6)] + ["kill1.trf", "kill2.trf", "osexit.trf"]
+    _plant(tmp_path, names)
+    code, files = _hostile_batch(tmp_path, jobs=2)
+    assert code == 1
+    assert sorted(files) == sorted(names)
+    for name in ("kill1.trf", "kill2.trf"):
+        (only,) = files[name]
+        assert only["code"] == "S999"
+        assert "worker process checking this file died, killed by SIGKILL" in str(only["message"])
+    assert "died, exited with status 0" in str(files["osexit.trf"][0]["message"])
+    assert all(files[f"a{i}.trf"] == [] for i in range(6))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the hostile patches reach workers by fork")
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_check_calling_sys_exit_does_not_end_the_batch(tmp_path: Path, jobs: int) -> None:
+    """SystemExit or KeyboardInterrupt raised by a check: one S999 for that file, batch goes on."""
+    names = ["a0.trf", "exit.trf", "a1.trf", "interrupt.trf", "a2.trf"]
+    _plant(tmp_path, names)
+    code, files = _hostile_batch(tmp_path, jobs)
+    assert code == 1
+    assert sorted(files) == sorted(names)
+    assert "a check tried to end trfkit (SystemExit(0))" in str(files["exit.trf"][0]["message"])
+    assert "(KeyboardInterrupt)" in str(files["interrupt.trf"][0]["message"])
+    assert all(files[name] == [] for name in ("a0.trf", "a1.trf", "a2.trf"))
+
+
+def test_real_ctrl_c_still_interrupts_a_serial_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A SIGINT (not a check's own KeyboardInterrupt) stops a --jobs 1 batch, as Ctrl-C should."""
+    import signal
+
+    _plant(tmp_path, ["a.trf", "b.trf"])
+
+    def interrupted(ctx: object, **kw: object) -> list[object]:
+        os.kill(os.getpid(), signal.SIGINT)
+        return []
+
+    monkeypatch.setattr(audit, "run_checks", interrupted)
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        list(check_many([str(p) for p in sorted(tmp_path.iterdir())], CheckRequest(), jobs=1))
+    assert signal.getsignal(signal.SIGINT) is before

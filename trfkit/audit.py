@@ -8,13 +8,15 @@ keep them uses the same memory for ten files as for a million.
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import fnmatch
 import functools
 import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
@@ -23,6 +25,9 @@ from trfkit.diagnostics import Diagnostic, Severity, parse_rule
 from trfkit.limits import Limits
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
+
     from trfkit.compute.crosstable import CrossTable
 
 DEFAULT_GLOBS = ("*.trf", "*.trfx", "*.txt")
@@ -190,13 +195,76 @@ def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
     table = None
     if readable and result.tournament.has_trf_records:  # else the reader's P012 says it all
         ctx = Context(result.tournament, request.options)
-        found.extend(run_checks(ctx, select=request.select, ignore=request.ignore))
+        try:
+            found.extend(run_checks(ctx, select=request.select, ignore=request.ignore))
+        except (SystemExit, KeyboardInterrupt) as exc:
+            # a check (a plugin) calling sys.exit must not end the batch, nor kill a worker
+            if isinstance(exc, KeyboardInterrupt) and not _interrupts.from_a_check():
+                raise
+            found.append(_stopped(exc))
         if request.tables:
             table = _table(ctx)
     found = [d for d in found if _keep(d, request)]
     found.sort(key=lambda d: d.sort_key)
     codec = result.encoding.codec if readable else None
     return FileReport(path, codec, tuple(found), readable, table)
+
+
+def _stopped(exc: BaseException) -> Diagnostic:
+    """The S999 of a check that tried to end the process."""
+    from trfkit.checks import INTERNAL
+
+    what = f"{type(exc).__name__}({exc})" if str(exc) else type(exc).__name__
+    return INTERNAL.rule.diagnostic(
+        f"a check tried to end trfkit ({what}); the checks of this file stopped there, "
+        "and their findings are lost"
+    )
+
+
+class _Interrupts:
+    """Tells a ``KeyboardInterrupt`` a check raised from the one a real Ctrl-C raised.
+
+    While a batch runs, SIGINT goes through :func:`_on_sigint`, which notes it; a
+    ``KeyboardInterrupt`` without that note came from the code of a check. A worker
+    ignores SIGINT (the parent handles Ctrl-C), so every one it sees is a check's.
+    """
+
+    def __init__(self) -> None:
+        self.guarded = False
+        self.seen = False
+
+    def from_a_check(self) -> bool:
+        return self.guarded and not self.seen
+
+
+_interrupts = _Interrupts()
+
+
+def _on_sigint(signum: int, frame: object) -> None:
+    _interrupts.seen = True
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _interrupt_guard() -> Iterator[None]:
+    """Note real Ctrl-Cs while a serial batch runs (only if Python's own handler is in place)."""
+    import signal
+    import threading
+
+    ours = (
+        threading.current_thread() is threading.main_thread()
+        and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    )
+    before = _interrupts.guarded, _interrupts.seen
+    if ours:
+        signal.signal(signal.SIGINT, _on_sigint)
+        _interrupts.guarded, _interrupts.seen = True, False
+    try:
+        yield
+    finally:
+        if ours:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            _interrupts.guarded, _interrupts.seen = before
 
 
 def _table(ctx: Context) -> CrossTable | None:
@@ -312,24 +380,196 @@ def _note_failure(failed: list[str], given: str, error: OSError) -> None:
     failed.append(os.fsdecode(error.filename or given))
 
 
-def _check_one(item: tuple[str, CheckRequest]) -> FileReport:
-    return check_file(*item)
-
-
 def check_many(paths: Sequence[str], request: CheckRequest, jobs: int = 1) -> Iterator[FileReport]:
     """Check *paths* with *jobs* worker processes; results come in the order of *paths*.
 
     Workers return one small :class:`FileReport` per file, in order, so the
-    output is the same whatever the number of jobs.
+    output is the same whatever the number of jobs. A worker that dies (killed by
+    the out-of-memory killer, or ``os._exit`` in a plugin) costs only the file it
+    held, reported as S999; a new worker takes over and the batch goes on.
     """
     jobs = min(jobs, len(paths))
     if jobs <= 1 or len(paths) < 4:
-        for path in paths:
-            yield check_file(path, request)
+        with _interrupt_guard():
+            for path in paths:
+                yield check_file(path, request)
         return
-    import multiprocessing
+    yield from _WorkerPool(request, jobs).run(paths)
 
-    chunk = max(1, min(16, len(paths) // (jobs * 8)))
-    context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-    with context.Pool(jobs) as pool:
-        yield from pool.imap(_check_one, ((p, request) for p in paths), chunksize=chunk)
+
+_DEPTH = 2
+"""Files sent to a worker ahead of its results: one it checks, one waiting, so it never idles."""
+
+
+def _work(conn: Connection, request: CheckRequest) -> None:
+    """A worker: check each ``(index, path)`` received and send ``(index, report)`` back."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _interrupts.guarded, _interrupts.seen = True, False
+    while True:
+        try:
+            item = conn.recv()
+        except (EOFError, OSError):
+            return  # the parent is gone
+        if item is None:
+            return
+        index, path = item
+        try:
+            report = check_file(path, request)
+        except BaseException as exc:  # a worker serves the whole batch: nothing ends it
+            report = _lost(path, f"trfkit failed on this file ({type(exc).__name__}: {exc})")
+        try:
+            conn.send((index, report))
+        except (EOFError, OSError):
+            return
+        except Exception as exc:  # a report that cannot be pickled
+            conn.send((index, _lost(path, f"its report could not be sent back ({exc})")))
+
+
+def _lost(path: str, why: str) -> FileReport:
+    from trfkit.checks import INTERNAL
+
+    message = f"{why}; the file was not checked, please report it with the file"
+    return FileReport(path, None, (INTERNAL.rule.diagnostic(message),), readable=False)
+
+
+@attrs.define
+class _Worker:
+    process: BaseProcess
+    conn: Connection
+    held: collections.deque[int] = attrs.field(factory=collections.deque)
+
+
+class _WorkerPool:
+    """Worker processes, each fed through its own pipe.
+
+    The parent knows which files each worker holds: when one dies, the file it was
+    checking is reported and the others it held go to the next worker
+    (``multiprocessing.Pool`` would wait forever for the lost result).
+    """
+
+    def __init__(self, request: CheckRequest, jobs: int) -> None:
+        import multiprocessing
+
+        self.request = request
+        self.jobs = jobs
+        method = "fork" if hasattr(os, "fork") else "spawn"
+        self.context: Any = multiprocessing.get_context(method)
+        self.workers: list[_Worker] = []
+
+    def _start(self) -> None:
+        parent, child = self.context.Pipe(duplex=True)
+        process = self.context.Process(target=_work, args=(child, self.request), daemon=True)
+        process.start()
+        child.close()  # else the parent holds the worker's end open and never sees it die
+        self.workers.append(_Worker(process, parent))
+
+    def run(self, paths: Sequence[str]) -> Iterator[FileReport]:
+        pending = collections.deque(range(len(paths)))
+        done: dict[int, FileReport] = {}
+        ahead = 64 * self.jobs  # results kept waiting for a slow file ahead of them, at most
+        following = 0
+        clean = False
+        try:
+            for _ in range(self.jobs):
+                self._start()
+            while following < len(paths):
+                self._feed(paths, pending, following + ahead)
+                while following in done:
+                    yield done.pop(following)
+                    following += 1
+                if following < len(paths):
+                    self._collect(paths, pending, done)
+            clean = True
+        finally:
+            self._stop(clean)
+
+    def _feed(self, paths: Sequence[str], pending: collections.deque[int], bound: int) -> None:
+        for worker in self.workers:
+            while len(worker.held) < _DEPTH and pending and pending[0] < bound:
+                index = pending.popleft()
+                try:
+                    worker.conn.send((index, paths[index]))
+                except OSError:  # it died: _collect sees its sentinel
+                    pending.appendleft(index)
+                    break
+                worker.held.append(index)
+
+    def _collect(
+        self, paths: Sequence[str], pending: collections.deque[int], done: dict[int, FileReport]
+    ) -> None:
+        """Wait for a result or a death; take every result ready; replace a dead worker."""
+        from multiprocessing.connection import wait
+
+        waiting = [w.conn for w in self.workers] + [w.process.sentinel for w in self.workers]
+        ready = set(wait(waiting))
+        for worker in list(self.workers):
+            dead = worker.process.sentinel in ready
+            if worker.conn in ready or dead:
+                dead = not self._receive(worker, done, drain=dead) or dead
+            if not dead:
+                continue
+            worker.process.join(timeout=5)
+            if worker.process.is_alive():  # its pipe closed, yet it lingers
+                worker.process.kill()
+                worker.process.join()
+            self.workers.remove(worker)
+            worker.conn.close()
+            if worker.held:  # the first file it held is the one it was checking
+                index = worker.held.popleft()
+                done[index] = _lost(paths[index], _death(worker.process.exitcode))
+                pending.extendleft(reversed(worker.held))
+            if pending:  # every death costs a file, so restarts end with the batch
+                self._start()
+
+    @staticmethod
+    def _receive(worker: _Worker, done: dict[int, FileReport], drain: bool) -> bool:
+        """Take the worker's results (all that are left when it died); False at its end."""
+        try:
+            while True:
+                index, report = worker.conn.recv()
+                worker.held.remove(index)
+                done[index] = report
+                if not (drain and worker.conn.poll()):
+                    return True
+        except (EOFError, OSError):
+            return False
+        except Exception:  # a message cut short by the death
+            return False
+
+    def _stop(self, clean: bool) -> None:
+        """End the workers: asked to stop after a complete run, else terminated at once.
+
+        Not clean: an error, Ctrl-C, or a caller that stopped iterating.
+        """
+        for worker in self.workers:
+            if clean:
+                with contextlib.suppress(OSError):
+                    worker.conn.send(None)
+            else:
+                worker.process.terminate()
+        for worker in self.workers:
+            worker.process.join(timeout=5)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join()
+            worker.conn.close()
+        self.workers.clear()
+
+
+def _death(exitcode: int | None) -> str:
+    """How a worker died, e.g. ``killed by SIGKILL (as the out-of-memory killer does)``."""
+    import signal
+
+    if exitcode is not None and exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
+        how = f"killed by {name}"
+        if -exitcode == getattr(signal, "SIGKILL", None):
+            how += " (as the out-of-memory killer does)"
+    else:
+        how = f"exited with status {exitcode}"
+    return f"the worker process checking this file died, {how}"
