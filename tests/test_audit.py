@@ -244,3 +244,52 @@ def test_real_ctrl_c_still_interrupts_a_serial_batch(
     with pytest.raises(KeyboardInterrupt):
         list(check_many([str(p) for p in sorted(tmp_path.iterdir())], CheckRequest(), jobs=1))
     assert signal.getsignal(signal.SIGINT) is before
+
+
+ORPHANED = """
+import os, signal, sys
+from trfkit import audit
+
+paths = sys.argv[1:]
+reports = audit.check_many(paths, audit.CheckRequest(), jobs=2)
+next(reports)
+import multiprocessing
+print(" ".join(str(p.pid) for p in multiprocessing.active_children()), flush=True)
+os.kill(os.getpid(), signal.SIGKILL)  # the parent dies as the out-of-memory killer makes it die
+"""
+
+
+def _running(pid: int) -> bool:
+    """True while *pid* exists and is not a zombie (a reaped or dead worker counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc")
+def test_workers_end_when_the_parent_is_killed(tmp_path: Path) -> None:
+    """A parent killed with SIGKILL: its workers see their pipe close and exit, none lingers."""
+    import time
+
+    names = [f"a{i:02d}.trf" for i in range(40)]
+    _plant(tmp_path, names)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+    listed = tmp_path / "workers.txt"
+    with open(listed, "w", encoding="ascii") as out:  # a file: a lingering worker holds no pipe
+        code = subprocess.run(
+            [sys.executable, "-c", ORPHANED, *(str(tmp_path / n) for n in names)],
+            stdout=out, env=env, timeout=60, check=False,
+        ).returncode  # fmt: skip
+    workers = [int(pid) for pid in listed.read_text(encoding="ascii").split()]
+    try:
+        assert code == -9
+        assert len(workers) == 2
+        deadline = time.monotonic() + 30  # a hang guard, not a measurement
+        while any(map(_running, workers)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(map(_running, workers))
+    finally:
+        for pid in filter(_running, workers):  # a failed run leaves no orphan behind
+            os.kill(pid, 9)

@@ -401,14 +401,24 @@ _DEPTH = 2
 """Files sent to a worker ahead of its results: one it checks, one waiting, so it never idles."""
 
 
-def _work(conn: Connection, request: CheckRequest) -> None:
-    """A worker: check each ``(index, path)`` received and send ``(index, report)`` back."""
+def _work(conn: Connection, request: CheckRequest, inherited: Sequence[Connection] = ()) -> None:
+    """A worker: check each ``(index, path)`` received and send ``(index, report)`` back.
+
+    *inherited* are the parent's ends of the pipes, copied by fork: closed here, or
+    this worker would hold its own pipe open and never see the parent die.
+    """
     import signal
 
+    for end in inherited:
+        end.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _interrupts.guarded, _interrupts.seen = True, False
+    parent = os.getppid()
     while True:
         try:
+            while not conn.poll(2.0):
+                if os.getppid() != parent:
+                    return  # orphaned (the parent was killed): nobody wants the results
             item = conn.recv()
         except (EOFError, OSError):
             return  # the parent is gone
@@ -460,7 +470,11 @@ class _WorkerPool:
 
     def _start(self) -> None:
         parent, child = self.context.Pipe(duplex=True)
-        process = self.context.Process(target=_work, args=(child, self.request), daemon=True)
+        forked = self.context.get_start_method() == "fork"
+        inherited = [parent, *(w.conn for w in self.workers)] if forked else []
+        process = self.context.Process(
+            target=_work, args=(child, self.request, inherited), daemon=True
+        )
         process.start()
         child.close()  # else the parent holds the worker's end open and never sees it die
         self.workers.append(_Worker(process, parent))
