@@ -409,3 +409,14 @@ def test_a_batch_goes_on_past_a_file_that_is_not_trf(
     assert lines[-1] == (
         "4 files checked: 1 clean, 3 with errors, 0 with warnings only (P012×2, S003×1)"
     )
+
+
+def test_a_named_file_over_the_line_limit_says_why_on_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The stderr line of an unread named file gives the limit, not the encoding note."""
+    path = tmp_path / "long.trf"
+    path.write_text("012 X\n" + "x" * 5000 + "\n", encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "more than the limit of 4,096" in err and "line endings" not in err

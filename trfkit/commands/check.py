@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
     from trfkit.audit import DEFAULT_GLOBS, CheckRequest, check_bytes, check_many, discover
     from trfkit.checks import unknown_patterns
     from trfkit.config import load_settings
-    from trfkit.diagnostics import Severity
+    from trfkit.diagnostics import FATAL_CODES, Severity
     from trfkit.errors import ConfigError
     from trfkit.report import github, text
     from trfkit.report import json as report_json
@@ -219,7 +219,10 @@ def run(args: argparse.Namespace) -> int:
         ]
         if not file_report.readable and file_report.path in named:
             usage_failure = True
-            message = file_report.diagnostics[0].message if file_report.diagnostics else ""
+            # the reason it was not read, not the encoding note that may come first
+            fatal = [d for d in file_report.diagnostics if d.code in FATAL_CODES]
+            first = fatal or list(file_report.diagnostics)
+            message = first[0].message if first else ""
             progress.clear()
             sys.stderr.write(f"trfkit check: {file_report.path}: {message}\n")
         summary.add(file_report, shown)

@@ -142,9 +142,12 @@ def _rows_from_csv(text: str) -> list[Mapping[str, Any]]:
     counts = {d: first.count(d) for d in (";", "\t", "|", ",")}
     delimiter = max(counts, key=lambda d: counts[d]) if any(counts.values()) else ","
     reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
-    if not reader.fieldnames:
-        raise StandingsFileError("the CSV file has no header row")
-    return [row for row in reader if any((v or "").strip() for v in row.values() if v)]
+    try:
+        if not reader.fieldnames:
+            raise StandingsFileError("the CSV file has no header row")
+        return [row for row in reader if any((v or "").strip() for v in row.values() if v)]
+    except csv.Error as exc:
+        raise StandingsFileError(f"not a CSV file trfkit can read: {exc}") from None
 
 
 def load_reported(path: str) -> Mapping[int, Mapping[str, Fraction]]:
@@ -169,6 +172,9 @@ def load_reported(path: str) -> Mapping[int, Mapping[str, Fraction]]:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("cp1252", errors="replace")
+    control = next((c for c in text if c < " " and c not in "\t\r\n"), None)
+    if control is not None:  # a CSV or JSON of values holds no control characters
+        raise StandingsFileError(f"is not text (it holds the control character {control!r})")
     if not text.strip():
         raise StandingsFileError("the file is empty")
     if path.lower().endswith(".json") or text.lstrip()[:1] in ("[", "{"):
