@@ -107,6 +107,56 @@ def splice_garbage(rng: random.Random, data: bytes) -> bytes:
     return bytes(buf)
 
 
+_FIELD_EDGES = (5, 8, 10, 11, 13, 15, 47, 49, 52, 54, 56, 58, 68, 70, 79, 81, 84, 86, 89, 92)
+"""Columns where a 001 field starts or ends (and round 1's block): where exporters shift."""
+
+
+def shift_field(rng: random.Random, data: bytes) -> bytes:
+    """Move the text at a field's edge by one or two columns, as a buggy exporter does.
+
+    Aimed at the edges of record 001's fields, 132's dates and 299's values, so that
+    the reader's placing of shifted fields (columns.Plan.locate) meets every case.
+    """
+    lines = _lines(data)
+    wanted = [i for i, line in enumerate(lines) if line[:3] in (b"001", b"132", b"299", b"310")]
+    if not wanted:
+        return data
+    i = rng.choice(wanted)
+    line = lines[i]
+    if line[:3] == b"001":
+        column = rng.choice(_FIELD_EDGES)
+    elif line[:3] == b"132":
+        column = 92 + 10 * rng.randrange(max(1, (len(line) - 91) // 10 + 1))
+    else:
+        column = rng.randrange(5, max(6, len(line)))
+    at = min(column - 1, len(line))
+    width = rng.randint(1, 2)
+    if rng.random() < 0.5:
+        line = line[:at] + b" " * width + line[at:]
+    elif line[at : at + width].strip() == b"":
+        line = line[:at] + line[at + width :]
+    else:
+        line = line[: at - width] + line[at:]  # pull the field left over its separator
+    lines[i] = line
+    return b"".join(lines)
+
+
+_FOREIGN = ("\u0660", "\u06f0", "\u0966", "\uff10", "\U0001d7ce")
+"""Zeros of digit sets Python's ``isdigit`` accepts: Arabic-Indic, Persian, Devanagari,
+full-width and mathematical bold."""
+
+
+def foreign_digits(rng: random.Random, data: bytes) -> bytes:
+    """Replace the ASCII digits of one line by digits of another script (``int`` reads them)."""
+    lines = _lines(data)
+    i = rng.randrange(len(lines))
+    zero = ord(rng.choice(_FOREIGN))
+    text = lines[i].decode("utf-8", "replace")
+    text = "".join(chr(zero + int(c)) if c in "0123456789" else c for c in text)
+    lines[i] = text.encode("utf-8")
+    return b"".join(lines)
+
+
 MUTATORS: Sequence[Callable[[random.Random, bytes], bytes]] = (
     flip_bits,
     delete_lines,
@@ -116,6 +166,8 @@ MUTATORS: Sequence[Callable[[random.Random, bytes], bytes]] = (
     mix_newlines,
     truncate,
     splice_garbage,
+    shift_field,
+    foreign_digits,
 )
 
 

@@ -71,7 +71,7 @@ _IGNORED = {
     "elo", "rtg", "title", "club", "sex", "birth", "birthdate", "fideid", "team", "country",
 }  # fmt: skip
 _FRACTIONS = {"¼": Fraction(1, 4), "½": Fraction(1, 2), "¾": Fraction(3, 4)}
-_DECIMAL = re.compile(r"^([+-]?)(\d*)(?:[.,](\d+))?$")
+_DECIMAL = re.compile(r"^([+-]?)(\d*)(?:[.,](\d+))?$", re.ASCII)
 
 
 def _normal(name: str) -> str:
