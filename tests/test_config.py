@@ -1,4 +1,4 @@
-"""Settings files: where they are found and what they may hold."""
+"""Settings files: where they are found, what they may hold, and how an audit names them."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from trfkit.config import Settings, find_settings_file, load_settings
+from trfkit.cli import main
+from trfkit.config import MAX_BYTES, Settings, find_settings_file, inside, load_settings
 from trfkit.errors import ConfigError
 
 
@@ -75,3 +76,65 @@ def test_another_tools_pyproject_is_passed_over_without_a_toml_parser(
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
     monkeypatch.setitem(sys.modules, "tomllib", None)  # importing it now raises ImportError
     assert load_settings(tmp_path) == Settings()
+
+
+# --- a hostile settings file ----------------------------------------------------------------
+
+# Player 1 won round 1 but the file gives him 0.0 points: T001, an error.
+WRONG_POINTS = (
+    "012 Club Open\n"
+    "001    1 m    Alpha, Ann                        2210                             0.0    1"
+    "     2 w 1\n"
+    "001    2 m    Beta, Bob                         1880                             0.0    2"
+    "     1 b 0\n"
+)
+
+DEEP = {
+    "arrays": "select = " + "[" * 100_000 + "]" * 100_000 + "\n",
+    "inline tables": "select = " + "{a = " * 100_000 + "}" * 100_000 + "\n",
+}
+
+
+@pytest.mark.parametrize("content", DEEP.values(), ids=DEEP.keys())
+def test_deeply_nested_trfkit_toml_is_a_config_error(tmp_path: Path, content: str) -> None:
+    """100,000 nested arrays or inline tables: ConfigError naming the file, no RecursionError."""
+    (tmp_path / "trfkit.toml").write_text(content, encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"trfkit\.toml: nested too deeply"):
+        load_settings(tmp_path)
+
+
+def test_deeply_nested_trfkit_toml_is_a_usage_error_of_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``trfkit check`` beside a deeply nested trfkit.toml: exit 2 and one line naming it."""
+    (tmp_path / "trfkit.toml").write_text(DEEP["arrays"], encoding="utf-8")
+    (tmp_path / "t.trf").write_text(WRONG_POINTS, encoding="utf-8")
+    assert main(["check", str(tmp_path / "t.trf")]) == 2
+    err = capsys.readouterr().err
+    name = tmp_path.resolve() / "trfkit.toml"
+    assert err == f"trfkit check: {name}: nested too deeply to be read as TOML\n"
+
+
+def test_deeply_nested_pyproject_is_passed_over(tmp_path: Path) -> None:
+    """A pyproject.toml naming trfkit but nested too deeply is another tool's file: skipped."""
+    (tmp_path / "pyproject.toml").write_text("# trfkit\n" + DEEP["arrays"], encoding="utf-8")
+    assert load_settings(tmp_path) == Settings()
+
+
+def test_oversized_trfkit_toml_is_not_read(tmp_path: Path) -> None:
+    """A trfkit.toml over MAX_BYTES is refused from its first MAX_BYTES + 1 bytes."""
+    (tmp_path / "trfkit.toml").write_text("#" * (MAX_BYTES + 1), encoding="utf-8")
+    with pytest.raises(ConfigError, match="larger than 1,048,576 bytes"):
+        load_settings(tmp_path)
+
+
+def test_inside_a_checked_folder(tmp_path: Path) -> None:
+    """A file at any depth of a checked folder is inside it; one above, or beside a file, is not."""
+    (tmp_path / "sub" / "deeper").mkdir(parents=True)
+    (tmp_path / "sub" / "t.trf").write_text("", encoding="utf-8")
+    (tmp_path / "link").symlink_to(tmp_path / "sub")
+    assert inside(tmp_path / "sub" / "trfkit.toml", [tmp_path / "sub"]) == str(tmp_path / "sub")
+    assert inside(tmp_path / "sub" / "deeper" / "trfkit.toml", [str(tmp_path)]) == str(tmp_path)
+    assert inside(tmp_path / "sub" / "trfkit.toml", [tmp_path / "link"]) == str(tmp_path / "link")
+    assert inside(tmp_path / "trfkit.toml", [tmp_path / "sub"]) is None
+    assert inside(tmp_path / "sub" / "trfkit.toml", [tmp_path / "sub" / "t.trf"]) is None
