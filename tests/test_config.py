@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -138,3 +140,108 @@ def test_inside_a_checked_folder(tmp_path: Path) -> None:
     assert inside(tmp_path / "sub" / "trfkit.toml", [tmp_path / "link"]) == str(tmp_path / "link")
     assert inside(tmp_path / "trfkit.toml", [tmp_path / "sub"]) is None
     assert inside(tmp_path / "sub" / "trfkit.toml", [tmp_path / "sub" / "t.trf"]) is None
+
+
+# --- audits that cannot be switched off from inside -----------------------------------------
+
+SILENCING = {
+    "trfkit.toml": 'ignore = ["P", "S", "B", "T", "E"]\n',
+    "pyproject.toml": '[tool.trfkit]\nignore = ["P", "S", "B", "T", "E"]\n',
+}
+WARNING = "lies inside the checked folder"
+
+
+@pytest.fixture(params=sorted(SILENCING))
+def submitted(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, Path]:
+    """A submitted folder: a file with a points error and a settings file ignoring everything."""
+    folder = tmp_path / "submitted"
+    folder.mkdir()
+    (folder / "t.trf").write_text(WRONG_POINTS, encoding="utf-8")
+    settings = folder / request.param
+    settings.write_text(SILENCING[request.param], encoding="utf-8")
+    return folder, settings.resolve()
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *arguments: str) -> tuple[int, Any, str]:
+    """``trfkit check ARGUMENTS --format json`` in-process: exit code, document, stderr."""
+    code = main(["check", *arguments, "--format", "json"])
+    out, err = capsys.readouterr()
+    return code, json.loads(out), err
+
+
+def test_a_settings_file_inside_the_checked_folder_is_named_and_warned_about(
+    submitted: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It silences T001 (exit 0), but the JSON summary names it and check warns on stderr."""
+    folder, settings = submitted
+    code, payload, err = run_json(capsys, str(folder))
+    assert code == 0 and payload["files"][0]["diagnostics"] == []
+    assert payload["summary"]["settings"] == [str(settings)]
+    (warning,) = payload["summary"]["warnings"]
+    assert str(settings) in warning and WARNING in warning and "--isolated" in warning
+    assert "ignore = P, S, B, T, E" in warning
+    assert err == f"trfkit check: warning: {warning}\n"
+
+
+def test_the_text_summary_and_the_html_report_name_the_settings_file(
+    submitted: tuple[Path, Path], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Text: a summary line even for one file, ending with the file; HTML: header and warning."""
+    folder, settings = submitted
+    report = tmp_path / "r.html"
+    assert main(["check", str(folder), "--report", str(report)]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines() == [
+        f"1 file checked: 1 clean, 0 with errors, 0 with warnings only; settings: {settings}"
+    ]
+    assert WARNING in err
+    page = report.read_text(encoding="utf-8")
+    assert f"Settings files applied: <code>{settings}</code>" in page
+    assert f'<p class="note sev-warning">Warning: the settings file {settings} {WARNING}' in page
+
+
+def test_isolated_ignores_every_settings_file(
+    submitted: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--isolated``: T001 is reported (exit 1), no settings file named, no warning."""
+    folder, _ = submitted
+    code, payload, err = run_json(capsys, str(folder), "--isolated")
+    assert code == 1
+    assert [d["code"] for d in payload["files"][0]["diagnostics"] if d["code"] == "T001"]
+    assert payload["summary"]["settings"] == [] and payload["summary"]["warnings"] == []
+    assert err == ""
+
+
+def test_a_settings_file_above_the_checked_folder_is_named_without_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The auditor's own trfkit.toml, above the folder: applied and named, not warned about."""
+    (tmp_path / "trfkit.toml").write_text('ignore = ["T001"]\n', encoding="utf-8")
+    (tmp_path / "submitted").mkdir()
+    (tmp_path / "submitted" / "t.trf").write_text(WRONG_POINTS, encoding="utf-8")
+    code, payload, err = run_json(capsys, str(tmp_path / "submitted"))
+    assert code == 0
+    assert payload["summary"]["settings"] == [str((tmp_path / "trfkit.toml").resolve())]
+    assert payload["summary"]["warnings"] == [] and err == ""
+
+
+def test_no_warning_when_the_command_line_replaces_the_codes(
+    submitted: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--ignore`` replaces the file's ignore: the file no longer decides which codes run."""
+    folder, settings = submitted
+    code, payload, err = run_json(capsys, str(folder), "--ignore", "E")
+    assert code == 1 and payload["summary"]["settings"] == [str(settings)]
+    assert payload["summary"]["warnings"] == [] and err == ""
+
+
+def test_a_select_inside_the_checked_folder_is_warned_about_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``select = ["E013"]`` in the checked folder hides T001 too: warned about (strict is not)."""
+    (tmp_path / "trfkit.toml").write_text('select = ["E013"]\nstrict = true\n', encoding="utf-8")
+    (tmp_path / "t.trf").write_text(WRONG_POINTS, encoding="utf-8")
+    code, payload, err = run_json(capsys, str(tmp_path))
+    assert code == 0
+    (warning,) = payload["summary"]["warnings"]
+    assert "select = E013" in warning and "strict" not in warning and WARNING in err
