@@ -147,7 +147,7 @@ def _usage(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Check every path and print the findings."""
     from trfkit.audit import DEFAULT_GLOBS, CheckRequest, check_bytes, check_many, discover
-    from trfkit.checks import unknown_patterns
+    from trfkit.checks import plugin_problems, unknown_patterns
     from trfkit.config import Settings, load_settings
     from trfkit.diagnostics import Severity
     from trfkit.errors import ConfigError
@@ -175,6 +175,7 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs < 0:
         return _usage(f"--jobs must be 0 (all cores) or more, not {args.jobs}")
     warnings = _settings_warnings(args, settings)
+    warnings += [f"plugin {p.entry_point}: {p.message}" for p in plugin_problems()]
     for warning in warnings:
         sys.stderr.write(f"trfkit check: warning: {warning}\n")
     if args.report:
