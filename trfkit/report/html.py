@@ -76,10 +76,16 @@ class HtmlReport:
     Args:
         total: How many files the report will hold (decides whether clean files
             get a crosstable, see :data:`CLEAN_TABLE_LIMIT`).
+        settings: The settings files applied (paths), named in the header.
+        warnings: Warnings about the run (a settings file inside a checked folder, a plugin).
     """
 
-    def __init__(self, total: int = 1) -> None:
+    def __init__(
+        self, total: int = 1, settings: Sequence[str] = (), warnings: Sequence[str] = ()
+    ) -> None:
         self.total = total
+        self.settings = tuple(settings)
+        self.warnings = tuple(warnings)
         self._sections: list[str] = []
         self._index: list[_IndexEntry] = []
 
@@ -117,7 +123,13 @@ class HtmlReport:
             "<header><h1>trfkit check report</h1>",
             f'<p class="summary">{files} {noun}: {clean} clean, {errors} with errors, '
             f"{warnings} with warnings only. Hover over a highlighted cell to read its "
-            "findings; click it to keep them open.</p></header>",
+            "findings; click it to keep them open.</p>",
+            # An audit names what configured it, so a settings file cannot act unseen.
+            '<p class="meta settings">Settings files applied: '
+            + (", ".join(f"<code>{_e(s)}</code>" for s in self.settings) or "none")
+            + "</p>",
+            *(f'<p class="note sev-warning">Warning: {_e(w)}</p>' for w in self.warnings),
+            "</header>",
         ]
         if files > 1:
             parts.append(self._render_index())

@@ -42,6 +42,10 @@ class Summary:
     with_warnings: int = 0
     unreadable: int = 0
     codes: Counter[str] = attrs.field(factory=Counter)
+    settings: list[str] = attrs.field(factory=list)
+    """The settings files applied (paths): an audit says what configured it."""
+    warnings: list[str] = attrs.field(factory=list)
+    """Warnings about the run itself (a settings file inside a checked folder, a plugin)."""
 
     def add(self, report: FileReport, shown: Sequence[Diagnostic]) -> None:
         """Count one file (*shown* is what passed the severity filter)."""
@@ -66,6 +70,8 @@ class Summary:
             "with_warnings": self.with_warnings,
             "unreadable": self.unreadable,
             "codes": dict(sorted(self.codes.items())),
+            "settings": list(self.settings),
+            "warnings": list(self.warnings),
         }
 
     def as_text(self) -> str:
@@ -76,7 +82,8 @@ class Summary:
             f"{self.files} {noun} checked: {self.clean} clean, {self.with_errors} with errors, "
             f"{self.with_warnings} with warnings only"
         )
-        return text + (f" ({codes})" if codes else "")
+        text += f" ({codes})" if codes else ""
+        return text + (f"; settings: {', '.join(self.settings)}" if self.settings else "")
 
 
 def exit_code(reports: Iterable[Sequence[Diagnostic]], *, strict: bool) -> int:
