@@ -23,7 +23,10 @@ def add_reading_options(parser: argparse.ArgumentParser) -> None:
     from trfkit.limits import Limits
 
     parser.add_argument(
-        "--encoding", metavar="E", help="read with this codec instead of detecting it"
+        "--encoding",
+        type=codec_option,
+        metavar="E",
+        help="read with this codec instead of detecting it (a text encoding)",
     )
     defaults = Limits()
     group = parser.add_argument_group("limits")
@@ -56,6 +59,18 @@ def add_reading_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"most rounds (default {defaults.max_rounds})",
     )
+
+
+def codec_option(value: str) -> str:
+    """A codec option's value, refused by argparse (a usage error) unless it is a text encoding."""
+    from trfkit.errors import CodecError
+    from trfkit.untrusted import text_codec
+
+    try:
+        text_codec(value)
+    except CodecError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return value
 
 
 def limits(args: argparse.Namespace) -> Limits:

@@ -80,6 +80,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--output-encoding",
+        type=common.codec_option,
         metavar="E",
         help="write with this codec (default: the input's for a plain write back, else "
         "UTF-8; UTF-8 with BOM for CSV)",
@@ -202,13 +203,6 @@ def _check_usage(args: argparse.Namespace, inputs: list[str]) -> None:
             raise UsageError("JSON is always written in UTF-8")
     if args.to is not None and args.to != "csv" and args.delimiter != "comma":
         raise UsageError("--delimiter applies to --to csv only")
-    if args.output_encoding:
-        import codecs
-
-        try:
-            codecs.lookup(args.output_encoding)
-        except LookupError:
-            raise UsageError(f"unknown encoding {args.output_encoding!r}") from None
 
 
 def _targets(args: argparse.Namespace, inputs: list[str]) -> list[str]:
