@@ -21,7 +21,7 @@ from trfkit.errors import CodecError, JsonFormError, StandingsFileError, TrfErro
 from trfkit.limits import Limits
 from trfkit.model import Player, Tournament
 from trfkit.trf.standings_file import load_reported
-from trfkit.untrusted import load_json, text_codec
+from trfkit.untrusted import escape_json, load_json, printable, text_codec
 
 ROOT = Path(__file__).resolve().parent.parent
 SWISS = ROOT / "fixtures" / "real" / "otto_fide_c07_2023_tiebreak_exercises_swiss_5r.trf"
@@ -336,3 +336,157 @@ def test_out_of_memory_is_one_line_and_exit_two(tmp_path: Path, command: list[st
     done = _child(*command, str(big), stdout=subprocess.DEVNULL, preexec_fn=cap)
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1 and "memory" in done.stderr, done.stderr
+
+
+# --- item 7: output that cannot be forged -----------------------------------------------------
+
+UNSAFE = "\x00\x07\x08\t\n\r\x1b\x7f\x85\x9b\u2028\u2029\u202e\u2066\u200f\u061c\ud800"
+"""One of each kind of character no output shows raw: C0, DEL, C1, separators, bidi, surrogate."""
+FORGED = "a\n::error file=x.trf,line=1::forged.trf"
+"""A file name that, printed raw, would put a workflow command of its own on a line."""
+
+
+def _raw(text: str) -> set[str]:
+    """The characters of :data:`UNSAFE` that stand raw in *text* (line ends excluded)."""
+    return {c for c in UNSAFE if c in text.replace("\n", "")}
+
+
+@pytest.mark.parametrize("char", list(UNSAFE))
+def test_printable_escapes_every_unsafe_character(char: str) -> None:
+    """Each control, separator, bidi control and surrogate is written as a visible escape."""
+    shown = printable(f"x{char}y")
+    assert char not in shown and shown.startswith("x\\") and shown.endswith("y")
+    assert json.loads(escape_json(json.dumps(f"x{char}y", ensure_ascii=False))) == f"x{char}y"
+    assert char not in escape_json(json.dumps(f"x{char}y", ensure_ascii=False))
+
+
+def test_printable_keeps_names_in_any_script() -> None:
+    """Letters, accents, other scripts, emoji with joiners and backslashes are kept as they are."""
+    names = "Müller, Jürgen · Иванов · 王 · محمد · עברית · 👩‍👩‍👧 · C:\\trf\\a.trf"
+    assert printable(names) == names
+    dumped = json.dumps(names, ensure_ascii=False)
+    assert escape_json(dumped) == dumped
+
+
+def _forged_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    try:
+        (folder / FORGED).write_bytes(SWISS.read_bytes())
+    except OSError:  # pragma: no cover - a file system that refuses line breaks in names
+        pytest.skip("this file system has no line breaks in file names")
+    return folder
+
+
+@pytest.mark.parametrize("fmt", ["text", "github", "json"])
+def test_a_file_name_cannot_forge_a_workflow_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
+    r"""A file name holding ``\n::error file=…::`` prints no raw ``::error`` line in any format."""
+    folder = _forged_folder(tmp_path)
+    main(["check", "--format", fmt, "--show-info", str(folder)])
+    out, err = capsys.readouterr()
+    lines = (out + err).splitlines()
+    assert not [line for line in lines if line.startswith("::error")]
+    if fmt == "github":
+        annotations = [line for line in lines if line.startswith("::")]
+        ours = ("::notice file=", "::warning file=")
+        assert annotations and all(line.startswith(ours) for line in annotations)
+    if fmt == "text":
+        assert all(line.startswith(str(folder)) for line in lines[:-1])
+    if fmt == "json":  # escaped the JSON way: the name reads back as it is
+        assert json.loads(out)["files"][0]["path"] == str(folder / FORGED)
+
+
+def test_a_file_name_cannot_forge_a_line_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    """A named file that does not exist, with a line break in its name: one line on stderr."""
+    for command in (["check"], ["show"], ["standings"], ["convert"]):
+        assert main([*command, "nowhere" + FORGED]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "::error" in err and "\n::" not in err
+
+
+def _player_line(rank: int, name: str, points: str, opponent: int, colour: str, result: str) -> str:
+    head = f"001 {rank:>4} m    {name:<33} 2000 NOR".ljust(80) + f"{points:>4} {rank:>4}  "
+    return head + f"{opponent:>4} {colour} {result}"
+
+
+def _hostile_names(tmp_path: Path) -> tuple[Path, str]:
+    """A file whose first player's name holds every unsafe character but NUL, CR and LF."""
+    name = "Evil" + "".join(c for c in UNSAFE if c not in "\x00\r\n\ud800")
+    text = "\n".join([
+        "012 Open\x1b]0;owned\x07",
+        "XXR 1",
+        _player_line(1, name, "0.0", 2, "w", "1"),  # the points contradict the result: T001
+        _player_line(2, "Doe\u2028::error::forged", "0.0", 1, "b", "0"),
+    ]) + "\n"  # fmt: skip
+    folder = tmp_path / "in\x1b[31m\u202e"  # the path is printed too
+    folder.mkdir()
+    path = folder / "names.trf"
+    path.write_text(text, encoding="utf-8")
+    return path, name
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["check", "--show-info"],
+        ["check", "--format", "github", "--show-info"],
+        ["check", "--format", "json"],
+        ["show"],
+        ["standings"],
+        ["standings", "--format", "json"],
+        ["standings", "--explain", "1"],
+        ["convert", "--to", "trf26", "--report-adjustments", "-o", "OUT"],
+        ["convert", "--to", "json", "--format", "json", "-o", "OUT"],
+    ],
+    ids=lambda a: " ".join(a[:3]),
+)
+def test_a_player_name_cannot_forge_output(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], arguments: list[str]
+) -> None:
+    """Names with control, separator and bidi characters are escaped in every format."""
+    path, name = _hostile_names(tmp_path)
+    arguments = [str(tmp_path / "out.trf") if a == "OUT" else a for a in arguments]
+    main([*arguments, str(path)])
+    out, err = capsys.readouterr()
+    assert _raw(out) == set() and _raw(err) == set()
+    commands = [line for line in (out + err).splitlines() if line.startswith("::")]
+    ours = ("::error file=", "::warning file=", "::notice file=")
+    assert all(line.startswith(ours) for line in commands)  # never "::error::forged"
+    if arguments[0] in ("check", "show", "standings") and "json" not in arguments:
+        assert "Evil" in out and "\\x1b" in out + err
+    if "json" in arguments and arguments[0] == "check":
+        messages = [d["message"] for d in json.loads(out)["files"][0]["diagnostics"]]
+        assert any(name in m for m in messages)  # read back, the name is the file's
+
+
+def test_the_html_report_shows_no_raw_control_character(tmp_path: Path) -> None:
+    """The HTML report escapes names, messages and file names, a non-UTF-8 one included."""
+    path, _ = _hostile_names(tmp_path)
+    folder = _forged_folder(tmp_path)
+    odd = os.fsencode(folder) + b"/bad\xff\x1b[31m.trf"
+    try:
+        with open(odd, "wb") as handle:
+            handle.write(SWISS.read_bytes())
+    except OSError:  # pragma: no cover - a file system that wants UTF-8 names
+        pass
+    report = tmp_path / "report.html"
+    assert main(["check", "--report", str(report), str(path), str(folder)]) in (0, 1)
+    page = report.read_bytes().decode("utf-8")  # valid UTF-8: no surrogate reached it
+    assert _raw(page) == set()
+    assert "Evil" in page and "forged.trf" in page
+
+
+def test_github_annotations_escape_their_properties() -> None:
+    """``%``, CR, LF, ``:`` and ``,`` are escaped by GitHub's rules, other controls printable."""
+    from trfkit.diagnostics import parse_rule
+    from trfkit.report.github import format_github
+
+    d = parse_rule("P003").diagnostic("a\r\nb %", line=1, column=2)
+    line = format_github(d, "x,y:z%\r\n::error::w")
+    assert "\n" not in line and "\r" not in line
+    assert line.startswith("::warning file=x%2Cy%3Az%25%0D%0A%3A%3Aerror%3A%3Aw,line=1,col=2,")
+    assert line.endswith("::a%0D%0Ab %25")
+    odd = format_github(d, "a\x1b[31m\u202e.trf")
+    assert odd.startswith("::warning file=a\\x1b[31m\\u202e.trf,")

@@ -18,7 +18,7 @@ from trfkit import TYPE_CHECKING, __version__
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Collection, Sequence
-    from typing import TextIO
+    from typing import NoReturn, TextIO
 
     from _typeshed import SupportsWrite
 
@@ -54,6 +54,11 @@ def build_parser(only: Collection[str] | None = None) -> argparse.ArgumentParser
         def print_help(self, file: SupportsWrite[str] | None = None) -> None:
             # argparse ignores a failed write (exit 0, nothing shown): let main report it
             (file or sys.stdout).write(self.format_help())
+
+        def error(self, message: str) -> NoReturn:
+            from trfkit.untrusted import printable
+
+            super().error(printable(message))  # it may quote a value given on the command line
 
     parser = Parser(
         prog="trfkit",

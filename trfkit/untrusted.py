@@ -34,7 +34,15 @@ from typing import Any
 
 from trfkit.errors import CodecError
 
-__all__ = ["LongNumber", "escape_json", "load_json", "printable", "shown", "text_codec"]
+__all__ = [
+    "LongNumber",
+    "escape_json",
+    "load_json",
+    "printable",
+    "printable_lines",
+    "shown",
+    "text_codec",
+]
 
 _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 _UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029{_BIDI}\ud800-\udfff]")
@@ -60,6 +68,11 @@ def printable(text: str) -> str:
     'a\\n::error file=x::b\\u202e'
     """
     return _UNSAFE.sub(_escape, text)
+
+
+def printable_lines(text: str) -> str:
+    r"""*text* made of lines (``\n`` between them), each passed through :func:`printable`."""
+    return "\n".join(map(printable, text.split("\n")))
 
 
 def _escape_json(match: re.Match[str]) -> str:

@@ -118,9 +118,11 @@ class _Progress:
         """Draw the bar after *done* files."""
         if not self.enabled:
             return
+        from trfkit.untrusted import printable
         filled = self.WIDTH * done // max(self.total, 1)
         bar = "#" * filled + "." * (self.WIDTH - filled)
-        self.stream.write(f"\r\x1b[K[{bar}] {done}/{self.total} {path[-50:]}")
+        shown = printable(path)[-50:]  # the bar's own controls only
+        self.stream.write(f"\r\x1b[K[{bar}] {done}/{self.total} {shown}")
         self.stream.flush()
         self.shown = True
 
@@ -128,7 +130,7 @@ class _Progress:
 def _usage(message: str) -> int:
     from trfkit.report.text import EXIT_USAGE
 
-    sys.stderr.write(f"trfkit check: {message}\n")
+    common.error("check", message)
     return EXIT_USAGE
 
 
@@ -221,7 +223,7 @@ def run(args: argparse.Namespace) -> int:
             usage_failure = True
             message = file_report.diagnostics[0].message if file_report.diagnostics else ""
             progress.clear()
-            sys.stderr.write(f"trfkit check: {file_report.path}: {message}\n")
+            common.error("check", f"{file_report.path}: {message}")
         summary.add(file_report, shown)
         failed = failed or any(d.severity >= threshold for d in shown)
         if html is not None:

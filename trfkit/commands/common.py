@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import enum
+import sys
 from typing import TYPE_CHECKING
 
 from trfkit.errors import UsageError
@@ -16,6 +17,17 @@ if TYPE_CHECKING:
 
 
 
+
+
+def error(command: str, message: str) -> None:
+    """Write ``trfkit COMMAND: MESSAGE`` to stderr: the one way a command reports a failure.
+
+    The message is :func:`~trfkit.untrusted.printable`: a path or a name in it cannot start
+    a line of its own (a forged finding or ``::error`` command) or steer the terminal.
+    """
+    from trfkit.untrusted import printable
+
+    sys.stderr.write(f"trfkit {command}: {printable(message)}\n")
 
 
 def add_reading_options(parser: argparse.ArgumentParser) -> None:
