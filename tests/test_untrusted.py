@@ -490,3 +490,39 @@ def test_github_annotations_escape_their_properties() -> None:
     assert line.endswith("::a%0D%0Ab %25")
     odd = format_github(d, "a\x1b[31m\u202e.trf")
     assert odd.startswith("::warning file=a\\x1b[31m\\u202e.trf,")
+
+
+@pytest.mark.parametrize(
+    ("raised", "expected"),
+    [
+        (MemoryError(), "ResourceError"),
+        (RecursionError(), "ResourceError"),
+        (UnicodeError("a codec broke"), "CodecError"),
+        (LookupError("unknown encoding: x"), "CodecError"),
+    ],
+)
+def test_the_api_raises_trf_errors_in_place_of_python_ones(
+    raised: Exception, expected: str
+) -> None:
+    """The API turns MemoryError, RecursionError, UnicodeError and LookupError into TrfError."""
+    from trfkit import api
+
+    def failing() -> None:
+        raise raised
+
+    with pytest.raises(TrfError) as info:
+        api._guarded(failing)()
+    assert type(info.value).__name__ == expected and str(info.value)
+    for name in ("parse", "loads", "load", "dumps", "dump_bytes", "dump", "check"):
+        assert getattr(trfkit, name).__wrapped__  # each entry point is guarded
+
+
+def test_a_key_error_is_not_mistaken_for_a_codec_failure() -> None:
+    """A KeyError (a LookupError) is a bug, not input: it is not dressed as a CodecError."""
+    from trfkit import api
+
+    def failing() -> None:
+        raise KeyError("x")
+
+    with pytest.raises(KeyError):
+        api._guarded(failing)()

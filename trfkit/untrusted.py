@@ -35,6 +35,7 @@ from typing import Any
 from trfkit.errors import CodecError
 
 __all__ = [
+    "UNSAFE",
     "LongNumber",
     "escape_json",
     "load_json",
@@ -45,8 +46,8 @@ __all__ = [
 ]
 
 _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
-_UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029{_BIDI}\ud800-\udfff]")
-"""What :func:`printable` escapes."""
+UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029{_BIDI}\ud800-\udfff]")
+"""What :func:`printable` escapes: no output shows one of these characters raw."""
 _JSON_UNSAFE = re.compile(f"[\x7f-\x9f\u2028\u2029{_BIDI}\ud800-\udfff]")
 """What :func:`escape_json` escapes: the same, less C0, which :mod:`json` escapes itself."""
 _SHORT = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
@@ -67,7 +68,7 @@ def printable(text: str) -> str:
     >>> printable("a\n::error file=x::b\u202e")
     'a\\n::error file=x::b\\u202e'
     """
-    return _UNSAFE.sub(_escape, text)
+    return UNSAFE.sub(_escape, text)
 
 
 def printable_lines(text: str) -> str:
@@ -162,10 +163,11 @@ def text_codec(name: str) -> str:
     Raises:
         CodecError: When it cannot, saying why.
     """
+    quoted = shown(name)
     try:
         standard = codecs.lookup(name).name
-    except LookupError:
-        raise CodecError(f"unknown encoding {name!r}") from None
+    except (LookupError, ValueError):  # ValueError: a NUL in the name
+        raise CodecError(f"unknown encoding {quoted}") from None
     whole = "".join(_PROBE)
     try:
         data = whole.encode(standard)
@@ -173,9 +175,9 @@ def text_codec(name: str) -> str:
         encoder = codecs.getincrementalencoder(standard)()
         pieces = b"".join(encoder.encode(line) for line in _PROBE) + encoder.encode("", True)
     except LookupError:  # str.encode refuses a codec that is not a text encoding
-        raise CodecError(f"{name!r} is not a text encoding (it converts bytes to bytes)") from None
+        raise CodecError(f"{quoted} is not a text encoding (it converts bytes to bytes)") from None
     except (UnicodeError, TypeError, ValueError):
-        raise CodecError(f"{name!r} cannot write plain text such as a TRF file") from None
+        raise CodecError(f"{quoted} cannot write plain text such as a TRF file") from None
     if back != whole or pieces != data:
-        raise CodecError(f"{name!r} cannot write a text file line by line, as TRF is written")
+        raise CodecError(f"{quoted} cannot write a text file line by line, as TRF is written")
     return standard

@@ -128,7 +128,13 @@ def read_points(text: object, path: str) -> Fraction:
 def _check_int(value: object, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise JsonFormError(path, f"expected an integer, found {shown(value)}")
+    if not -_WIDEST < value < _WIDEST:  # refused here, where a message can be short
+        raise JsonFormError(path, f"expected an integer a TRF field can hold, found {shown(value)}")
     return value
+
+
+_WIDEST = 10**18
+"""No TRF field holds an integer this wide (the widest number field has 11 columns)."""
 
 
 def _check_str(value: object, path: str) -> str:
@@ -234,7 +240,8 @@ def _decode_rounds(value: object, path: str) -> tuple[RoundResult, ...]:
         # what four TRF columns hold: a start rank, or a negative number a file had there
         if opponent is not None and not (1 <= opponent <= 9999 or -999 <= opponent <= -1):
             raise JsonFormError(
-                f"{where}.opponent", f"expected 1..9999 (or -999..-1) or null, found {opponent}"
+                f"{where}.opponent",
+                f"expected 1..9999 (or -999..-1) or null, found {shown(opponent)}",
             )
         rounds.append(
             RoundResult(
