@@ -246,6 +246,8 @@ def run_checks(
             continue
         try:
             found.extend(item.run(ctx))
+        except MemoryError:  # the file's, not the check's: audit reports the file (P001)
+            raise
         except Exception as exc:
             found.append(
                 INTERNAL.rule.diagnostic(

@@ -130,9 +130,11 @@ class _Progress:
         """Draw the bar after *done* files."""
         if not self.enabled:
             return
+        from trfkit.untrusted import printable
         filled = self.WIDTH * done // max(self.total, 1)
         bar = "#" * filled + "." * (self.WIDTH - filled)
-        self.stream.write(f"\r\x1b[K[{bar}] {done}/{self.total} {path[-50:]}")
+        shown = printable(path)[-50:]  # the bar's own controls only
+        self.stream.write(f"\r\x1b[K[{bar}] {done}/{self.total} {shown}")
         self.stream.flush()
         self.shown = True
 
@@ -140,7 +142,7 @@ class _Progress:
 def _usage(message: str) -> int:
     from trfkit.report.text import EXIT_USAGE
 
-    sys.stderr.write(f"trfkit check: {message}\n")
+    common.error("check", message)
     return EXIT_USAGE
 
 
@@ -243,7 +245,7 @@ def run(args: argparse.Namespace) -> int:
             first = fatal or list(file_report.diagnostics)
             message = first[0].message if first else ""
             progress.clear()
-            sys.stderr.write(f"trfkit check: {file_report.path}: {message}\n")
+            common.error("check", f"{file_report.path}: {message}")
         summary.add(file_report, shown)
         failed = failed or any(d.severity >= threshold for d in shown)
         if html is not None:

@@ -96,17 +96,18 @@ def run(args: argparse.Namespace) -> int:
     """Print the file."""
     from trfkit.audit import read_bytes
     from trfkit.trf.reader import parse
+    from trfkit.untrusted import printable_lines
 
     data = (
         sys.stdin.buffer.read() if args.file == "-" else read_bytes(args.file, common.limits(args))
     )
     if isinstance(data, str):
-        sys.stderr.write(f"trfkit show: {data}\n")
+        common.error("show", data)
         return 2
     result = parse(data, encoding=args.encoding, limits=common.limits(args))
     fatal = result.fatal
     if fatal is not None:
-        sys.stderr.write(f"trfkit show: {args.file}: {fatal.message}\n")
+        common.error("show", f"{args.file}: {fatal.message}")
         return 2
-    sys.stdout.write(render(result.tournament))
+    sys.stdout.write(printable_lines(render(result.tournament)))  # names may hold controls
     return 0

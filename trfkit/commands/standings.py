@@ -238,21 +238,22 @@ def run(args: argparse.Namespace) -> int:
     from trfkit.report import text as report
     from trfkit.report.json import dumps_json
     from trfkit.trf.reader import parse
+    from trfkit.untrusted import printable_lines
 
     data = (
         sys.stdin.buffer.read() if args.file == "-" else read_bytes(args.file, common.limits(args))
     )
     if isinstance(data, str):
-        sys.stderr.write(f"trfkit standings: {data}\n")
+        common.error("standings", data)
         return report.EXIT_USAGE
     result = parse(data, encoding=args.encoding, limits=common.limits(args))
     fatal = result.fatal
     if fatal is not None:
-        sys.stderr.write(f"trfkit standings: {args.file}: {fatal.message}\n")
+        common.error("standings", f"{args.file}: {fatal.message}")
         return report.EXIT_USAGE
     tournament = result.tournament
     if not tournament.players:
-        sys.stderr.write(f"trfkit standings: {args.file}: no player records\n")
+        common.error("standings", f"{args.file}: no player records")
         return report.EXIT_USAGE
     options = common.tiebreak_options(args)
     try:
@@ -260,20 +261,20 @@ def run(args: argparse.Namespace) -> int:
             tournament, options, regime=decide(tournament, common.event_type(args))
         )
     except TieBreakError as exc:
-        sys.stderr.write(f"trfkit standings: {exc}\n")
+        common.error("standings", str(exc))
         return report.EXIT_USAGE
     if args.explain is not None:
         if args.explain not in tournament.players_by_rank:
-            sys.stderr.write(f"trfkit standings: no player with start rank {args.explain}\n")
+            common.error("standings", f"no player with start rank {args.explain}")
             return report.EXIT_USAGE
         assert st.engine is not None
         explanation = st.engine.explain(args.explain, st.tiebreaks)
-        sys.stdout.write(render_explanation(st, explanation))
+        sys.stdout.write(printable_lines(render_explanation(st, explanation)))
         return report.EXIT_OK
     if args.format == "json":
         sys.stdout.write(dumps_json(render_json(st)) + "\n")
     elif args.format == "csv":
         sys.stdout.write(render_csv(st))
     else:
-        sys.stdout.write(render_text(st))
+        sys.stdout.write(printable_lines(render_text(st)))  # names may hold controls
     return report.EXIT_OK

@@ -34,6 +34,7 @@ from trfkit.compute.crosstable import Cell, CrossTable, CrossTableRow, Spot, loc
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.fileio import write_atomic
 from trfkit.numbers import format_number
+from trfkit.untrusted import printable
 
 CLEAN_TABLE_LIMIT = 100
 """Batches of up to this many files show the crosstables of clean files too."""
@@ -51,7 +52,8 @@ def format_points(value: Fraction | None) -> str:
 
 
 def _e(value: object) -> str:
-    return escape(str(value), quote=True)
+    # printable first: no control or bidi character reorders the page or breaks the UTF-8
+    return escape(printable(str(value)), quote=True)
 
 
 def _where(d: Diagnostic) -> str:
@@ -255,9 +257,10 @@ class _Marks:
             return ""
         found = [self.diagnostics[i] for i in indices]
         worst = max(d.severity for d in found)
-        title = "\n".join(f"{d.code} {d.name}: {d.message}" for d in found)
+        # one line per finding: each escaped on its own, the line breaks between them kept
+        title = "&#10;".join(_e(f"{d.code} {d.name}: {d.message}") for d in found)
         numbers = " ".join(str(i) for i in sorted(set(indices)))
-        return f' data-hl="{worst.label}" title="{_e(title)}" data-d="{numbers}"'
+        return f' data-hl="{worst.label}" title="{title}" data-d="{numbers}"'
 
 
 def _crosstable(table: CrossTable, diagnostics: Sequence[Diagnostic], number: int) -> str:

@@ -13,6 +13,7 @@ import attrs
 
 from trfkit.audit import FileReport
 from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.untrusted import printable
 
 EXIT_OK = 0
 """No error diagnostics (warnings allowed unless ``--strict``)."""
@@ -23,13 +24,17 @@ EXIT_USAGE = 2
 
 
 def format_text(d: Diagnostic, path: str) -> str:
-    """``path:line:col: CODE message`` (line and column omitted when unknown)."""
-    where = path
+    """``path:line:col: CODE message`` (line and column omitted when unknown).
+
+    The path and the message are :func:`~trfkit.untrusted.printable`: a file name or a
+    player's name with a line break cannot add a line of its own.
+    """
+    where = printable(path)
     if d.line is not None:
         where += f":{d.line}"
         if d.column is not None:
             where += f":{d.column}"
-    return f"{where}: {d.code} {d.message}"
+    return f"{where}: {d.code} {printable(d.message)}"
 
 
 @attrs.define
