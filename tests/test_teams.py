@@ -429,3 +429,108 @@ def test_explain_team_lists_each_round() -> None:
     round6 = ex.rounds[5]
     assert round6[2] == "forfeit win"
     assert round6[5]["BH"] == (10, 10, "dummy (own score)")
+
+
+def test_held_exercise_34_orders() -> None:
+    """Exercise 34: ranked by MP then GP, and by GP then MP (``PTS:GP`` makes GP primary)."""
+    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["PTS", "GP"]))
+    assert [r.team for r in st.rows] == [5, 1, 2, 4, 3, 8, 6, 9, 7, 13, 10, 11, 14, 12]
+    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["PTS:GP", "MP"]))
+    assert st.primary == "GP"
+    assert [r.team for r in st.rows] == [5, 1, 2, 4, 3, 8, 9, 10, 6, 7, 13, 11, 14, 12]
+
+
+# --- the command line --------------------------------------------------------------------------
+
+
+def cli(capsys: pytest.CaptureFixture[str], tmp_path: object, text: str,
+        *argv: str) -> tuple[int, str, str]:  # fmt: skip
+    """Exit code, stdout and stderr of ``trfkit standings FILE …`` on *text*."""
+    from pathlib import Path
+
+    from trfkit.cli import main
+
+    path = Path(str(tmp_path)) / "event.trf"
+    path.write_text(text, encoding="utf-8")
+    code = main(["standings", str(path), *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def held_text() -> str:
+    """Held's event as TRF text."""
+    from trfkit.trf.writer import dumps
+
+    return dumps(held_event())
+
+
+def test_cli_json_shape_and_rules(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    """``--teams --format json``: teams with rank, team, name, MP, GP and each code; the rules."""
+    import json
+
+    code, out, _ = cli(capsys, tmp_path, held_text(), "--teams", "--format", "json",
+                       "--tiebreaks", "GP,BH,EDET")  # fmt: skip
+    assert code == 0
+    doc = json.loads(out)
+    first = doc["teams"][0]
+    assert list(first) == ["rank", "team", "name", "MP", "GP", "BH", "EDET"]
+    assert (first["team"], first["MP"], first["GP"], first["EDET"]) == (5, 10, 18, None)
+    rules = doc["rules"]
+    assert rules["tiebreaks_from"] == "--tiebreaks"
+    assert rules["primary"] == "MP" and rules["edition"] == "fide-2024"
+    assert "not computed" in rules["not_computed"]["EDET"]
+
+
+def test_cli_text_csv_and_explain(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    """Text says where the list came from and shows n/a; CSV has the columns; --explain a team."""
+    text = held_text()
+    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--tiebreaks", "BH/C1,BC")
+    assert code == 0
+    assert "Tie-breaks: PTS, BH/C1, BC (--tiebreaks)" in out
+    assert "n/a" in out and "Not computed: BC" in out
+    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--format", "csv")
+    assert out.splitlines()[0] == "rank,team,name,MP,GP,BH/C1,BH,SB"
+    assert out.splitlines()[1] == "1,5,Team 5,10.0,18.0,53.0,55.0,70.0"
+    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--tiebreaks", "BH/C1", "--explain", "7")
+    assert code == 0
+    assert "Team 7 Team 7: 6.0 MP, 11.5 GP" in out
+    assert "BH/C1: 38.0" in out  # Held's exercise 36
+    code, _, err = cli(capsys, tmp_path, text, "--teams", "--explain", "99")
+    assert code == 2 and "no team numbered 99" in err
+
+
+def test_cli_teams_on_an_individual_event_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: object
+) -> None:
+    """``--teams`` on an individual event: exit 2 and a reason."""
+    text = "012 x\n" + player_line(1, "A", [(2, "w", "1")]) + "\n" + player_line(
+        2, "B", [(1, "b", "0")]) + "\n"  # fmt: skip
+    code, out, err = cli(capsys, tmp_path, text, "--teams")
+    assert (code, out) == (2, "")
+    assert "--teams needs a team event" in err
+
+
+def test_cli_bad_team_code_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: object
+) -> None:
+    """An unknown code in --tiebreaks with --teams: exit 2, no traceback."""
+    code, _, err = cli(capsys, tmp_path, held_text(), "--teams", "--tiebreaks", "XYZ")
+    assert code == 2 and "unknown tie-break" in err
+
+
+@needs_corpus
+def test_cli_every_corpus_team_file_gets_team_standings(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Every team file of the corpus gives team standings in JSON, one row per team."""
+    import json
+
+    from trfkit.cli import main
+
+    for path in sorted(CORPUS.glob("*.trf")):
+        t = read(path)
+        if not team_event(t):
+            continue
+        assert main(["standings", str(path), "--teams", "--format", "json"]) == 0, path.name
+        doc = json.loads(capsys.readouterr().out)
+        assert len(doc["teams"]) == len(team_event_of(t).teams), path.name
