@@ -380,10 +380,10 @@ def test_2026_caps_the_dummy_of_a_forfeit_win() -> None:
 
 
 def test_codes_not_computed_are_none_with_a_reason() -> None:
-    """MPvGP, EDET, BC and others are None for every team, with the reason stated."""
-    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["MPvGP", "EDET", "BC",
+    """EDET, BBE, SSSC and others are None for every team, with the reason stated."""
+    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["EDET", "BBE", "SSSC",
                                                                          "WIN"]))  # fmt: skip
-    assert set(st.unavailable) == {"MPvGP", "EDET", "BC", "WIN"}
+    assert set(st.unavailable) == {"EDET", "BBE", "SSSC", "WIN"}
     assert "not computed by trfkit yet" in st.unavailable["EDET"]
     assert all(v is None for row in st.rows for v in row.values[1:])
 
@@ -429,6 +429,37 @@ def test_explain_team_lists_each_round() -> None:
     round6 = ex.rounds[5]
     assert round6[2] == "forfeit win"
     assert round6[5]["BH"] == (10, 10, "dummy (own score)")
+
+
+def test_mpvgp_is_the_secondary_score() -> None:
+    """MPvGP after match points is game points: team 1 4, team 3 3.5 (see the MP/GP test)."""
+    values, order = rr_values(["MPvGP"])
+    assert values["MPvGP"] == {1: 4, 2: 3, 3: F(7, 2), 4: F(3, 2)}
+    assert order == [1, 3, 2, 4]
+
+
+@needs_corpus
+def test_board_count_by_hand() -> None:
+    """BC = Σ board × board points in played matches; lower first. Teams 3 and 5 of the Swiss."""
+    # 310   3 Team 3 (players 5, 6); 310   5 Team 5 (players 9, 10); both on 7 MP.
+    # 001    5 T3B1: 13 w 1, 1 w 0, 11 b 0, 7 b 0, 0000 - U, 3 b 0, 17 w 1 -> board 1: 2
+    # 001    6 T3B2: 14 b 1, 2 b 0, 12 w 1, 8 w 1, 0000 - U, 4 w 0, 18 b 1 -> board 2: 4
+    #   team 3: 1×2 + 2×4 = 10 (the round-5 PAB has no board played)
+    # 001    9 T5B1: 1 b 0, 17 w 1, 3 w 0, 0000 - U, 7 b 0, 13 w 1, 15 b 1 -> board 1: 3
+    # 001   10 T5B2: 2 w 0, 18 b 1, 4 b 0, 0000 - U, 8 w =, 14 b 1, 16 w 1 -> board 2: 3.5
+    #   team 5: 1×3 + 2×3.5 = 10: a tie, which 212's next code (BBE) would break
+    # 001    1 T1B1: seven wins -> 7; 001    2 T1B2: six wins, a draw -> 6.5; 1×7 + 2×6.5 = 20
+    st = compute_team_standings(read(OTTO_TEAMS))
+    assert [tb.text for tb in st.tiebreaks] == ["PTS", "BC", "BBE"]
+    bc = {row.team: row.values[1] for row in st.rows}
+    assert (bc[3], bc[5], bc[1]) == (10, 10, 20)
+    assert "BBE" in st.unavailable
+    # lower first: with PTS,BC on two teams of equal MP the lower BC ranks higher
+    values, order = rr_values(["BC"])
+    # team 1 (boards 1: 1+½+1 = 2.5, 2: ½+0+1 = 1.5): 2.5 + 3 = 5.5;
+    # team 3 (boards 1: 0+½+1 = 1.5, 2: 1+1+0 = 2): 1.5 + 4 = 5.5 -> still tied, number order
+    assert (values["BC"][1], values["BC"][3]) == (F(11, 2), F(11, 2))
+    assert order[:2] == [1, 3]
 
 
 def test_held_exercise_34_orders() -> None:
@@ -484,10 +515,10 @@ def test_cli_json_shape_and_rules(capsys: pytest.CaptureFixture[str], tmp_path: 
 def test_cli_text_csv_and_explain(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
     """Text says where the list came from and shows n/a; CSV has the columns; --explain a team."""
     text = held_text()
-    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--tiebreaks", "BH/C1,BC")
+    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--tiebreaks", "BH/C1,BBE")
     assert code == 0
-    assert "Tie-breaks: PTS, BH/C1, BC (--tiebreaks)" in out
-    assert "n/a" in out and "Not computed: BC" in out
+    assert "Tie-breaks: PTS, BH/C1, BBE (--tiebreaks)" in out
+    assert "n/a" in out and "Not computed: BBE" in out
     code, out, _ = cli(capsys, tmp_path, text, "--teams", "--format", "csv")
     assert out.splitlines()[0] == "rank,team,name,MP,GP,BH/C1,BH,SB"
     assert out.splitlines()[1] == "1,5,Team 5,10.0,18.0,53.0,55.0,70.0"

@@ -12,13 +12,17 @@ fractions throughout. The team checks (later) read the same values.
 default (C.07 prescribes none): the secondary score, then ``BH/C1``, ``BH``, ``SB``
 in a Swiss event, the secondary score, ``DE``, ``SB`` in a round robin.
 
-**Computed:** ``PTS``, ``MP``, ``GP``, ``DE`` (between teams, on the primary score;
-repeated meetings count as their average), ``BH`` (``/Cn``, ``/Mn``), ``SB`` and
-``EMMSB``, ``EMGSB``, ``EGMSB``, ``EGGSB`` (``/Cn``). The first letter after ``E`` is
-the opponent's score, the second the team's own result in the match (Held's
-exercises 38-41): ``EMGSB`` = Σ opponent's match points × own game points. ``SB:MP``
-is read as ``EMMSB`` and ``SB:GP`` as ``EGGSB`` (trfkit's reading); ``BH``/``SB``
-without ``:MP``/``:GP`` use the primary score.
+**Computed:** ``PTS``, ``MP``, ``GP``, ``MPvGP`` (the score that is not primary: game
+points after match points, match points after game points, as gacrux reads it), ``DE``
+(between teams, on the primary score; repeated meetings count as their average), ``BH``
+(``/Cn``, ``/Mn``), ``SB`` and ``EMMSB``, ``EMGSB``, ``EGMSB``, ``EGGSB`` (``/Cn``). The
+first letter after ``E`` is the opponent's score, the second the team's own result in
+the match (Held's exercises 38-41): ``EMGSB`` = Σ opponent's match points × own game
+points. ``SB:MP`` is read as ``EMMSB`` and ``SB:GP`` as ``EGGSB`` (trfkit's reading);
+``BH``/``SB`` without ``:MP``/``:GP`` use the primary score. ``BC`` (board count) is Σ
+board number × the game points the team scored on that board in the matches it played;
+the lower ranks first (gacrux's reading; the regulation's text was not available:
+UNCERTAIN).
 
 Unplayed rounds follow the individual rules with the team as the player: round
 robins count forfeited matches as matches (C.07 15.2) and byes as nothing; Swiss
@@ -26,8 +30,8 @@ events give each unplayed round a dummy (art. 16; capped in 2026) or, before 202
 virtual opponent, and opponents see a final run of requested byes as draws (16.3).
 The VUR exception to cuts (16.5) applies.
 
-**Not computed yet** (the value is ``None`` and the reason is given): MPvGP, EDE and
-the EDE family, ESB without its letters, BC, TBR, BBE, SSSC, and the individual
+**Not computed yet** (the value is ``None`` and the reason is given): EDE and the EDE
+family, ESB without its letters, TBR, BBE, SSSC, and the individual
 tie-breaks (WIN, AOB, FB, ARO, KS, …) applied to teams.
 """
 
@@ -65,7 +69,7 @@ __all__ = [
 ]
 
 COMPUTED = frozenset(
-    {"PTS", "MP", "GP", "DE", "BH", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB"}
+    {"PTS", "MP", "GP", "MPVGP", "DE", "BH", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC"}
 )
 """The team tie-breaks trfkit computes."""
 
@@ -107,6 +111,11 @@ class TeamTieBreak:
     cut: int = 0
     median: int = 0
     pre_determined: bool = False
+
+    @property
+    def higher_is_better(self) -> bool:
+        """False for BC, where fewer weighted board points rank first."""
+        return self.name != "BC"
 
     @property
     def computed(self) -> bool:
@@ -252,6 +261,22 @@ class _Values:
             "GP": {n: event.gp(n) for n in self.numbers},
         }
         self._seen: dict[tuple[str, bool], dict[int, Fraction]] = {}
+        self._boards: dict[int, dict[int, Fraction]] | None = None
+
+    def boards(self, team: int) -> dict[int, Fraction]:
+        """Board number → the game points *team* scored on it in the matches it played."""
+        if self._boards is None:
+            per: dict[int, dict[int, Fraction]] = {n: {} for n in self.numbers}
+            for match in self.event.matches:
+                if match.forfeit:
+                    continue  # a forfeited match (330) has no board played
+                for b in match.boards:
+                    for side, points in ((match.first, b.first_points),
+                                         (match.second, b.second_points)):  # fmt: skip
+                        row = per.setdefault(side, {})
+                        row[b.board] = row.get(b.board, Fraction(0)) + points
+            self._boards = per
+        return self._boards.get(team, {})
 
     def own(self, r: TeamRound, base: str) -> Fraction:
         return r.mp if base == "MP" else r.gp
@@ -370,6 +395,11 @@ class _Values:
             return self.total[tb.base or primary][team]
         if name in ("MP", "GP"):
             return self.total[name][team]
+        if name == "MPVGP":
+            return self.total["GP" if (tb.base or primary) == "MP" else "MP"][team]
+        if name == "BC":
+            return sum((board * points for board, points in self.boards(team).items()),
+                       Fraction(0))  # fmt: skip
         if name in ("BH", "SB") or name in _ESB:
             opp, own, sb = self.bases(tb, primary)
             kept, _ = self.cut(self.terms(team, opp, own, tb.pre_determined), tb.cut,
@@ -396,9 +426,12 @@ class _Values:
         return scores, complete
 
 
-def _split(group: list[int], key: Mapping[int, Fraction | None]) -> list[list[int]]:
-    """*group* split by *key*, highest first; ``None`` keys (no value) stay together last."""
-    ordered = sorted(group, key=lambda n: (key[n] is None, -(key[n] or 0)))
+def _split(
+    group: list[int], key: Mapping[int, Fraction | None], higher: bool = True
+) -> list[list[int]]:
+    """*group* split by *key*, best first; ``None`` keys (no value) stay together last."""
+    sign = -1 if higher else 1
+    ordered = sorted(group, key=lambda n: (key[n] is None, sign * (key[n] or 0)))
     parts: list[list[int]] = []
     previous: object = object()
     for n in ordered:
@@ -533,7 +566,9 @@ def compute_team_standings(
             unavailable[key] = tb.reason or ""
         else:
             column = {n: values.value(tb, n, primary) for n in numbers}
-            groups = [part for g in groups for part in (_split(g, column) if len(g) > 1 else [g])]
+            better = tb.higher_is_better
+            groups = [part for g in groups
+                      for part in (_split(g, column, better) if len(g) > 1 else [g])]  # fmt: skip
         columns.append(column)
     rows: list[TeamRow] = []
     position = 1
