@@ -380,10 +380,10 @@ def test_2026_caps_the_dummy_of_a_forfeit_win() -> None:
 
 
 def test_codes_not_computed_are_none_with_a_reason() -> None:
-    """EDET, BBE, SSSC and others are None for every team, with the reason stated."""
-    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["EDET", "BBE", "SSSC",
+    """EDET, EDEB, SSSC and others are None for every team, with the reason stated."""
+    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["EDET", "EDEB", "SSSC",
                                                                          "WIN"]))  # fmt: skip
-    assert set(st.unavailable) == {"EDET", "BBE", "SSSC", "WIN"}
+    assert set(st.unavailable) == {"EDET", "EDEB", "SSSC", "WIN"}
     assert "not computed by trfkit yet" in st.unavailable["EDET"]
     assert all(v is None for row in st.rows for v in row.values[1:])
 
@@ -453,12 +453,35 @@ def test_board_count_by_hand() -> None:
     assert [tb.text for tb in st.tiebreaks] == ["PTS", "BC", "BBE"]
     bc = {row.team: row.values[1] for row in st.rows}
     assert (bc[3], bc[5], bc[1]) == (10, 10, 20)
-    assert "BBE" in st.unavailable
     # lower first: with PTS,BC on two teams of equal MP the lower BC ranks higher
     values, order = rr_values(["BC"])
     # team 1 (boards 1: 1+½+1 = 2.5, 2: ½+0+1 = 1.5): 2.5 + 3 = 5.5;
     # team 3 (boards 1: 0+½+1 = 1.5, 2: 1+1+0 = 2): 1.5 + 4 = 5.5 -> still tied, number order
     assert (values["BC"][1], values["BC"][3]) == (F(11, 2), F(11, 2))
+    assert order[:2] == [1, 3]
+
+
+@needs_corpus
+def test_board_by_board_elimination_and_the_declared_ranks() -> None:
+    """BBE breaks the BC tie of teams 3 and 5: board points 6 against 6.5 (PAB not a board)."""
+    # team 3: boards 2 + 4 = 6 (its round-5 PAB brought 2 GP but no board); team 5: 3 + 3.5
+    st = compute_team_standings(read(OTTO_TEAMS))
+    bbe = {row.team: row.values[2] for row in st.rows}
+    assert (bbe[3], bbe[5]) == (6, F(13, 2))
+    # the ranks then equal the 310 rank columns: 310   1 … 1, 310   2 … 3, 310   3 … 5, …
+    declared = {team.number: team.record.rank for team in st.event.teams}
+    assert {row.team: row.rank for row in st.rows} == declared
+
+
+def test_top_board_result_and_bbe_by_hand() -> None:
+    """TBR: board 1 first (team 1 2.5 against team 3 1.5); BBE: all boards (4 against 3.5)."""
+    # team 1 board 1: R1 1, R2 ½, R3 1 = 2.5; board 2: ½ + 0 + 1 = 1.5
+    # team 3 board 1: R1 0, R2 ½, R3 1 = 1.5; board 2: 1 + 1 + 0 = 2
+    values, order = rr_values(["TBR"])
+    assert (values["TBR"][1], values["TBR"][3]) == (F(5, 2), F(3, 2))
+    assert order[:2] == [1, 3]
+    values, order = rr_values(["BBE"])
+    assert (values["BBE"][1], values["BBE"][3]) == (4, F(7, 2))
     assert order[:2] == [1, 3]
 
 
@@ -515,10 +538,10 @@ def test_cli_json_shape_and_rules(capsys: pytest.CaptureFixture[str], tmp_path: 
 def test_cli_text_csv_and_explain(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
     """Text says where the list came from and shows n/a; CSV has the columns; --explain a team."""
     text = held_text()
-    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--tiebreaks", "BH/C1,BBE")
+    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--tiebreaks", "BH/C1,SSSC")
     assert code == 0
-    assert "Tie-breaks: PTS, BH/C1, BBE (--tiebreaks)" in out
-    assert "n/a" in out and "Not computed: BBE" in out
+    assert "Tie-breaks: PTS, BH/C1, SSSC (--tiebreaks)" in out
+    assert "n/a" in out and "Not computed: SSSC" in out
     code, out, _ = cli(capsys, tmp_path, text, "--teams", "--format", "csv")
     assert out.splitlines()[0] == "rank,team,name,MP,GP,BH/C1,BH,SB"
     assert out.splitlines()[1] == "1,5,Team 5,10.0,18.0,53.0,55.0,70.0"

@@ -22,7 +22,11 @@ points. ``SB:MP`` is read as ``EMMSB`` and ``SB:GP`` as ``EGGSB`` (trfkit's read
 ``BH``/``SB`` without ``:MP``/``:GP`` use the primary score. ``BC`` (board count) is Σ
 board number × the game points the team scored on that board in the matches it played;
 the lower ranks first (gacrux's reading; the regulation's text was not available:
-UNCERTAIN).
+UNCERTAIN). ``TBR`` (top board result) compares the board points of board 1, then of
+board 2, …; ``BBE`` (board by board elimination) compares the board points of all
+boards, then without the last board, without the last two, …; each shows the value
+of the step that separated the team (the first step for a team not tied), as gacrux
+applies them (UNCERTAIN as BC).
 
 Unplayed rounds follow the individual rules with the team as the player: round
 robins count forfeited matches as matches (C.07 15.2) and byes as nothing; Swiss
@@ -31,7 +35,7 @@ virtual opponent, and opponents see a final run of requested byes as draws (16.3
 The VUR exception to cuts (16.5) applies.
 
 **Not computed yet** (the value is ``None`` and the reason is given): EDE and the EDE
-family, ESB without its letters, TBR, BBE, SSSC, and the individual
+family, ESB without its letters, SSSC, and the individual
 tie-breaks (WIN, AOB, FB, ARO, KS, …) applied to teams.
 """
 
@@ -69,8 +73,9 @@ __all__ = [
 ]
 
 COMPUTED = frozenset(
-    {"PTS", "MP", "GP", "MPVGP", "DE", "BH", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC"}
-)
+    {"PTS", "MP", "GP", "MPVGP", "DE", "BH", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC",
+     "TBR", "BBE"}
+)  # fmt: skip
 """The team tie-breaks trfkit computes."""
 
 DEFAULT_TEAM_TIEBREAKS: dict[Regime, tuple[str, ...]] = {
@@ -443,6 +448,39 @@ def _split(
     return parts
 
 
+def _board_steps(values: _Values, team: int, name: str) -> list[Fraction]:
+    """The values TBR or BBE compares, step by step (see the module docstring)."""
+    points = values.boards(team)
+    boards = [points.get(b, Fraction(0)) for b in range(1, max(values.event.boards, 1) + 1)]
+    if name == "TBR":
+        return boards
+    steps, total = [], sum(boards, Fraction(0))
+    for b in reversed(boards):  # all boards, then without the last, the last two, …
+        steps.append(total)
+        total -= b
+    return steps
+
+
+def _stepwise(group: list[int], steps: Mapping[int, list[Fraction]], level: int = 0,
+              shown: dict[int, Fraction] | None = None) -> tuple[list[list[int]],
+                                                                 dict[int, Fraction]]:  # fmt: skip
+    """*group* split step by step, best first, and the value of the step that separated each."""
+    shown = {} if shown is None else shown
+    depth = min(len(steps[n]) for n in group)
+    if level >= depth:
+        for n in group:
+            shown.setdefault(n, steps[n][depth - 1] if depth else Fraction(0))
+        return [group], shown
+    out: list[list[int]] = []
+    for part in _split(group, {n: steps[n][level] for n in group}):
+        if len(part) == 1:
+            shown[part[0]] = steps[part[0]][level]
+            out.append(part)
+        else:
+            out.extend(_stepwise(part, steps, level + 1, shown)[0])
+    return out, shown
+
+
 def _direct_encounter(values: _Values, group: list[int], base: str,
                       pre: bool) -> tuple[list[list[int]], dict[int, Fraction]]:  # fmt: skip
     """Art. 6 on a tied group of teams: the sub-groups best first, and each team's DE score.
@@ -560,6 +598,18 @@ def compute_team_standings(
                 parts, scores = _direct_encounter(values, group, tb.base or primary,
                                                   tb.pre_determined)  # fmt: skip
                 column.update(scores)
+                split.extend(parts)
+            groups = split
+        elif tb.name in ("TBR", "BBE"):
+            steps = {n: _board_steps(values, n, tb.name) for n in numbers}
+            column.update({n: steps[n][0] if steps[n] else Fraction(0) for n in numbers})
+            split = []
+            for group in groups:
+                if len(group) == 1:
+                    split.append(group)
+                    continue
+                parts, shown = _stepwise(group, steps)
+                column.update(shown)
                 split.extend(parts)
             groups = split
         elif not tb.computed:

@@ -388,11 +388,11 @@ def team_event_of(tournament: Tournament) -> TeamEvent:
 
 def _fielded(blocks: Mapping[tuple[int, int], list[tuple[Player, int]]], rnd: int,
              team: int) -> list[Player]:  # fmt: skip
-    """The team's players with a game or a board forfeit in round *rnd*."""
+    """The team's players with a game or a board won by forfeit in round *rnd*."""
     out = []
     for player, index in blocks.get((rnd, team), []):
         block = player.rounds[index]
-        if block.is_game or block.result in (Result.FORFEIT_WIN, Result.FORFEIT_LOSS):
+        if block.is_game or block.result is Result.FORFEIT_WIN:
             out.append(player)
     return out
 
@@ -428,14 +428,13 @@ def _played(
         if member.get(opponent) == other:
             pairs.append((player, theirs.get(opponent)))
             paired.add(opponent)
-        elif not block.is_game and block.result in (Result.FORFEIT_WIN, Result.FORFEIT_LOSS):
+        elif not block.is_game and block.result is Result.FORFEIT_WIN:
             pairs.append((player, None))
+    # a board won by forfeit without an opponent (``0000 - +``) is a board of the match; a
+    # ``0000 - -`` is not: exporters write it for players not fielded (spec §5)
     for rank, player in theirs.items():
         block = player.rounds[index]
-        if rank not in paired and not block.is_game and block.result in (
-            Result.FORFEIT_WIN,
-            Result.FORFEIT_LOSS,
-        ):
+        if rank not in paired and not block.is_game and block.result is Result.FORFEIT_WIN:
             pairs.append((None, player))
 
     def order(side: int, player: Player | None) -> int:
