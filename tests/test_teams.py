@@ -215,6 +215,7 @@ def test_forfeited_match_of_record_330() -> None:
     assert (first.kind, first.opponent, first.mp, first.gp) == (RoundKind.FORFEIT_WIN, 2, 2, 1)
     second = ev.results[2][0]
     assert (second.kind, second.mp, second.gp) == (RoundKind.FORFEIT_LOSS, 0, 0)
+    assert first.line == second.line == 6  # where a team check will point: the 330 line
     # 001    3 ... C ...     4 w 1: teams 3 and 4 played, 1-0
     assert (ev.results[3][0].kind, ev.results[3][0].mp) == (RoundKind.PLAYED, 2)
 
@@ -410,6 +411,14 @@ def test_declared_list_with_team_codes_wins() -> None:
     # a 212 without team codes (an individual list) gives way to --tiebreaks
     st = compute_team_standings(rr_event("212 PTS,WIN,BH"), TieBreakOptions(tiebreaks=["GP"]))
     assert st.source.startswith("--tiebreaks")
+
+
+def test_individual_event_is_refused_by_the_api() -> None:
+    """compute_team_standings on an individual event raises TieBreakError (a TrfError)."""
+    text = "012 x\n" + player_line(1, "A", [(2, "w", "1")]) + "\n" + player_line(
+        2, "B", [(1, "b", "0")]) + "\n"  # fmt: skip
+    with pytest.raises(TieBreakError, match="need a team event"):
+        compute_team_standings(loads(text))
 
 
 def test_parse_team_tiebreak() -> None:

@@ -568,10 +568,13 @@ def compute_team_standings(
         event: The team values (:func:`~trfkit.compute.teams.team_event_of`), if built already.
 
     Raises:
-        TieBreakError: For an unknown code in ``options.tiebreaks``.
+        TieBreakError: For an unknown code in ``options.tiebreaks``, or an individual event
+            (the regime's answer is the one that counts, not the records present).
     """
     options = options or TieBreakOptions()
     regime = regime or decide(tournament)
+    if not regime.team:
+        raise TieBreakError("team standings need a team event; this one is individual")
     event = event or team_event_of(tournament)
     edition = choose_edition(tournament, options.rules)
     codes, source, problems = _resolve(tournament, options.tiebreaks, regime.regime)

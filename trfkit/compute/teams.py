@@ -166,6 +166,7 @@ class TeamMatch:
         first_gp: The first team's game points; ``second_gp`` the second's.
         first_mp: The first team's match points; ``second_mp`` the second's.
         forfeit: ``""`` for a played match, else 330's ``+-``, ``-+`` or ``--``.
+        line: The 330 record's line for a forfeited match (where a check points).
     """
 
     round: int
@@ -177,6 +178,7 @@ class TeamMatch:
     first_mp: Fraction
     second_mp: Fraction
     forfeit: str = ""
+    line: int | None = None
 
 
 @attrs.frozen
@@ -191,6 +193,8 @@ class TeamRound:
     opponent: int | None = None
     first: bool = False
     """True when the team was first-named in its match (the "white" team)."""
+    line: int | None = None
+    """The line of the 320, 240 or 330 record the round was read from, if any."""
 
 
 @attrs.frozen
@@ -305,7 +309,7 @@ def team_event_of(tournament: Tournament) -> TeamEvent:
             if other is not None and other != team:
                 votes.setdefault((rnd, team), Counter())[other] += 1
 
-    forfeits: dict[tuple[int, int], tuple[str, int, int]] = {}
+    forfeits: dict[tuple[int, int], tuple[str, int, int, int | None]] = {}
     for forfeit in tournament.of_type(ForfeitedMatch):
         white, black = forfeit.white, forfeit.black
         if forfeit.round and white in numbers and black in numbers:
@@ -313,18 +317,18 @@ def team_event_of(tournament: Tournament) -> TeamEvent:
             kind = forfeit.kind.strip()
             if kind in ("+-", "-+", "--"):
                 for side in (white, black):
-                    forfeits.setdefault((forfeit.round, side), (kind, white, black))
+                    forfeits.setdefault((forfeit.round, side), (kind, white, black, forfeit.line))
     pabs: dict[tuple[int, int], TeamPairingByes] = {}
     for pab in tournament.of_type(TeamPairingByes):
         for index, number in enumerate(pab.teams):
             if number:
                 pabs.setdefault((index + 1, number), pab)
-    byes240: dict[tuple[int, int], str] = {}
+    byes240: dict[tuple[int, int], tuple[str, int | None]] = {}
     for bye in tournament.of_type(Byes):
         if bye.round:
             for number in bye.ids:
                 if number in numbers:
-                    byes240.setdefault((bye.round, number), bye.kind.strip().upper())
+                    byes240.setdefault((bye.round, number), (bye.kind.strip().upper(), bye.line))
 
     colours = _board_colours(tournament)
     size = len(colours) or max(
@@ -350,8 +354,8 @@ def team_event_of(tournament: Tournament) -> TeamEvent:
             if key in done:
                 continue
             if key in forfeits:
-                kind, white, black = forfeits[key]
-                match = _forfeited(rnd, kind, white, black, size, game, mps, blocks, member)
+                kind, white, black, line = forfeits[key]
+                match = _forfeited(rnd, kind, white, black, size, game, mps, line)
             elif key in votes:
                 other = votes[key].most_common(1)[0][0]
                 match = _played(rnd, t.number, other, blocks, member, position, lineups, game,
@@ -489,8 +493,7 @@ def _forfeited(
     size: int,
     game: PointSystem,
     mps: MatchPoints,
-    blocks: Mapping[tuple[int, int], list[tuple[Player, int]]],
-    member: Mapping[int, int],
+    line: int | None,
 ) -> TeamMatch:
     """A 330 forfeited match: every board to the winner at the forfeit value (none for ``--``)."""
     win_gp = game.forfeit_win * size
@@ -501,7 +504,7 @@ def _forfeited(
         gps, mpts = (lose_gp, win_gp), (mps.loss, mps.win)
     else:
         gps, mpts = (lose_gp, lose_gp), (mps.loss, mps.loss)
-    return TeamMatch(rnd, white, black, (), gps[0], gps[1], mpts[0], mpts[1], kind)
+    return TeamMatch(rnd, white, black, (), gps[0], gps[1], mpts[0], mpts[1], kind, line)
 
 
 def _round_of(match: TeamMatch, team: int, opponent: int, first: bool) -> TeamRound:
@@ -525,7 +528,7 @@ def _round_of(match: TeamMatch, team: int, opponent: int, first: bool) -> TeamRo
             kind = RoundKind.FORFEIT_LOSS
         else:
             kind = RoundKind.DOUBLE_FORFEIT
-    return TeamRound(match.round, team, kind, mp, gp, opponent, first)
+    return TeamRound(match.round, team, kind, mp, gp, opponent, first, match.line)
 
 
 def _bye(
@@ -533,7 +536,7 @@ def _bye(
     team: int,
     entries: list[tuple[Player, int]],
     pabs: Mapping[tuple[int, int], TeamPairingByes],
-    byes240: Mapping[tuple[int, int], str],
+    byes240: Mapping[tuple[int, int], tuple[str, int | None]],
     size: int,
     game: PointSystem,
     mps: MatchPoints,
@@ -550,16 +553,17 @@ def _bye(
                       if p.rounds[i].result is Result.PAIRING_BYE), _ZERO)  # fmt: skip
         else:
             gp = game.draw * size
-        return TeamRound(rnd, team, RoundKind.PAIRING_BYE, mp, gp)
-    kind = byes240.get((rnd, team))
+        line = pab.line if pab is not None else None
+        return TeamRound(rnd, team, RoundKind.PAIRING_BYE, mp, gp, line=line)
+    kind, line = byes240.get((rnd, team), (None, None))
     if kind is None and Result.FULL_BYE in results:
         kind = "F"
     elif kind is None and Result.HALF_BYE in results:
         kind = "H"
     if kind == "F":
-        return TeamRound(rnd, team, RoundKind.FULL_BYE, mps.win, game.full_bye * size)
+        return TeamRound(rnd, team, RoundKind.FULL_BYE, mps.win, game.full_bye * size, line=line)
     if kind == "H":
-        return TeamRound(rnd, team, RoundKind.HALF_BYE, mps.draw, game.half_bye * size)
+        return TeamRound(rnd, team, RoundKind.HALF_BYE, mps.draw, game.half_bye * size, line=line)
     if kind == "Z":
-        return TeamRound(rnd, team, RoundKind.ZERO_BYE, mps.loss, game.zero_bye * size)
+        return TeamRound(rnd, team, RoundKind.ZERO_BYE, mps.loss, game.zero_bye * size, line=line)
     return TeamRound(rnd, team, RoundKind.ABSENT, mps.loss, _ZERO)
