@@ -323,6 +323,40 @@ def test_sonneborn_berger_family_by_hand() -> None:
     assert values["EGGSB"][1] == F(37, 4)
 
 
+def test_round_robin_forfeited_match_counts_as_a_match() -> None:
+    """A 330 forfeit in a team round robin is a match for SB (C.07 15.2), not a dummy."""
+    # 330 +- round 3, team 2 over team 3 (the boards of that match give way to the record):
+    # team 2: MP 0 + 2 + 2 = 4, GP 0.5 + 1.5 + 2 (two boards at the forfeit value) = 4
+    # team 3: MP 1 + 2 + 0 = 3, GP 1 + 1.5 + 0 = 2.5
+    values, order = rr_values(["MP", "GP", "DE", "SB:MP"], "330 +-   3   2   3")
+    assert (values["MP"][2], values["GP"][2], values["MP"][3], values["GP"][3]) == (
+        4, 4, 3, F(5, 2))  # fmt: skip
+    # SB:MP team 2: 1 (4 MP) × 0 + 4 (1) × 2 + 3 (3) × 2, the forfeit win as a win = 8
+    # team 3: 4 (1) × 1 + 1 (4) × 2 + 2 (4) × 0 = 9
+    assert (values["SB:MP"][2], values["SB:MP"][3]) == (8, 9)
+    # team 1: 2 (4) × 2 + 3 (3) × 0 + 4 (1) × 2 = 10
+    assert values["SB:MP"][1] == 10
+    # teams 1 and 2 on 4 MP and 4 GP; DE: team 1 beat team 2 in round 1 (MP 2-0)
+    assert order[:2] == [1, 2] and (values["DE"][1], values["DE"][2]) == (2, 0)
+
+
+def test_double_forfeit_is_a_loss_for_both() -> None:
+    """``330 --`` in round 3: teams 2 and 3 both lose it, no match or game points."""
+    ev = team_event_of(rr_event("330 --   3   2   3"))
+    assert {ev.results[2][2].kind, ev.results[3][2].kind} == {RoundKind.DOUBLE_FORFEIT}
+    # team 2: MP 0 + 2 + 0 = 2, GP 0.5 + 1.5 + 0 = 2; team 3: MP 1 + 2 + 0 = 3, GP 2.5
+    assert (ev.mp(2), ev.gp(2), ev.mp(3), ev.gp(3)) == (2, 2, 3, F(5, 2))
+
+
+def test_pre_2023_virtual_opponent_for_a_team() -> None:
+    """fide-pre-2023: team 1's round-6 forfeit win is a virtual opponent of 6 + 0 + 1 = 7 MP."""
+    # opponents' scores, unplayed rounds seen as draws (2009): 8: 7, 4: 10, 7: 6 + 1 (ZPB),
+    # 2: 10, 5: 10, 3: 10; the virtual opponent of round 6: team 1's 6 MP after round 5,
+    # plus the opposite of its win (0), plus a draw (1) for the one round left: 7.
+    # 7 + 10 + 7 + 10 + 10 + 10 + 7 = 61
+    assert held_values(["BH"], rules="fide-pre-2023")["BH"][1] == 61
+
+
 # --- Held's published team exercises -----------------------------------------------------------
 
 
