@@ -398,6 +398,21 @@ def test_held_exercises_38_to_41_extended_sonneborn_berger() -> None:
     }
 
 
+def test_held_exercise_49_score_and_schedule_strength_combination() -> None:
+    """Exercise 49: SSSC = GP + BH:MP / 3 (floor(7 rounds × 2 MP / (4 boards × 1)) = 3)."""
+    values = held_values(["SSSC"])["SSSC"]
+    # Held's SSSC, printed to two decimals (38.83 = 17.5 + 64/3 for team 1, …)
+    published = {1: "38.83", 2: "36.00", 3: "35.33", 4: "35.67", 5: "36.33", 6: "27.83",
+                 7: "26.17", 8: "28.67", 9: "31.17", 10: "27.67", 11: "25.17", 12: "21.17",
+                 13: "28.83", 14: "23.50"}  # fmt: skip
+    for team, text in published.items():
+        value = values[team]
+        assert value is not None and abs(value - F(text)) < F(1, 200), team
+    assert values[1] == F(35, 2) + F(64, 3)  # exact: GP 17.5 + BH 64 / 3
+    # /L2 sets the divisor: 17.5 + 64 / 2 = 49.5
+    assert held_values(["SSSC/L2"])["SSSC/L2"][1] == F(99, 2)
+
+
 def test_held_team_1_egmsb_by_hand() -> None:
     """EGMSB of team 1 = Σ opponent's GP × own MP, with team 7's last-round ZPB seen as a draw."""
     # R1 8: 15×2 = 30; R2 4: 17×0; R3 7: (11.5 + 2, its ZPB counted as a drawn match) × 2 = 27;
@@ -415,10 +430,10 @@ def test_2026_caps_the_dummy_of_a_forfeit_win() -> None:
 
 
 def test_codes_not_computed_are_none_with_a_reason() -> None:
-    """EDET, EDEB, SSSC and others are None for every team, with the reason stated."""
-    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["EDET", "EDEB", "SSSC",
+    """EDET, EDEB, EDE and others are None for every team, with the reason stated."""
+    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["EDET", "EDEB", "EDE",
                                                                          "WIN"]))  # fmt: skip
-    assert set(st.unavailable) == {"EDET", "EDEB", "SSSC", "WIN"}
+    assert set(st.unavailable) == {"EDET", "EDEB", "EDE", "WIN"}
     assert "not computed by trfkit yet" in st.unavailable["EDET"]
     assert all(v is None for row in st.rows for v in row.values[1:])
 
@@ -581,10 +596,10 @@ def test_cli_json_shape_and_rules(capsys: pytest.CaptureFixture[str], tmp_path: 
 def test_cli_text_csv_and_explain(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
     """Text says where the list came from and shows n/a; CSV has the columns; --explain a team."""
     text = held_text()
-    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--tiebreaks", "BH/C1,SSSC")
+    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--tiebreaks", "BH/C1,EDE")
     assert code == 0
-    assert "Tie-breaks: PTS, BH/C1, SSSC (--tiebreaks)" in out
-    assert "n/a" in out and "Not computed: SSSC" in out
+    assert "Tie-breaks: PTS, BH/C1, EDE (--tiebreaks)" in out
+    assert "n/a" in out and "Not computed: EDE" in out
     code, out, _ = cli(capsys, tmp_path, text, "--teams", "--format", "csv")
     assert out.splitlines()[0] == "rank,team,name,MP,GP,BH/C1,BH,SB"
     assert out.splitlines()[1] == "1,5,Team 5,10.0,18.0,53.0,55.0,70.0"

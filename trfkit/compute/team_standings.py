@@ -26,7 +26,11 @@ UNCERTAIN). ``TBR`` (top board result) compares the board points of board 1, the
 board 2, …; ``BBE`` (board by board elimination) compares the board points of all
 boards, then without the last board, without the last two, …; each shows the value
 of the step that separated the team (the first step for a team not tied), as gacrux
-applies them (UNCERTAIN as BC).
+applies them (UNCERTAIN as BC). ``SSSC`` (score and schedule strength combination) is
+the secondary score plus the Buchholz on the primary score divided by ``floor(rounds ×
+MP of a win / (boards × GP of a board win))`` on match points, ``floor(rounds × boards ×
+GP of a board win / MP of a win)`` on game points, or by ``n`` of ``/Ln`` (at least 1);
+it reproduces Held's exercise 49, whose divisor for 7 rounds of 4 boards is 3.
 
 Unplayed rounds follow the individual rules with the team as the player: round
 robins count forfeited matches as matches (C.07 15.2) and byes as nothing; Swiss
@@ -35,12 +39,13 @@ virtual opponent, and opponents see a final run of requested byes as draws (16.3
 The VUR exception to cuts (16.5) applies.
 
 **Not computed yet** (the value is ``None`` and the reason is given): EDE and the EDE
-family, ESB without its letters, SSSC, and the individual
+family, ESB without its letters, and the individual
 tie-breaks (WIN, AOB, FB, ARO, KS, …) applied to teams.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -74,7 +79,7 @@ __all__ = [
 
 COMPUTED = frozenset(
     {"PTS", "MP", "GP", "MPVGP", "DE", "BH", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC",
-     "TBR", "BBE"}
+     "TBR", "BBE", "SSSC"}
 )  # fmt: skip
 """The team tie-breaks trfkit computes."""
 
@@ -108,6 +113,7 @@ class TeamTieBreak:
         cut: Least significant values cut (``/Cn``; ``/Mn`` too).
         median: Most significant values cut (``/Mn``).
         pre_determined: ``/P``: forfeited matches count as played.
+        limit: ``/Ln``: SSSC's divisor.
     """
 
     text: str
@@ -116,6 +122,7 @@ class TeamTieBreak:
     cut: int = 0
     median: int = 0
     pre_determined: bool = False
+    limit: int | None = None
 
     @property
     def higher_is_better(self) -> bool:
@@ -156,6 +163,7 @@ def parse_team_tiebreak(text: str) -> TeamTieBreak:
     rest = raw[match.end() :]
     cut = median = 0
     pre = False
+    limit: int | None = None
     position = 0
     for item in _MODIFIER.finditer(rest):
         if item.start() != position:
@@ -168,12 +176,14 @@ def parse_team_tiebreak(text: str) -> TeamTieBreak:
             cut = median = int(token[1:])
         elif token == "P":
             pre = True
+        elif token[0] == "L" and token[1:].lstrip("+-").isdigit():
+            limit = abs(int(token[1:]))
         # /L, /R, /F, /U, /V, /X: accepted; they change no value trfkit computes for teams
     if position != len(rest):
         raise TieBreakError(f"{text!r}: modifier {rest[position:]!r} not understood")
     if (cut or median) and name in COMPUTED and name not in _CUTTABLE:
         raise TieBreakError(f"{text!r}: {name} takes no cut or median modifier")
-    return TeamTieBreak(raw, name, base, min(cut, 99), min(median, 99), pre)
+    return TeamTieBreak(raw, name, base, min(cut, 99), min(median, 99), pre, limit)
 
 
 def _names_team_code(texts: Sequence[str]) -> bool:
@@ -402,6 +412,8 @@ class _Values:
             return self.total[name][team]
         if name == "MPVGP":
             return self.total["GP" if (tb.base or primary) == "MP" else "MP"][team]
+        if name == "SSSC":
+            return self.sssc(tb, team, primary)
         if name == "BC":
             return sum((board * points for board, points in self.boards(team).items()),
                        Fraction(0))  # fmt: skip
@@ -411,6 +423,25 @@ class _Values:
                                tb.median, sb)  # fmt: skip
             return sum(((t[2] * t[3]) if sb else t[2] for t in kept), Fraction(0))
         return None
+
+    def sssc(self, tb: TeamTieBreak, team: int, primary: str) -> Fraction:
+        """Secondary score + Buchholz on the primary score / the divisor (module docstring)."""
+        base = tb.base or primary
+        other = "GP" if base == "MP" else "MP"
+        bh = TeamTieBreak("BH", "BH", base, tb.cut, tb.median, tb.pre_determined)
+        dividend = self.value(bh, team, primary) or Fraction(0)
+        board_win = self.event.game_points.win
+        boards, rounds, match_win = max(self.event.boards, 1), self.event.rounds, self.win["MP"]
+        if tb.limit:
+            divisor = tb.limit
+        elif base == "MP" and board_win:
+            divisor = math.floor(match_win * rounds / (board_win * boards))
+        elif match_win:
+            divisor = math.floor(board_win * rounds * boards / match_win)
+        else:
+            divisor = 1
+        # a short event (one round of four boards) gives 0: the Buchholz is then added whole
+        return self.total[other][team] + dividend / max(divisor, 1)
 
     def encounter(
         self, group: Sequence[int], base: str, pre: bool
