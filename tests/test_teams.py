@@ -295,6 +295,39 @@ def test_direct_encounter_between_teams() -> None:
     assert values["DE"][2] is None  # not tied when DE was applied
 
 
+# Eight one-board teams, four Swiss rounds (white first, the winner's result shown):
+# R1: 1-2 1-0, 3-8 1-0, 4-5 0-1, 6-7 0-1     R2: 1-3 1-0, 2-6 1-0, 4-7 =, 5-8 =
+# R3: 1-4 0-1, 2-7 1-0, 3-5 1-0, 6-8 0-1     R4: 1-5 0-1, 2-4 0-1, 3-6 0-1, 7-8 0-1
+SWISS_MATCHES = [
+    [(1, 2, "1"), (3, 8, "1"), (4, 5, "0"), (6, 7, "0")],
+    [(1, 3, "1"), (2, 6, "1"), (4, 7, "="), (5, 8, "=")],
+    [(1, 4, "0"), (2, 7, "1"), (3, 5, "1"), (6, 8, "0")],
+    [(1, 5, "0"), (2, 4, "0"), (3, 6, "0"), (7, 8, "0")],
+]
+
+
+def test_direct_encounter_swiss_clause_6_3() -> None:
+    """Swiss DE: a team first whatever the missing matches' results is placed first (6.3)."""
+    boards: dict[int, list[tuple[int, str, str]]] = {n: [] for n in range(1, 9)}
+    for matches in SWISS_MATCHES:
+        for white, black, result in matches:
+            boards[white].append((black, "w", result))
+            boards[black].append((white, "b", _REVERSE[result]))
+    t = event(["012 Swiss", "042 2024-09-01", "192 FIDE_TEAM_MP_GP"], boards,
+              {n: [n] for n in range(1, 9)})  # fmt: skip
+    st = compute_team_standings(t, TieBreakOptions(tiebreaks=["DE"]))
+    rank = {row.team: row.rank for row in st.rows}
+    # MP: 1 2+2+0+0 = 4, 2 0+2+2+0 = 4, 3 2+0+2+0 = 4; 4 0+1+2+2 = 5, 5 2+1+0+2 = 5,
+    # 8 0+1+2+2 = 5; 6 0+0+0+2 = 2, 7 2+1+0+0 = 3
+    # {1, 2, 3}: 1 beat 2 and 3 (DE 4); 2 and 3 met only 1 (DE 0) and could reach 0 + 2:
+    # 4 > 2, so 1 is first; 2 and 3 never met: tied
+    assert rank[1] < rank[2] == rank[3]
+    # {4, 5, 8}: 5 beat 4 and drew with 8 (DE 3); 8 (1) could reach 1 + 2 = 3: not above, tied
+    assert rank[4] == rank[5] == rank[8]
+    de = {row.team: row.values[1] for row in st.rows}
+    assert (de[1], de[2], de[5], de[8]) == (4, 0, 3, 1)
+
+
 def test_game_points_as_secondary_score() -> None:
     """With GP second, team 1 (4 GP) comes before team 3 (3.5 GP)."""
     _, order = rr_values(["GP", "DE"])
@@ -413,6 +446,18 @@ def test_held_exercise_49_score_and_schedule_strength_combination() -> None:
     assert held_values(["SSSC/L2"])["SSSC/L2"][1] == F(99, 2)
 
 
+def test_held_exercises_42_to_45_extended_direct_encounter() -> None:
+    """Exercises 42-45: EDE keeps 11 = 14 and 7 = 9 = 13, puts 6 before 8, then 4, 2, 1, 3, 5."""
+    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["EDE"]))
+    rank = {row.team: row.rank for row in st.rows}
+    assert rank[11] == rank[14]  # 42: their match was drawn 2-2 (MP and GP)
+    assert rank[7] == rank[9] == rank[13]  # 44: 9 and 13 never met, nobody is first for sure
+    assert rank[6] < rank[8]  # 43: team 6 beat team 8 3-1 in round 3
+    # 45: the five on 10 MP all met and all have 4 MP among them; on game points 4 has 8.5,
+    # 1, 2, 3 have 8, 5 has 7.5; then among 1, 2, 3 game points again: 2 5.5, 1 5, 3 1.5
+    assert sorted(range(1, 6), key=rank.__getitem__) == [4, 2, 1, 3, 5]
+
+
 def test_held_team_1_egmsb_by_hand() -> None:
     """EGMSB of team 1 = Σ opponent's GP × own MP, with team 7's last-round ZPB seen as a draw."""
     # R1 8: 15×2 = 30; R2 4: 17×0; R3 7: (11.5 + 2, its ZPB counted as a drawn match) × 2 = 27;
@@ -430,10 +475,10 @@ def test_2026_caps_the_dummy_of_a_forfeit_win() -> None:
 
 
 def test_codes_not_computed_are_none_with_a_reason() -> None:
-    """EDET, EDEB, EDE and others are None for every team, with the reason stated."""
-    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["EDET", "EDEB", "EDE",
+    """EDET, EDEB, EDEC and others are None for every team, with the reason stated."""
+    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["EDET", "EDEB", "EDEC",
                                                                          "WIN"]))  # fmt: skip
-    assert set(st.unavailable) == {"EDET", "EDEB", "EDE", "WIN"}
+    assert set(st.unavailable) == {"EDET", "EDEB", "EDEC", "WIN"}
     assert "not computed by trfkit yet" in st.unavailable["EDET"]
     assert all(v is None for row in st.rows for v in row.values[1:])
 
@@ -596,10 +641,10 @@ def test_cli_json_shape_and_rules(capsys: pytest.CaptureFixture[str], tmp_path: 
 def test_cli_text_csv_and_explain(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
     """Text says where the list came from and shows n/a; CSV has the columns; --explain a team."""
     text = held_text()
-    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--tiebreaks", "BH/C1,EDE")
+    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--tiebreaks", "BH/C1,EDET")
     assert code == 0
-    assert "Tie-breaks: PTS, BH/C1, EDE (--tiebreaks)" in out
-    assert "n/a" in out and "Not computed: EDE" in out
+    assert "Tie-breaks: PTS, BH/C1, EDET (--tiebreaks)" in out
+    assert "n/a" in out and "Not computed: EDET" in out
     code, out, _ = cli(capsys, tmp_path, text, "--teams", "--format", "csv")
     assert out.splitlines()[0] == "rank,team,name,MP,GP,BH/C1,BH,SB"
     assert out.splitlines()[1] == "1,5,Team 5,10.0,18.0,53.0,55.0,70.0"

@@ -38,8 +38,12 @@ events give each unplayed round a dummy (art. 16; capped in 2026) or, before 202
 virtual opponent, and opponents see a final run of requested byes as draws (16.3).
 The VUR exception to cuts (16.5) applies.
 
-**Not computed yet** (the value is ``None`` and the reason is given): EDE and the EDE
-family, ESB without its letters, and the individual
+``EDE`` (extended direct encounter) applies direct encounter on the primary score, then
+on the secondary, alternately, while either separates tied teams (gacrux's reading; it
+reproduces Held's exercises 42-45).
+
+**Not computed yet** (the value is ``None`` and the reason is given): the EDE family with
+board criteria (EDEC, EDET, EDEB, EDEBT, EDEBB), ESB without its letters, and the individual
 tie-breaks (WIN, AOB, FB, ARO, KS, …) applied to teams.
 """
 
@@ -78,7 +82,7 @@ __all__ = [
 ]
 
 COMPUTED = frozenset(
-    {"PTS", "MP", "GP", "MPVGP", "DE", "BH", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC",
+    {"PTS", "MP", "GP", "MPVGP", "DE", "EDE", "BH", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC",
      "TBR", "BBE", "SSSC"}
 )  # fmt: skip
 """The team tie-breaks trfkit computes."""
@@ -445,11 +449,14 @@ class _Values:
 
     def encounter(
         self, group: Sequence[int], base: str, pre: bool
-    ) -> tuple[dict[int, Fraction], bool]:
-        """Points of each team against the rest of *group* (repeats averaged); all met all?"""
+    ) -> tuple[dict[int, Fraction], dict[int, int]]:
+        """Points of each team against the rest of *group* (repeats averaged), and how many met.
+
+        Swiss events count played matches only, unless ``/P``.
+        """
         members = set(group)
         scores: dict[int, Fraction] = {}
-        complete = True
+        met: dict[int, int] = {}
         for n in group:
             against: dict[int, list[Fraction]] = {}
             for r in self.event.results.get(n, ()):
@@ -458,8 +465,8 @@ class _Values:
                 if o in members and o != n and counted:
                     against.setdefault(o, []).append(self.own(r, base))
             scores[n] = sum((sum(v, Fraction(0)) / len(v) for v in against.values()), Fraction(0))
-            complete = complete and len(against) == len(members) - 1
-        return scores, complete
+            met[n] = len(against)
+        return scores, met
 
 
 def _split(
@@ -517,19 +524,71 @@ def _direct_encounter(values: _Values, group: list[int], base: str,
     """Art. 6 on a tied group of teams: the sub-groups best first, and each team's DE score.
 
     When every team met every other, the sub-table orders them and ties inside it are
-    settled by applying it again to the tied teams; otherwise the group stays tied (the
-    Swiss clause 6.3 is not applied to teams yet).
+    settled by applying it again to the tied teams. In a Swiss event a team that comes
+    first whatever the missing matches' results (each won by the other team) is placed
+    first and the rest considered again (6.3). Otherwise the group stays tied.
     """
-    scores, complete = values.encounter(group, base, pre)
-    if not complete:
-        return [group], scores
-    parts = _split(group, dict(scores))
-    if len(parts) == 1:
-        return parts, scores
+    first, met = values.encounter(group, base, pre)
+    scores: dict[int, Fraction] | None = first
     out: list[list[int]] = []
-    for part in parts:
-        out.extend(_direct_encounter(values, part, base, pre)[0] if len(part) > 1 else [part])
-    return out, scores
+    rest = list(group)
+    while len(rest) > 1:
+        if scores is None:
+            scores, met = values.encounter(rest, base, pre)
+        size = len(rest)
+        if all(met[n] == size - 1 for n in rest):
+            parts = _split(rest, dict(scores))
+            if len(parts) == 1:
+                break
+            for part in parts:
+                out.extend(_direct_encounter(values, part, base, pre)[0] if len(part) > 1
+                           else [part])  # fmt: skip
+            return out, first
+        if not values.swiss:
+            break
+        win = values.win[base]
+        known = scores
+        reach = {n: known[n] + win * (size - 1 - met[n]) for n in rest}
+        best = next((n for n in sorted(rest, key=lambda n: -known[n])
+                     if all(known[n] > reach[m] for m in rest if m != n)), None)  # fmt: skip
+        if best is None:
+            break
+        out.append([best])
+        rest.remove(best)
+        scores = None
+    if rest:
+        out.append(rest)
+    return out, first
+
+
+def _extended_encounter(values: _Values, group: list[int], primary: str,
+                        pre: bool) -> tuple[list[list[int]], dict[int, Fraction]]:  # fmt: skip
+    """EDE: direct encounter on the primary score, then on the secondary, alternately.
+
+    A score is applied to every group still tied while it separates some; when it
+    separates none the other score is tried; two passes in a row without a change end
+    it (as gacrux applies EDE). The values shown are the primary-score DE of the group.
+    """
+    secondary = "GP" if primary == "MP" else "MP"
+    first = values.encounter(group, primary, pre)[0]
+    groups, current, idle = [group], primary, 0
+    while idle < 2 and any(len(g) > 1 for g in groups):
+        changed = False
+        split: list[list[int]] = []
+        for g in groups:
+            if len(g) == 1:
+                split.append(g)
+                continue
+            parts = _direct_encounter(values, g, current, pre)[0]
+            changed = changed or len(parts) > 1
+            split.extend(parts)
+        groups = split
+        if changed:
+            idle = 0
+        else:
+            idle += 1
+            current = secondary if current == primary else primary
+    return groups, first
 
 
 def _primary(tournament: Tournament, codes: Sequence[TeamTieBreak]) -> tuple[str, str]:
@@ -623,14 +682,14 @@ def compute_team_standings(
                          event).keys()  # fmt: skip
     for key, tb in zip(keys, codes, strict=True):
         column: dict[int, Fraction | None] = dict.fromkeys(numbers)
-        if tb.name == "DE":
+        if tb.name in ("DE", "EDE"):
             split: list[list[int]] = []
             for group in groups:
                 if len(group) == 1:
                     split.append(group)
                     continue
-                parts, scores = _direct_encounter(values, group, tb.base or primary,
-                                                  tb.pre_determined)  # fmt: skip
+                encounter = _direct_encounter if tb.name == "DE" else _extended_encounter
+                parts, scores = encounter(values, group, tb.base or primary, tb.pre_determined)
                 column.update(scores)
                 split.extend(parts)
             groups = split
