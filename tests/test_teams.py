@@ -208,6 +208,17 @@ def test_otto_team_swiss_matches_read_by_hand() -> None:
 
 
 @needs_corpus
+def test_in_progress_round_brings_no_points() -> None:
+    """Sharly's in-progress file: round 2 paired without results (``     2 w``) counts nothing."""
+    ev = team_event_of(read(CORPUS / "trf26_team_import_test_in_progress_sharly.trf"))
+    # 001    1 ... 0000 - U     2 w ... : round 2 of team 1 is paired, no result yet
+    pending = [r for rs in ev.results.values() for r in rs if r.kind is RoundKind.PENDING]
+    assert {r.team for r in pending} == {1, 2, 4, 5} and all(r.mp == r.gp == 0 for r in pending)
+    st = compute_team_standings(read(CORPUS / "trf26_team_import_test_in_progress_sharly.trf"))
+    assert all(v is not None for row in st.rows for v in row.values)
+
+
+@needs_corpus
 def test_forfeited_match_of_record_330() -> None:
     """``330 +-   1   1   2``: team 1 wins its one-board match by forfeit, 2 MP and 1 GP."""
     ev = team_event_of(read(FORFEIT_330))

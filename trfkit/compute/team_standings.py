@@ -314,6 +314,8 @@ class _Values:
                 only_vur_after = True
                 for r in reversed(self.event.results.get(n, ())):
                     k = r.kind
+                    if k is RoundKind.PENDING:
+                        continue  # paired without a result yet: no round for anybody
                     if pre and k.forfeit:
                         only_vur_after = False
                         continue
@@ -341,6 +343,8 @@ class _Values:
         for index, r in enumerate(rounds):
             p = self.own(r, own_base)
             o = r.opponent
+            if r.kind is RoundKind.PENDING:
+                continue  # paired without a result yet: not a round of the tie-breaks
             if r.kind is RoundKind.PLAYED and o is not None:
                 out.append((r.round, o, seen[o], p, False, "match"))
             elif r.kind.forfeit and o is not None and (pre or not self.swiss):

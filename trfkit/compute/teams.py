@@ -30,7 +30,9 @@ the team checks and the gacrux comparison will test):
   points of every board at the win, draw or zero-bye value;
 - 299 adds its match and game points to the teams it names (all, when none) outside
   the rounds (its result symbol is kept, not applied to a round);
-- a round in which no board of any match has a result yet is not counted.
+- a round in which no board of any match has a result yet is not counted, and a match
+  none of whose boards has a result (an in-progress report) brings no points and counts
+  for no tie-break.
 """
 
 from __future__ import annotations
@@ -107,6 +109,7 @@ class RoundKind(enum.Enum):
     FORFEIT_WIN = "forfeit win"
     FORFEIT_LOSS = "forfeit loss"
     DOUBLE_FORFEIT = "double forfeit"
+    PENDING = "paired, no result yet"
     PAIRING_BYE = "PAB"
     FULL_BYE = "FPB"
     HALF_BYE = "HPB"
@@ -167,6 +170,7 @@ class TeamMatch:
         first_mp: The first team's match points; ``second_mp`` the second's.
         forfeit: ``""`` for a played match, else 330's ``+-``, ``-+`` or ``--``.
         line: The 330 record's line for a forfeited match (where a check points).
+        pending: Paired, and no board has a result yet (it brings no points).
     """
 
     round: int
@@ -179,6 +183,7 @@ class TeamMatch:
     second_mp: Fraction
     forfeit: str = ""
     line: int | None = None
+    pending: bool = False
 
 
 @attrs.frozen
@@ -479,6 +484,10 @@ def _played(
                 qb.result if qb else None,
             )
         )
+    if all(b.first_result is None and b.second_result is None for b in boards):
+        # an in-progress report pairs the round before its results: no points yet
+        return TeamMatch(rnd, team, other, tuple(boards), _ZERO, _ZERO, _ZERO, _ZERO,
+                         pending=True)  # fmt: skip
     first_gp = sum((b.first_points for b in boards), _ZERO)
     second_gp = sum((b.second_points for b in boards), _ZERO)
     return TeamMatch(rnd, team, other, tuple(boards), first_gp, second_gp,
@@ -511,7 +520,9 @@ def _round_of(match: TeamMatch, team: int, opponent: int, first: bool) -> TeamRo
     mp = match.first_mp if first else match.second_mp
     gp = match.first_gp if first else match.second_gp
     kind = RoundKind.PLAYED
-    if match.forfeit == "--":
+    if match.pending:
+        kind = RoundKind.PENDING
+    elif match.forfeit == "--":
         kind = RoundKind.DOUBLE_FORFEIT
     elif match.forfeit:
         won = (match.forfeit == "+-") == first
