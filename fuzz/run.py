@@ -1,10 +1,14 @@
 """Long fuzz run: ``python fuzz/run.py --count 100000 [--jobs 2] [--seed 0]``.
 
 Generates inputs with ``tests/fuzzing.py`` (random bytes, mutated fixture and
-corpus files, inconsistent tournaments), parses and checks each one, and counts
-crashes (any exception, or a malformed or misplaced diagnostic) and hangs (an
-input taking longer than ``--timeout`` seconds). Failing inputs are saved under
-``fuzz/crashes/`` with their seed. Exit status 1 when anything failed.
+corpus files with control characters in names among the mutations, inconsistent
+tournaments; one in ten a hostile JSON form: deep nesting, integers of thousands of
+digits, surrogate and control escapes; one in twenty a file read and written with a
+random codec name), parses and checks each one, and counts crashes (any exception
+but the documented one, a malformed or misplaced diagnostic, or a finding that would
+print a raw control character) and hangs (an input taking longer than ``--timeout``
+seconds). Failing inputs are saved under ``fuzz/crashes/`` with their seed (and, for
+a codec case, the codec in the ``.txt``). Exit status 1 when anything failed.
 """
 
 from __future__ import annotations
@@ -47,14 +51,14 @@ def _init(timeout: int) -> None:
 
 
 def _one(seed: int) -> tuple[int, str | None, bytes]:
-    data = fuzzing.generate(random.Random(seed), SEEDS)
+    kind, data = fuzzing.generate_case(random.Random(seed), SEEDS)
     signal.alarm(TIMEOUT)
     try:
-        fuzzing.exercise(data)
+        fuzzing.exercise_case(kind, data)
     except Hang:
         return seed, "hang", data
     except BaseException:
-        return seed, traceback.format_exc(limit=4), data
+        return seed, f"input class {kind!r}\n{traceback.format_exc(limit=4)}", data
     finally:
         signal.alarm(0)
     return seed, None, b""

@@ -8,7 +8,10 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "trfkit"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "diagnostics", "model", "columns", "numbers", "dates", "limits", "fileio", "config"),
+    (
+        "errors", "diagnostics", "model", "columns", "numbers", "dates", "limits", "fileio",
+        "config", "untrusted",
+    ),
     ("trf", "compute"),
     ("checks", "convert"),
     ("audit",),

@@ -87,6 +87,8 @@ def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, o
             "P001": unreadable,
             "S003": kinds["error"],
         },
+        "settings": [],
+        "warnings": [],
     }
     assert files >= 2000
     return root, expected

@@ -176,6 +176,8 @@ def test_json_document_and_summary(tmp_path: Path, capsys: pytest.CaptureFixture
         "with_warnings": 1,
         "unreadable": 0,
         "codes": {"E001": 1, "E002": 1, "S003": 1},
+        "settings": [],
+        "warnings": [],
     }
 
 
@@ -233,7 +235,9 @@ def test_trfkit_toml_found_upward(tmp_path: Path, capsys: pytest.CaptureFixture[
     (tmp_path / "trfkit.toml").write_text('select = ["E002"]\n', encoding="utf-8")
     path = write(tmp_path / "x" / "y" / "t.trf", HEADER + PLAYERS)
     main(["check", str(path)])
-    assert [line.split()[1] for line in out_lines(capsys)] == ["E002"]
+    *found, summary = out_lines(capsys)
+    assert [line.split()[1] for line in found] == ["E002"]
+    assert summary.endswith(f"; settings: {(tmp_path / 'trfkit.toml').resolve()}")
 
 
 def test_pyproject_tool_table_and_strict(tmp_path: Path) -> None:
@@ -253,7 +257,7 @@ def test_command_line_wins_over_settings(
     (tmp_path / "trfkit.toml").write_text('select = ["E002"]\n', encoding="utf-8")
     path = write(tmp_path / "t.trf", HEADER + PLAYERS)
     main(["check", str(path), "--select", "E001"])
-    assert [line.split()[1] for line in out_lines(capsys)] == ["E001"]
+    assert [line.split()[1] for line in out_lines(capsys)[:-1]] == ["E001"]
 
 
 def test_trfkit_toml_before_pyproject_in_one_folder(
@@ -263,7 +267,9 @@ def test_trfkit_toml_before_pyproject_in_one_folder(
     (tmp_path / "trfkit.toml").write_text('select = ["E001"]\n', encoding="utf-8")
     (tmp_path / "pyproject.toml").write_text('[tool.trfkit]\nselect = ["E002"]\n', encoding="utf-8")
     main(["check", str(write(tmp_path / "t.trf", HEADER + PLAYERS))])
-    assert [line.split()[1] for line in out_lines(capsys)] == ["E001"]
+    *found, summary = out_lines(capsys)
+    assert [line.split()[1] for line in found] == ["E001"]
+    assert summary.endswith(f"; settings: {(tmp_path / 'trfkit.toml').resolve()}")
 
 
 @pytest.mark.parametrize(
@@ -409,3 +415,14 @@ def test_a_batch_goes_on_past_a_file_that_is_not_trf(
     assert lines[-1] == (
         "4 files checked: 1 clean, 3 with errors, 0 with warnings only (P012×2, S003×1)"
     )
+
+
+def test_a_named_file_over_the_line_limit_says_why_on_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The stderr line of an unread named file gives the limit, not the encoding note."""
+    path = tmp_path / "long.trf"
+    path.write_text("012 X\n" + "x" * 5000 + "\n", encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "more than the limit of 4,096" in err and "line endings" not in err

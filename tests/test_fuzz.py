@@ -48,6 +48,54 @@ def test_strict_mode_raises_only_the_documented_exception(data: bytes) -> None:
         assert exc.diagnostics
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_hostile_json_forms_never_crash(seed: int) -> None:
+    """Deep nesting, 5,000-digit integers, surrogate and control escapes: a JsonFormError only."""
+    fuzzing.exercise_json(fuzzing.json_mutant(random.Random(seed), SEEDS))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_any_codec_name_never_crashes(seed: int) -> None:
+    """Reading and writing with any codec name (rot13, punycode, a NUL …) never raises."""
+    data, codec = fuzzing.codec_case(random.Random(seed), SEEDS)
+    fuzzing.exercise_codec(data, codec)
+
+
+@pytest.mark.parametrize("codec", ["rot13", "punycode", "idna", "undefined", "utf-8\x00", ""])
+def test_hostile_codec_names_never_crash(codec: str) -> None:
+    """The codec names of issue 20 are read and written with as diagnostics and WriteError."""
+    fuzzing.exercise_codec(SEEDS[0], codec)
+
+
+@pytest.mark.parametrize("depth", [999, 1_000, 200_000])
+def test_deep_json_never_crashes(depth: int) -> None:
+    """Nesting at and far beyond the recursion limit is a JsonFormError."""
+    fuzzing.exercise_json(b"[" * depth)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_control_characters_in_names_never_crash(seed: int) -> None:
+    """NUL, U+2028, ESC, C1 and bidi controls in names: diagnostics, all printed escaped."""
+    rng = random.Random(seed)
+    data = rng.choice(SEEDS)
+    for _ in range(rng.randint(1, 3)):
+        data = fuzzing.control_characters(rng, data)
+    fuzzing.exercise(data)
+
+
+def test_every_input_class_is_generated() -> None:
+    """The long run's generator yields TRF, JSON-form and codec cases, reproducibly."""
+    cases = (fuzzing.generate_case(random.Random(seed), SEEDS) for seed in range(200))
+    kinds = {kind.split(":")[0] for kind, _ in cases}
+    assert kinds == {"trf", "json", "codec"}
+    assert fuzzing.generate_case(random.Random(3), SEEDS) == fuzzing.generate_case(
+        random.Random(3), SEEDS
+    )
+
+
 def test_random_bytes_with_seed_corpus_is_reproducible() -> None:
     """The generator is deterministic for a seed, so a failure can be replayed."""
     a = fuzzing.generate(random.Random(7), SEEDS)

@@ -75,6 +75,8 @@ def test_summary_counts_files_by_worst_shown_severity() -> None:
         "with_warnings": 1,
         "unreadable": 1,
         "codes": {"E001": 2, "P001": 1, "S003": 1},
+        "settings": [],
+        "warnings": [],
     }
     assert summary.as_text() == (
         "4 files checked: 1 clean, 2 with errors, 1 with warnings only (E001×2, P001×1, S003×1)"

@@ -90,3 +90,30 @@ def test_missing_side_file_is_refused(tmp_path: Path) -> None:
     """A path that does not exist raises StandingsFileError."""
     with pytest.raises(StandingsFileError, match="cannot be read"):
         load_reported(str(tmp_path / "nowhere.csv"))
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"\x00\x01\x02binary\xff\xfe", "not text"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not text"),
+        (b"", "empty"),
+        (b'sno,sb\n"1,2\n', "start rank '1,2"),  # an open quote runs on to the end
+    ],
+)
+def test_binary_or_empty_side_files_are_refused(
+    tmp_path: Path, data: bytes, message: str
+) -> None:
+    """A binary, empty or broken --standings file is refused with a reason, no traceback."""
+    path = tmp_path / "side.csv"
+    path.write_bytes(data)
+    with pytest.raises(StandingsFileError, match=message):
+        load_reported(str(path))
+
+
+def test_a_csv_the_csv_module_cannot_read_is_refused(tmp_path: Path) -> None:
+    """A quote followed by a lone carriage return: the csv module's error becomes ours."""
+    path = tmp_path / "side.csv"
+    path.write_bytes(b'sno,sb\n1,"2\r3')
+    with pytest.raises(StandingsFileError):
+        load_reported(str(path))

@@ -308,3 +308,18 @@ def test_text_no_field_can_take_marks_the_line_kept_as_written() -> None:
     (p008,) = [d for d in found if d.code == "P008"]
     assert p008.column == 26 and "no one field" in p008.message
     assert player.source is not None and "columns 26-52" in player.source.unplaced
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "162 W \u0661.\u0660 D \u0660.\u0665",  # Arabic-Indic digits in a scoring record
+        "362 TW  \u0662.\u0660   TD  1.0",
+        "001    \u0661 m    Foreign digits                    \u0662\u0665\u0660\u0660",
+        "299 +  \uff12.\uff10  2.5   1    1",  # full-width digits
+    ],
+)
+def test_digits_of_other_scripts_are_no_numbers(line: str) -> None:
+    """Digits Python's int() would take (٢٥٠٠, full-width) are junk to TRF: reported, no crash."""
+    result = parse(("012 Digits\n" + line + "\n").encode())
+    assert any(d.code in ("P005", "P007", "P011", "P003") for d in result.diagnostics)

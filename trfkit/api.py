@@ -10,21 +10,66 @@ r"""The public API: reading and writing in the style of :mod:`json`, and checkin
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 from trfkit import TYPE_CHECKING
-from trfkit.diagnostics import Diagnostic
-from trfkit.trf.reader import ParseResult, load, loads, parse
-from trfkit.trf.writer import dump, dump_bytes, dumps
+from trfkit.diagnostics import Diagnostic, parse_rule
+from trfkit.errors import CodecError, DecodeError, ResourceError
+from trfkit.trf import reader, writer
+from trfkit.trf.decode import check_characters
+from trfkit.trf.reader import ParseResult
 
 if TYPE_CHECKING:
     from trfkit.checks import CheckOptions
 
 __all__ = ["ParseResult", "check", "dump", "dump_bytes", "dumps", "load", "loads", "parse"]
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
+
+def _guarded(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """*function*, raising a :class:`~trfkit.errors.TrfError` where Python's own errors would.
+
+    The API's promise: a caller that catches ``TrfError`` catches every failure of trfkit.
+    Memory and recursion running out become :class:`~trfkit.errors.ResourceError`; a codec
+    failing in a way the readers and writers did not foresee, :class:`CodecError`.
+    """
+
+    @functools.wraps(function)
+    def guarded(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return function(*args, **kwargs)
+        except MemoryError:
+            # "from None": the traceback of the failed allocation holds what filled memory
+            raise ResourceError("the input needs more memory than the process may use") from None
+        except RecursionError:
+            raise ResourceError(
+                "the input nests deeper than the interpreter's recursion limit"
+            ) from None
+        except UnicodeError as exc:
+            raise CodecError(f"a codec failed: {exc}") from None
+        except LookupError as exc:
+            if type(exc) is not LookupError:  # KeyError and IndexError are bugs, not input
+                raise
+            raise CodecError(str(exc)) from None
+
+    return guarded
+
+
+parse = _guarded(reader.parse)
+loads = _guarded(reader.loads)
+load = _guarded(reader.load)
+dumps = _guarded(writer.dumps)
+dump_bytes = _guarded(writer.dump_bytes)
+dump = _guarded(writer.dump)
+
+
+@_guarded
 def check(
     source: str | bytes | os.PathLike[str],
     *,
@@ -55,7 +100,7 @@ def check(
     """
     # the checks are imported when first asked for: reading and writing do not need them
     from trfkit.audit import CheckRequest, check_bytes, check_file
-    from trfkit.checks import INTERNAL, CheckOptions
+    from trfkit.checks import INTERNAL, CheckOptions, selected
 
     request = CheckRequest(
         options=options or CheckOptions(),
@@ -65,6 +110,13 @@ def check(
     )
     if isinstance(source, os.PathLike) or (isinstance(source, str) and _names_a_file(source)):
         return list(check_file(os.fspath(source), request).diagnostics)
+    if isinstance(source, str):
+        try:  # before encoding: a lone surrogate cannot be encoded, and is no character
+            check_characters(source)
+        except DecodeError as exc:
+            unreadable = parse_rule("P001").diagnostic(str(exc))
+            ignored = request.ignore and not selected(unreadable, None, request.ignore)
+            return [] if ignored else [unreadable]
     data = source.encode("utf-8") if isinstance(source, str) else bytes(source)
     try:
         return list(check_bytes("<text>", data, request).diagnostics)

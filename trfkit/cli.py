@@ -18,6 +18,9 @@ from trfkit import TYPE_CHECKING, __version__
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Collection, Sequence
+    from typing import NoReturn, TextIO
+
+    from _typeshed import SupportsWrite
 
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("check", "check TRF files: parse, schedule, points, ranks and tie-breaks"),
@@ -47,7 +50,17 @@ def build_parser(only: Collection[str] | None = None) -> argparse.ArgumentParser
     import argparse
     import importlib
 
-    parser = argparse.ArgumentParser(
+    class Parser(argparse.ArgumentParser):
+        def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+            # argparse ignores a failed write (exit 0, nothing shown): let main report it
+            (file or sys.stdout).write(self.format_help())
+
+        def error(self, message: str) -> NoReturn:
+            from trfkit.untrusted import printable
+
+            super().error(printable(message))  # it may quote a value given on the command line
+
+    parser = Parser(
         prog="trfkit",
         description="Read, write, convert and check FIDE Tournament Report Files.",
         epilog=EPILOG,
@@ -101,9 +114,58 @@ def _tolerant_streams() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
+    """Run the command line; returns the exit code.
+
+    Nothing ends in a traceback: an output that cannot be written (a full disk, a closed
+    pipe), memory or recursion running out, and any other failure end with one line on
+    stderr and exit 2 (``TRFKIT_TRACEBACK=1`` shows the traceback of a failure instead).
+    """
     args_list = list(sys.argv[1:] if argv is None else argv)
     _tolerant_streams()
+    command = " ".join(("trfkit", *_chosen(args_list)))
+    try:
+        code = _run(args_list)
+        # buffered output fails here, not after main returns: a full disk, a closed pipe
+        sys.stdout.flush()
+        return code
+    except KeyboardInterrupt:
+        _say("trfkit: interrupted")
+        return 130
+    except BrokenPipeError:
+        _discard(sys.stdout)
+        _say(f"{command}: the output was closed before everything was written")
+        return 2
+    except OSError as exc:
+        if exc.filename is None:  # writing to stdout: a full disk, an I/O error
+            _discard(sys.stdout)
+            _say(f"{command}: cannot write the output: {exc.strerror or exc}")
+        else:
+            _say(f"{command}: {exc.filename}: {exc.strerror or exc}")
+        return 2
+    except MemoryError:
+        _say(f"{command}: out of memory: the input needs more than the process may use")
+        return 2
+    except RecursionError:
+        _say(f"{command}: the input nests deeper than the interpreter's recursion limit")
+        return 2
+    except SystemError as exc:  # CPython's C code can fail so when an allocation fails
+        _say(f"{command}: the interpreter failed ({exc}), as it may when memory runs out")
+        return 2
+    except Exception as exc:
+        import os
+
+        if os.environ.get("TRFKIT_TRACEBACK"):
+            raise
+        from trfkit.errors import TrfError
+
+        if isinstance(exc, TrfError):
+            _say(f"{command}: {exc}")
+        else:
+            _say(f"{command}: internal error ({type(exc).__name__}: {exc}); please report it")
+        return 2
+
+
+def _run(args_list: list[str]) -> int:
     if _quick_version(args_list):
         return 0
     parser = build_parser(only=_chosen(args_list))
@@ -114,13 +176,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "command", None):
         parser.print_help(sys.stderr)
         return 2
+    return int(args.run(args))
+
+
+def _say(message: str) -> None:
+    """Write one line to stderr, escaped; an unwritable stderr is given up silently."""
     try:
-        return int(args.run(args))
-    except KeyboardInterrupt:
-        sys.stderr.write("trfkit: interrupted\n")
-        return 130
-    except BrokenPipeError:
-        return 0
+        from trfkit.untrusted import printable
+
+        message = printable(message)
+    except Exception:  # out of memory, say: the message matters more than its escaping
+        pass
+    try:
+        sys.stderr.write(message + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        _discard(sys.stderr)
+
+
+def _discard(stream: TextIO | None) -> None:
+    """Point a failed standard stream at the null device, so exiting does not fail again.
+
+    The interpreter flushes stdout and stderr on exit; what stayed in a failed stream's
+    buffer would raise once more there (an "Exception ignored" line and exit status 120).
+    Only the process's own streams are redirected, never one a caller put in their place.
+    """
+    import os
+
+    if stream is None or (stream is not sys.__stdout__ and stream is not sys.__stderr__):
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())  # type: ignore[union-attr]
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def entry() -> None:

@@ -10,9 +10,15 @@ wins (``trfkit.toml`` before ``pyproject.toml`` in the same folder; a
 
 Command-line options take precedence. A settings file that cannot be read, or
 that holds an unknown key or a value of the wrong type, raises
-:class:`ConfigError` (``trfkit check`` turns it into a usage error); a
-``pyproject.toml`` that is not valid TOML is passed over, since it belongs to
-another tool.
+:class:`ConfigError` (``trfkit check`` turns it into a usage error); so does a
+``trfkit.toml`` larger than :data:`MAX_BYTES` or nested too deeply for the TOML
+reader. A ``pyproject.toml`` that cannot be read as TOML (broken, too large, too
+deep) is passed over, since it belongs to another tool.
+
+``trfkit check --isolated`` reads no settings file at all; every other run names
+the file it applied in its output, and :func:`inside` tells the check command
+when that file lies inside a checked folder (where whoever submits files could
+have put it).
 
 Example ``trfkit.toml``::
 
@@ -23,6 +29,9 @@ Example ``trfkit.toml``::
 
 from __future__ import annotations
 
+import os
+import stat
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +42,8 @@ from trfkit.errors import ConfigError
 KEYS = ("select", "ignore", "strict")
 """The keys a settings file may hold."""
 
-
+MAX_BYTES = 1024 * 1024
+"""The largest settings file read: a real one has a few lines; a hostile one stays small."""
 
 
 @attrs.frozen
@@ -53,11 +63,28 @@ class Settings:
     path: str | None = None
 
 
+def _read(path: Path) -> str:
+    """The text of *path*, read only when it is a regular file of at most :data:`MAX_BYTES`.
+
+    Raises:
+        OSError, UnicodeDecodeError, ValueError: It cannot be read, or is too large.
+    """
+    # O_NONBLOCK: a FIFO put in place of the file after it was found must not block the open.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError("not a regular file")
+        data = handle.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise ValueError(f"larger than {MAX_BYTES:,} bytes")
+    return data.decode("utf-8")
+
+
 def _table(path: Path) -> dict[str, Any] | None:
     """The trfkit table of *path*, or ``None`` when the file has none."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = _read(path)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
         if path.name == "pyproject.toml":
             return None
         raise ConfigError(f"{path}: cannot be read ({exc})") from None
@@ -74,6 +101,12 @@ def _table(path: Path) -> dict[str, Any] | None:
         if path.name == "pyproject.toml":
             return None
         raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+    except RecursionError:
+        # tomllib reads nested arrays and inline tables recursively: a few hundred
+        # levels exhaust the stack, which is the file's fault, not a crash.
+        if path.name == "pyproject.toml":
+            return None
+        raise ConfigError(f"{path}: nested too deeply to be read as TOML") from None
     if path.name == "pyproject.toml":
         tool = data.get("tool", {})
         table = tool.get("trfkit") if isinstance(tool, dict) else None
@@ -91,17 +124,24 @@ def _strings(value: object, key: str, path: Path) -> tuple[str, ...]:
     raise ConfigError(f"{path}: {key} must be a list of codes, prefixes or names")
 
 
-def find_settings_file(start: str | Path) -> Path | None:
-    """The nearest ``trfkit.toml``, or ``pyproject.toml`` with ``[tool.trfkit]``, upward."""
+def _find(start: str | Path) -> tuple[Path, dict[str, Any]] | None:
     here = Path(start).resolve()
     if not here.is_dir():
         here = here.parent
     for folder in (here, *here.parents):
         for name in ("trfkit.toml", "pyproject.toml"):
             candidate = folder / name
-            if candidate.is_file() and _table(candidate) is not None:
-                return candidate
+            if candidate.is_file():
+                table = _table(candidate)
+                if table is not None:
+                    return candidate, table
     return None
+
+
+def find_settings_file(start: str | Path) -> Path | None:
+    """The nearest ``trfkit.toml``, or ``pyproject.toml`` with ``[tool.trfkit]``, upward."""
+    found = _find(start)
+    return found[0] if found is not None else None
 
 
 def load_settings(start: str | Path) -> Settings:
@@ -110,10 +150,10 @@ def load_settings(start: str | Path) -> Settings:
     Raises:
         ConfigError: The file found cannot be read or holds something unknown.
     """
-    path = find_settings_file(start)
-    if path is None:
+    found = _find(start)
+    if found is None:
         return Settings()
-    table = _table(path) or {}
+    path, table = found
     unknown = sorted(set(table) - set(KEYS))
     if unknown:
         raise ConfigError(f"{path}: unknown key(s) {', '.join(unknown)}; known: {', '.join(KEYS)}")
@@ -126,3 +166,19 @@ def load_settings(start: str | Path) -> Settings:
         strict=strict,
         path=str(path),
     )
+
+
+def inside(settings_path: str | Path, checked: Iterable[str | Path]) -> str | None:
+    """The first of the *checked* folders that holds *settings_path* (at any depth), if any.
+
+    A file in a checked folder may have come with the files submitted for checking;
+    one in a folder above every checked path was put there by whoever runs the check.
+    Checked paths that are not folders are passed over (the folder of a checked file
+    is above it). Paths are compared resolved, so a symbolic link does not hide it.
+    """
+    folder = Path(settings_path).resolve().parent
+    for given in checked:
+        root = Path(given)
+        if root.is_dir() and folder.is_relative_to(root.resolve()):
+            return str(given)
+    return None

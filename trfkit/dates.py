@@ -19,10 +19,10 @@ import re
 
 import attrs
 
-_NUMERIC = re.compile(r"(\d{1,4})\s*([./-])\s*(\d{1,2})\s*\2\s*(\d{1,4})\.?")
+_NUMERIC = re.compile(r"(\d{1,4})\s*([./-])\s*(\d{1,2})\s*\2\s*(\d{1,4})\.?", re.ASCII)
 # Dates with month names are rare: compiled (by re, once) when first used, not at import.
-_MONTH_FIRST = r"([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})"
-_DAY_FIRST = r"(\d{1,2})\.?\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})"
+_MONTH_FIRST = r"(?a)([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})"
+_DAY_FIRST = r"(?a)(\d{1,2})\.?\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})"
 _MONTHS = {
     name: number
     for number, names in enumerate(
@@ -44,8 +44,8 @@ _MONTHS = {
     )
     for name in names
 }
-_FULL_STANDARD = re.compile(r"\d{4}/\d{2}/\d{2}")
-_ROUND_STANDARD = r"\d{2}/\d{2}/\d{2}"  # compiled when first used
+_FULL_STANDARD = re.compile(r"\d{4}/\d{2}/\d{2}", re.ASCII)
+_ROUND_STANDARD = r"(?a)\d{2}/\d{2}/\d{2}"  # compiled when first used; (?a): ASCII digits
 PIVOT = 70
 """Two-digit years below this are 20xx, the others 19xx."""
 

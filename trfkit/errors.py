@@ -14,6 +14,18 @@ class TrfError(Exception):
     """Base of every trfkit exception."""
 
 
+class CodecError(TrfError, ValueError):
+    """A codec name that cannot read or write a TRF file (unknown, or not a text encoding)."""
+
+
+class ResourceError(TrfError):
+    """The input needs more memory, or deeper recursion, than the process has.
+
+    The API raises it in place of :class:`MemoryError` and :class:`RecursionError`, so a
+    caller handles every failure of trfkit as a :class:`TrfError`.
+    """
+
+
 @attrs.define(auto_exc=True, str=False)
 class TrfSyntaxError(TrfError, ValueError):
     """Raised in strict mode: carries every diagnostic the reader gathered."""

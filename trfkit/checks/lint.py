@@ -178,7 +178,7 @@ def _raw_value(record: Record) -> str:
     return record.source.text[4:].strip() if record.source is not None else ""
 
 
-_LEADING_NUMBER = re.compile(r"\s*(\d+)")
+_LEADING_NUMBER = re.compile(r"\s*(\d+)", re.ASCII)
 
 
 def _leading_number(value: str) -> int | None:

@@ -3,12 +3,22 @@
 Every built-in check is listed explicitly below, family by family; third-party
 checks come from the entry-point group ``trfkit.checks`` (see :func:`plugins`).
 A check's docstring is its documentation (``trfkit explain CODE``).
+
+A plugin is contained (:func:`run_checks`): what it prints goes to stderr, not
+to stdout (which may be a JSON document); an exception it raises, ``SystemExit``
+and ``KeyboardInterrupt`` included, and every item it yields that is not a
+finding inside the file, become one ``S999`` naming the plugin, while its
+other findings and every built-in finding stay.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
+import itertools
 import re
+import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -74,6 +84,47 @@ def _entry_points() -> list[EntryPoint]:
     return sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
 
 
+def _plugin_output() -> contextlib.redirect_stdout[io.TextIOBase]:
+    """Where a plugin's ``print`` goes while its code runs: stderr, never stdout."""
+    return contextlib.redirect_stdout(sys.stderr or io.StringIO())  # type: ignore[arg-type]
+
+
+def _describe(thing: object, limit: int = 80) -> str:
+    """``repr(thing)``, shortened; a ``repr`` that fails is named by the type."""
+    try:
+        text = repr(thing)
+    except Exception:
+        text = f"<a {type(thing).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _failure(exc: BaseException) -> str:
+    try:
+        text = str(exc)
+    except Exception:
+        text = ""
+    text = text if len(text) <= 200 else text[:199] + "…"
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _valid_plugin(item: object, taken_codes: set[str], taken_names: set[str]) -> str | None:
+    """Why *item* cannot be registered, or ``None`` when it can."""
+    if not isinstance(item, Check):
+        return f"{_describe(item)} is not a trfkit.checks.Check"
+    code, name = item.code, item.name
+    if not isinstance(code, str) or not isinstance(name, str):
+        return f"{_describe(item)}: the code and the name must be strings"
+    if not re.fullmatch(_CODE, code) or not re.fullmatch(_NAME, name):
+        return f"{code} {name}: a code is a capital letter and three digits, a name is kebab-case"
+    if code in taken_codes or name in taken_names:
+        return f"{code} {name}: the code or the name is already taken"
+    return None
+
+
+_LABELS: dict[str, str] = {}
+"""The entry point (``name = module:attribute``) of each plugin check loaded, by code."""
+
+
 @functools.cache
 def _plugin_checks() -> tuple[tuple[Check, ...], tuple[PluginProblem, ...]]:
     taken_codes = {c.code for c in BUILTIN} | set(PARSE_RULES) | {"S999"}
@@ -81,30 +132,29 @@ def _plugin_checks() -> tuple[tuple[Check, ...], tuple[PluginProblem, ...]]:
     taken_names.add("internal-error")
     found: list[Check] = []
     problems: list[PluginProblem] = []
-    for entry in _entry_points():
+    try:
+        entries = _entry_points()
+    except Exception as exc:  # a malformed entry_points.txt of any distribution
+        unread = PluginProblem(ENTRY_POINT_GROUP, f"cannot be read: {_failure(exc)}")
+        return (), (unread,)
+    for entry in entries:
         label = f"{entry.name} = {entry.value}"
         try:
-            loaded = entry.load()
-        except Exception as exc:  # a broken plugin must not stop a check run
-            problems.append(PluginProblem(label, f"cannot be loaded: {type(exc).__name__}: {exc}"))
+            with _plugin_output():  # a module printing at import must not reach stdout
+                loaded = entry.load()
+                items = loaded if isinstance(loaded, (list, tuple)) else (loaded,)
+                reasons = [(item, _valid_plugin(item, taken_codes, taken_names)) for item in items]
+        except BaseException as exc:  # even sys.exit() at import must not stop a check run
+            problems.append(PluginProblem(label, f"cannot be loaded: {_failure(exc)}"))
             continue
-        items = loaded if isinstance(loaded, (list, tuple)) else (loaded,)
-        for item in items:
-            if not isinstance(item, Check):
-                problem = f"{item!r} is not a trfkit.checks.Check"
-            elif not re.fullmatch(_CODE, item.code) or not re.fullmatch(_NAME, item.name):
-                problem = (
-                    f"{item.code} {item.name}: a code is a capital letter and three digits, "
-                    "a name is kebab-case"
-                )
-            elif item.code in taken_codes or item.name in taken_names:
-                problem = f"{item.code} {item.name}: the code or the name is already taken"
-            else:
+        for item, problem in reasons:
+            if problem is None and isinstance(item, Check):
                 taken_codes.add(item.code)
                 taken_names.add(item.name)
+                _LABELS[item.code] = label
                 found.append(item)
-                continue
-            problems.append(PluginProblem(label, problem + "; skipped"))
+            else:
+                problems.append(PluginProblem(label, f"{problem}; skipped"))
     return tuple(found), tuple(problems)
 
 
@@ -180,15 +230,24 @@ def run_checks(
     select: Sequence[str] | None = None,
     ignore: Sequence[str] | None = None,
 ) -> list[Diagnostic]:
-    """Run every selected check on *ctx*; a check that crashes becomes a diagnostic."""
+    """Run every selected check on *ctx*; a check that crashes becomes a diagnostic.
+
+    A plugin's check is contained (:func:`_run_plugin`).
+    """
     found: list[Diagnostic] = []
-    for item in all_checks():
+    ordered = itertools.chain(((c, False) for c in BUILTIN), ((c, True) for c in plugins()))
+    for item, plugin in ordered:
         if select and not matches(item.code, item.name, select):
             continue
         if ignore and matches(item.code, item.name, ignore):
             continue
+        if plugin:
+            found.extend(_run_plugin(item, ctx))
+            continue
         try:
             found.extend(item.run(ctx))
+        except MemoryError:  # the file's, not the check's: audit reports the file (P001)
+            raise
         except Exception as exc:
             found.append(
                 INTERNAL.rule.diagnostic(
@@ -196,6 +255,108 @@ def run_checks(
                 )
             )
     return _inside_lines(ctx, found)
+
+
+def _run_plugin(item: Check, ctx: Context) -> list[Diagnostic]:
+    """A plugin check's findings that lie inside the file, and one S999 for the rest.
+
+    Its ``print`` output goes to stderr; whatever it raises, ``SystemExit`` and
+    ``KeyboardInterrupt`` included, ends only its own run (what it yielded
+    before is kept).
+    """
+    good: list[Diagnostic] = []
+    dropped = 0
+    first = ""
+    failure = None
+    with _plugin_output():
+        try:
+            for thing in item.run(ctx):
+                checked = _plugin_finding(thing, ctx)
+                if isinstance(checked, Diagnostic):
+                    good.append(checked)
+                else:
+                    dropped += 1
+                    first = first or checked
+        # BaseException: a plugin's sys.exit() (or a KeyboardInterrupt it raises) would
+        # otherwise end the whole batch with no output at all.
+        except BaseException as exc:
+            failure = _failure(exc)
+    problems = []
+    if failure is not None:
+        problems.append(f"could not run: {failure}")
+    if dropped:
+        what = "1 item that is not" if dropped == 1 else f"{dropped} items that are not"
+        problems.append(f"yielded {what} a finding inside the file, dropped (first: {first})")
+    if problems:
+        label = _LABELS.get(item.code)
+        where = f" (entry point {label})" if label else ""
+        message = (
+            f"plugin check {item.code} ({item.name}) {'; it also '.join(problems)}{where}; "
+            "its other findings are kept"
+        )
+        good.append(INTERNAL.rule.diagnostic(message))
+    return good
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _plugin_finding(thing: object, ctx: Context) -> Diagnostic | str:
+    """*thing* as a plain :class:`Diagnostic` inside the file, or why it is not one.
+
+    A line must be one of the file's, a column at least 1 (one past a line's end
+    is clamped later, as for every check), a round one of the file's rounds and
+    a player one of its start ranks.
+    """
+    if not isinstance(thing, Diagnostic):
+        return f"{_describe(thing)} is not a trfkit Diagnostic"
+    try:
+        code, name, severity, message = thing.code, thing.name, thing.severity, thing.message
+        line, column, round_, players = thing.line, thing.column, thing.round, thing.players
+        if not all(isinstance(v, str) for v in (code, name, message)):
+            return f"{_describe(thing)}: code, name and message must be strings"
+        if not isinstance(severity, Severity):
+            return f"{_describe(thing)}: severity must be a trfkit Severity"
+        if not all(v is None or _is_int(v) for v in (line, column, round_)):
+            return f"{_describe(thing)}: line, column and round must be whole numbers"
+        players = tuple(players)
+        if not all(_is_int(p) for p in players):
+            return f"{_describe(thing)}: players must be start ranks (whole numbers)"
+        widths = _line_widths(ctx)
+        where = f"{line}:{column}" if column is not None else str(line)
+        if line is not None and line not in widths:
+            return f"line {where} is not a line of the file"
+        if column is not None and (line is None or column < 1):
+            return f"column {where} is not a column of the file"
+        if round_ is not None and not 1 <= round_ <= ctx.tournament.round_count:
+            return f"round {round_} is not a round of the file"
+        ranks = ctx.tournament.players_by_rank
+        outside = [p for p in players if p not in ranks]
+        if outside:
+            return f"player {outside[0]} is not a start rank of the file"
+        # Rebuilt from plain values, so that nothing of the plugin's object travels on.
+        return Diagnostic(
+            code=str(code),
+            name=str(name),
+            severity=Severity(severity),
+            message=str(message),
+            line=None if line is None else int(line),
+            column=None if column is None else int(column),
+            round=None if round_ is None else int(round_),
+            players=tuple(int(p) for p in players),
+        )
+    except Exception as exc:  # a Diagnostic subclass whose attributes fail
+        return f"{_describe(thing)} cannot be read ({_failure(exc)})"
+
+
+def _line_widths(ctx: Context) -> dict[int, int]:
+    """Each record's line number and its length."""
+    widths: dict[int, int] = ctx.cached(
+        "registry.line-widths",
+        lambda: {r.source.line: len(r.source.text) for r in ctx.tournament.records if r.source},
+    )
+    return widths
 
 
 def _inside_lines(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:

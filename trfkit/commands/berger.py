@@ -21,6 +21,8 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from trfkit.commands import common
+
 if TYPE_CHECKING:
     from trfkit.compute.berger import Schedule
 
@@ -61,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
             args.players, cycles, swap_last_two=args.swap_last_two, rotate=args.rotate
         )
     except ValueError as exc:
-        sys.stderr.write(f"trfkit berger: {exc}\n")
+        common.error("berger", str(exc))
         return 2
     if args.format == "json":
         sys.stdout.write(json.dumps(as_json(table)) + "\n")

@@ -12,7 +12,12 @@ annotations; --report FILE.html also writes a self-contained HTML report.
 --select and --ignore take codes (E001), prefixes (E, E0) or names
 (url-in-header), comma-separated or repeated. They and --strict can also be
 set in [tool.trfkit] of a pyproject.toml or in a trfkit.toml, found in the
-first PATH's folder or above; the command line wins.
+first PATH's folder or above; the command line wins. The settings file applied
+is named in the summary (text: printed whenever one applied; JSON: "settings";
+HTML: the header). When it lies inside a checked folder and its select or
+ignore is in force, check warns (stderr, JSON "warnings", the HTML header):
+whoever submitted the folder may have put it there. --isolated reads no
+settings file; use it to audit folders that others can write to.
 
 Exit codes: 0 no error, 1 errors (or warnings with --strict), 2 usage error or a
 named file that cannot be read. Inside a directory, an unreadable file is an
@@ -32,6 +37,7 @@ from trfkit.errors import UsageError
 
 if TYPE_CHECKING:
     from trfkit.audit import FileReport
+    from trfkit.config import Settings
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -60,6 +66,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="drop these codes, prefixes or names (comma-separated, repeatable)",
     )
     parser.add_argument("--strict", action="store_true", help="warnings fail too (exit 1)")
+    parser.add_argument(
+        "--isolated",
+        action="store_true",
+        help="ignore every settings file (trfkit.toml, [tool.trfkit]); "
+        "for auditing folders that others can write to",
+    )
     parser.add_argument(
         "--show-info",
         action="store_true",
@@ -118,9 +130,11 @@ class _Progress:
         """Draw the bar after *done* files."""
         if not self.enabled:
             return
+        from trfkit.untrusted import printable
         filled = self.WIDTH * done // max(self.total, 1)
         bar = "#" * filled + "." * (self.WIDTH - filled)
-        self.stream.write(f"\r\x1b[K[{bar}] {done}/{self.total} {path[-50:]}")
+        shown = printable(path)[-50:]  # the bar's own controls only
+        self.stream.write(f"\r\x1b[K[{bar}] {done}/{self.total} {shown}")
         self.stream.flush()
         self.shown = True
 
@@ -128,7 +142,7 @@ class _Progress:
 def _usage(message: str) -> int:
     from trfkit.report.text import EXIT_USAGE
 
-    sys.stderr.write(f"trfkit check: {message}\n")
+    common.error("check", message)
     return EXIT_USAGE
 
 
@@ -143,15 +157,18 @@ def run(args: argparse.Namespace) -> int:
         read_stdin,
         refused,
     )
-    from trfkit.checks import unknown_patterns
-    from trfkit.config import load_settings
-    from trfkit.diagnostics import Severity
+    from trfkit.checks import plugin_problems, unknown_patterns
+    from trfkit.config import Settings, load_settings
+    from trfkit.diagnostics import FATAL_CODES, Severity
     from trfkit.errors import ConfigError
     from trfkit.report import github, text
     from trfkit.report import json as report_json
 
     try:
-        settings = load_settings(args.paths[0] if args.paths[0] != "-" else os.getcwd())
+        if args.isolated:
+            settings = Settings()
+        else:
+            settings = load_settings(args.paths[0] if args.paths[0] != "-" else os.getcwd())
     except ConfigError as exc:
         return _usage(str(exc))
     select = _split(args.select) or settings.select
@@ -167,6 +184,10 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.jobs < 0:
         return _usage(f"--jobs must be 0 (all cores) or more, not {args.jobs}")
+    warnings = _settings_warnings(args, settings)
+    warnings += [f"plugin {p.entry_point}: {p.message}" for p in plugin_problems()]
+    for warning in warnings:
+        sys.stderr.write(f"trfkit check: warning: {warning}\n")
     if args.report:
         folder = os.path.dirname(os.path.abspath(args.report))
         if os.path.isdir(args.report) or not os.path.isdir(folder):
@@ -218,11 +239,11 @@ def run(args: argparse.Namespace) -> int:
     if args.report:
         from trfkit.report.html import HtmlReport
 
-        html = HtmlReport(total=total)
+        html = HtmlReport(total, [settings.path] if settings.path else (), warnings)
     json_out = report_json.JsonWriter(sys.stdout.write) if args.format == "json" else None
     formatter = github.format_github if args.format == "github" else text.format_text
     threshold = Severity.WARNING if strict else Severity.ERROR
-    summary = text.Summary()
+    summary = text.Summary(settings=[settings.path] if settings.path else [], warnings=warnings)
     failed = usage_failure = False
     reports: Iterable[FileReport] = check_many(files, request, jobs)
     if stdin_report is not None:
@@ -235,9 +256,12 @@ def run(args: argparse.Namespace) -> int:
         ]
         if not file_report.readable and file_report.path in named:
             usage_failure = True
-            message = file_report.diagnostics[0].message if file_report.diagnostics else ""
+            # the reason it was not read, not the encoding note that may come first
+            fatal = [d for d in file_report.diagnostics if d.code in FATAL_CODES]
+            first = fatal or list(file_report.diagnostics)
+            message = first[0].message if first else ""
             progress.clear()
-            sys.stderr.write(f"trfkit check: {file_report.path}: {message}\n")
+            common.error("check", f"{file_report.path}: {message}")
         summary.add(file_report, shown)
         failed = failed or any(d.severity >= threshold for d in shown)
         if html is not None:
@@ -253,7 +277,8 @@ def run(args: argparse.Namespace) -> int:
     progress.clear()
     if json_out is not None:
         json_out.close(summary.as_json())
-    elif summary.files > 1:
+    elif summary.files > 1 or summary.settings:
+        # Printed for one file too when a settings file applied: it may have silenced codes.
         sys.stdout.write(summary.as_text() + "\n")
     if html is not None:
         try:
@@ -263,6 +288,32 @@ def run(args: argparse.Namespace) -> int:
     if usage_failure:
         return text.EXIT_USAGE
     return text.EXIT_DISCREPANCY if failed else text.EXIT_OK
+
+
+def _settings_warnings(args: argparse.Namespace, settings: Settings) -> list[str]:
+    """A warning when a settings file inside a checked folder decides which codes run."""
+    from trfkit.config import inside
+
+    if settings.path is None:
+        return []
+    folder = inside(settings.path, [p for p in args.paths if p != "-"])
+    # Only select and ignore can hide findings (strict only adds failures), and only
+    # when the command line did not replace them.
+    in_force = [
+        f"{key} = {', '.join(values)}"
+        for key, values, given in (
+            ("select", settings.select, args.select),
+            ("ignore", settings.ignore, args.ignore),
+        )
+        if values and not given
+    ]
+    if folder is None or not in_force:
+        return []
+    return [
+        f"the settings file {settings.path} lies inside the checked folder {folder} and "
+        f"changes which codes run ({'; '.join(in_force)}); whoever can write there can "
+        "silence the audit: --isolated ignores settings files"
+    ]
 
 
 def _chain(first: Iterable[FileReport], rest: Iterable[FileReport]) -> Iterator[FileReport]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import enum
+import sys
 from typing import TYPE_CHECKING
 
 from trfkit.errors import UsageError
@@ -18,12 +19,26 @@ if TYPE_CHECKING:
 
 
 
+def error(command: str, message: str) -> None:
+    """Write ``trfkit COMMAND: MESSAGE`` to stderr: the one way a command reports a failure.
+
+    The message is :func:`~trfkit.untrusted.printable`: a path or a name in it cannot start
+    a line of its own (a forged finding or ``::error`` command) or steer the terminal.
+    """
+    from trfkit.untrusted import printable
+
+    sys.stderr.write(f"trfkit {command}: {printable(message)}\n")
+
+
 def add_reading_options(parser: argparse.ArgumentParser) -> None:
     """``--encoding`` and the size limits."""
     from trfkit.limits import Limits
 
     parser.add_argument(
-        "--encoding", metavar="E", help="read with this codec instead of detecting it"
+        "--encoding",
+        type=codec_option,
+        metavar="E",
+        help="read with this codec instead of detecting it (a text encoding)",
     )
     defaults = Limits()
     group = parser.add_argument_group("limits")
@@ -56,6 +71,18 @@ def add_reading_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"most rounds (default {defaults.max_rounds})",
     )
+
+
+def codec_option(value: str) -> str:
+    """A codec option's value, refused by argparse (a usage error) unless it is a text encoding."""
+    from trfkit.errors import CodecError
+    from trfkit.untrusted import text_codec
+
+    try:
+        text_codec(value)
+    except CodecError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return value
 
 
 def limits(args: argparse.Namespace) -> Limits:
@@ -234,14 +261,10 @@ def write_output(command: str, path: str, data: bytes) -> None:
     resolved. A stale temporary file of trfkit's removed on the way is mentioned on
     stderr. Raises :class:`OSError` when the target cannot be written.
     """
-    import sys
-
     from trfkit.fileio import write_atomic
 
     for removed in write_atomic(path, data):
-        sys.stderr.write(
-            f"trfkit {command}: removed {removed}, a temporary file left by an interrupted run\n"
-        )
+        error(command, f"removed {removed}, a temporary file left by an interrupted run")
 
 
 def unwritable(path: str) -> str | None:

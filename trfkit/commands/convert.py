@@ -86,6 +86,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--output-encoding",
+        type=common.codec_option,
         metavar="E",
         help="write with this codec (default: the input's for a plain write back, else "
         "UTF-8; UTF-8 with BOM for CSV)",
@@ -168,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
         _check_usage(args, inputs)
         targets = _targets(args, inputs)
     except UsageError as exc:
-        sys.stderr.write(f"trfkit convert: {exc}\n")
+        common.error("convert", str(exc))
         return 2
     status = 0
     to_stdout = any(t == "-" for t in targets)
@@ -182,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
                 _backup(path, data)
             _write(target, out.data)
         except ConversionFailed as exc:
-            sys.stderr.write(f"trfkit convert: {exc}\n")
+            common.error("convert", str(exc))
             status = 2
             continue
         shown = "<stdin>" if path == "-" else path
@@ -209,13 +210,6 @@ def _check_usage(args: argparse.Namespace, inputs: list[str]) -> None:
             raise UsageError("JSON is always written in UTF-8")
     if args.to is not None and args.to != "csv" and args.delimiter != "comma":
         raise UsageError("--delimiter applies to --to csv only")
-    if args.output_encoding:
-        import codecs
-
-        try:
-            codecs.lookup(args.output_encoding)
-        except LookupError:
-            raise UsageError(f"unknown encoding {args.output_encoding!r}") from None
 
 
 def _targets(args: argparse.Namespace, inputs: list[str]) -> list[str]:
@@ -491,19 +485,19 @@ def _report_text(
     path: str, adjustments: tuple[Adjustment, ...], args: argparse.Namespace, stream: Any
 ) -> None:
     from trfkit.convert import Action, summary
+    from trfkit.untrusted import printable
 
     if args.report_adjustments:
         for a in adjustments:
             where = f"{path}:{a.line}" if a.line is not None else path
-            stream.write(f"{where}: {a.message}\n")
+            stream.write(printable(f"{where}: {a.message}") + "\n")
         counts = summary(adjustments)
         listed = ", ".join(f"{n} {action}" for action, n in counts.items()) or "none"
-        stream.write(f"{path}: {len(adjustments)} adjustments ({listed})\n")
+        stream.write(printable(f"{path}: {len(adjustments)} adjustments ({listed})") + "\n")
         return
     dropped = sum(1 for a in adjustments if a.action is Action.DROPPED)
     if dropped:
         noun = "adjustment drops" if dropped == 1 else "adjustments drop"
-        sys.stderr.write(
-            f"trfkit convert: {path}: {dropped} {noun} information; "
-            "--report-adjustments lists them\n"
+        common.error(
+            "convert", f"{path}: {dropped} {noun} information; --report-adjustments lists them"
         )

@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from trfkit.commands import common
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's options."""
@@ -18,13 +20,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print one rule's documentation."""
     from trfkit.checks import get, plugins
+    from trfkit.untrusted import printable_lines
 
     try:
         rule = get(args.code)
     except ValueError as exc:
-        sys.stderr.write(f"trfkit explain: {exc}\n")
+        common.error("explain", str(exc))
         return 2
     origin = ", from a plugin" if rule.code in {c.code for c in plugins()} else ""
-    body = rule.doc or rule.summary
+    body = printable_lines(rule.doc or rule.summary)  # a plugin's text
     sys.stdout.write(f"{rule.code} {rule.name} ({rule.severity.label}{origin})\n\n{body}\n")
     return 0

@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from trfkit.commands import common
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's options."""
@@ -30,9 +32,10 @@ def run(args: argparse.Namespace) -> int:
     """Print the catalogue."""
     from trfkit.checks import all_rules, matches, plugin_problems, plugins
     from trfkit.report.json import dumps_json
+    from trfkit.untrusted import printable
 
     for problem in plugin_problems():
-        sys.stderr.write(f"trfkit rules: plugin {problem.entry_point}: {problem.message}\n")
+        common.error("rules", f"plugin {problem.entry_point}: {problem.message}")
     patterns = [p.strip() for value in args.select for p in value.split(",") if p.strip()]
     rules = [r for r in all_rules() if not patterns or matches(r.code, r.name, patterns)]
     plugin_codes = {c.code for c in plugins()}
@@ -53,5 +56,6 @@ def run(args: argparse.Namespace) -> int:
         return 0
     width = max(len(r.name) for r in rules)
     for r in rules:
-        sys.stdout.write(f"{r.code}  {r.name.ljust(width)}  {r.severity.label:<7}  {r.summary}\n")
+        summary = printable(r.summary)  # a plugin's text
+        sys.stdout.write(f"{r.code}  {r.name.ljust(width)}  {r.severity.label:<7}  {summary}\n")
     return 0

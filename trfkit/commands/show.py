@@ -96,16 +96,17 @@ def run(args: argparse.Namespace) -> int:
     """Print the file."""
     from trfkit.audit import read_bytes, read_stdin
     from trfkit.trf.reader import parse
+    from trfkit.untrusted import printable_lines
 
     limits = common.limits(args)
     data = read_stdin(limits) if args.file == "-" else read_bytes(args.file, limits)
     if isinstance(data, str):
-        sys.stderr.write(f"trfkit show: {data}\n")
+        common.error("show", data)
         return 2
     result = parse(data, encoding=args.encoding, limits=common.limits(args))
     fatal = result.fatal
     if fatal is not None:
-        sys.stderr.write(f"trfkit show: {args.file}: {fatal.message}\n")
+        common.error("show", f"{args.file}: {fatal.message}")
         return 2
-    sys.stdout.write(render(result.tournament))
+    sys.stdout.write(printable_lines(render(result.tournament)))  # names may hold controls
     return 0

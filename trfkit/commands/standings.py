@@ -14,6 +14,15 @@ names another; every output says which edition and regime were applied, and why.
 opponent, result, the opponent's score, how a forfeit or bye is treated (game,
 dummy, virtual opponent) and what a cut removes.
 
+--teams ranks the teams of a team event instead (match and game points, the team
+tie-breaks; --explain TEAM then takes a team number). The list comes from record
+212/202 when it names team codes, else --tiebreaks, else trfkit's default (the
+secondary score, BH/C1, BH, SB for Swiss events; the secondary score, DE, SB for
+round robins). --format json prints {"teams": [{"rank", "team", "name", "MP", "GP",
+"<CODE>": value or null}], "rules": {...}}; a code trfkit does not compute for teams
+is null, and "rules"."not_computed" says why. --teams on an individual event is a
+usage error.
+
 Exit codes: 0 success, 2 usage error or unreadable input.
 """
 
@@ -30,6 +39,7 @@ from trfkit.commands import common
 
 if TYPE_CHECKING:
     from trfkit.compute.standings import Standings
+    from trfkit.compute.team_standings import TeamExplanation, TeamStandings
     from trfkit.compute.tiebreaks import Explanation
 
 
@@ -47,7 +57,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--explain",
         type=int,
         metavar="START_RANK",
-        help="show each round's contribution to every tie-break for one player",
+        help="show each round's contribution to every tie-break for one player "
+        "(with --teams: for one team, by its team number)",
+    )
+    parser.add_argument(
+        "--teams",
+        action="store_true",
+        help="rank the teams of a team event (match points, game points, team tie-breaks)",
     )
     common.add_reading_options(parser)
 
@@ -229,6 +245,193 @@ def render_explanation(st: Standings, explanation: Explanation) -> str:
     return "\n".join(out) + "\n"
 
 
+# --- team standings (--teams) ----------------------------------------------------------------
+
+_SCORES = ("PTS", "MP", "GP")
+
+
+def _team_columns(st: TeamStandings) -> list[tuple[str, int]]:
+    """The tie-break columns shown besides MP and GP: every code but PTS, MP and GP."""
+    return [(key, i) for i, (key, tb) in enumerate(zip(st.keys(), st.tiebreaks, strict=True))
+            if tb.name not in _SCORES]  # fmt: skip
+
+
+def render_team_json(st: TeamStandings) -> dict[str, Any]:
+    """The ``--teams --format json`` document (the module docstring gives its shape)."""
+    columns = _team_columns(st)
+    teams = []
+    for row in st.rows:
+        item: dict[str, Any] = {"rank": row.rank, "team": row.team, "name": row.name}
+        item["MP"], item["GP"] = _number(row.mp, False), _number(row.gp, False)
+        for key, i in columns:
+            item[key] = _number(row.values[i], False)
+        teams.append(item)
+    return {
+        "teams": teams,
+        "rules": {
+            "edition": st.edition.edition.value,
+            "reason": st.edition.reason,
+            "regime": st.regime.regime.value,
+            "regime_reason": st.regime.reason,
+            "primary": st.primary,
+            "primary_reason": st.primary_reason,
+            "tiebreaks": list(st.keys()),
+            "tiebreaks_from": st.source,
+            "match_points": st.event.match_points.source,
+            "game_points": st.event.game_points.source,
+            "not_computed": dict(st.unavailable),
+            "problems": list(st.problems),
+        },
+    }
+
+
+def render_team_csv(st: TeamStandings) -> str:
+    """The ``--teams --format csv`` table: rank, team, name, MP, GP, then each code."""
+    from trfkit.convert.csvform import guard_formula
+    from trfkit.numbers import format_number
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    columns = _team_columns(st)
+    writer.writerow(["rank", "team", "name", "MP", "GP", *(guard_formula(k) for k, _ in columns)])
+    for row in st.rows:
+        writer.writerow([row.rank, row.team, guard_formula(row.name), format_number(row.mp),
+                         format_number(row.gp),
+                         *(format_number(row.values[i]) for _, i in columns)])  # fmt: skip
+    return out.getvalue()
+
+
+def _team_header(st: TeamStandings) -> list[str]:
+    event = st.event
+    lines = [
+        f"Rules:     {st.edition.edition.value} ({st.edition.reason})",
+        f"Regime:    team {st.regime.regime.value} ({st.regime.reason})",
+        f"Primary:   {st.primary} ({st.primary_reason})",
+        f"Tie-breaks: {', '.join(st.keys())} ({st.source})",
+        f"Scoring:   match points {format_points(event)}; game points "
+        f"{event.game_points.source}; {event.boards} boards",
+    ]
+    lines.extend(f"Not computed: {reason}" for reason in st.unavailable.values())
+    lines.extend(f"Note:      {p}" for p in (*st.problems, *event.notes))
+    return lines
+
+
+def format_points(event: Any) -> str:
+    """``2/1/0 (default)``: the match points of a win, a draw and a loss, and their source."""
+    from trfkit.numbers import format_number
+
+    mp = event.match_points
+    values = "/".join(format_number(v, integer=True) for v in (mp.win, mp.draw, mp.loss))
+    return f"{values} ({mp.source})"
+
+
+def render_team_text(st: TeamStandings) -> str:
+    """The team standings as an aligned table; a code not computed shows ``n/a``."""
+    from trfkit.numbers import format_number
+
+    columns = _team_columns(st)
+    keys = ["MP", "GP", *(k for k, _ in columns)]
+    name_width = min(max([4, *(len(r.name) for r in st.rows)]), 33)
+    cells = [
+        [format_number(row.mp), format_number(row.gp),
+         *("n/a" if row.values[i] is None and k in st.unavailable else format_number(row.values[i])
+           for k, i in columns)]
+        for row in st.rows
+    ]  # fmt: skip
+    widths = [max([len(k), *(len(c[n]) for c in cells)]) for n, k in enumerate(keys)]
+    head = f"{'Rk':>4} {'No':>4}  {'Name':<{name_width}}" + "".join(
+        f"  {k:>{w}}" for k, w in zip(keys, widths, strict=True)
+    )
+    lines = [*_team_header(st), "", head, "-" * len(head)]
+    for row, values in zip(st.rows, cells, strict=True):
+        tied = "=" if row.last != row.rank else " "
+        line = f"{row.rank:>3}{tied} {row.team:>4}  {row.name[:name_width]:<{name_width}}"
+        line += "".join(f"  {c:>{w}}" for c, w in zip(values, widths, strict=True))
+        lines.append(line.rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def render_team_explanation(st: TeamStandings, explanation: TeamExplanation) -> str:
+    """``--teams --explain TEAM``: each round's match, points and tie-break contributions."""
+    from trfkit.numbers import format_number
+
+    shown = list(explanation.cut)
+    out = [*_team_header(st), ""]
+    row = st.row(explanation.team)
+    info = st.event.team(explanation.team)
+    name = info.name if info else ""
+    rank = f"rank {row.rank}" if row is not None else "unranked"
+    mp = format_number(row.mp) if row else ""
+    gp = format_number(row.gp) if row else ""
+    out.append(f"Team {explanation.team} {name}: {mp} MP, {gp} GP, {rank}")
+    out.append("")
+    head = f"{'Rd':>3}  {'Opp':>4}  {'Round':<15} {'MP':>4} {'GP':>5}  "
+    head += "".join(f"{k:>12}" for k in shown) + "  Treatment"
+    out.append(head)
+    out.append("-" * len(head))
+    for rnd, opponent, kind, rmp, rgp, parts in explanation.rounds:
+        text = (f"{rnd:>3}  {'' if opponent is None else opponent:>4}  {kind:<15} "
+                f"{format_number(rmp):>4} {format_number(rgp):>5}  ")  # fmt: skip
+        how = ""
+        for key in shown:
+            part = parts.get(key)
+            cut = rnd in explanation.cut.get(key, ())
+            cell = "" if part is None else format_number(part[1]) + ("*" if cut else "")
+            text += f"{cell:>12}"
+            how = how or (part[2] if part else "")
+        out.append((text + "  " + how).rstrip())
+    out.append("")
+    if any(explanation.cut.values()):
+        out.append("* removed by a cut")
+    if row is not None:
+        for key, tb, value in zip(st.keys(), st.tiebreaks, row.values, strict=True):
+            if tb.name == "DE":
+                shown_value = format_number(value) or "not tied when applied"
+                out.append(f"{key}: {shown_value} (primary score against the tied teams, art. 6)")
+            elif key in st.unavailable:
+                out.append(f"{key}: n/a ({st.unavailable[key]})")
+            elif tb.name not in _SCORES:
+                out.append(f"{key}: {format_number(value)}")
+    return "\n".join(out) + "\n"
+
+
+def run_teams(args: argparse.Namespace, tournament: Any) -> int:
+    """``--teams``: the team standings of a team event; a usage error for an individual one."""
+    from trfkit.compute.regime import decide
+    from trfkit.compute.team_standings import compute_team_standings, explain_team
+    from trfkit.compute.tiebreaks import TieBreakError
+    from trfkit.report import text as report
+    from trfkit.report.json import dumps_json
+
+    decision = decide(tournament, common.event_type(args))
+    if not decision.team:
+        sys.stderr.write(
+            f"trfkit standings: {args.file}: --teams needs a team event; this is an individual "
+            "one (no team 192 code, no 310 records, no 013 teams whose players meet other "
+            "teams')\n"
+        )
+        return report.EXIT_USAGE
+    options = common.tiebreak_options(args)
+    try:
+        st = compute_team_standings(tournament, options, regime=decision)
+    except TieBreakError as exc:
+        sys.stderr.write(f"trfkit standings: {exc}\n")
+        return report.EXIT_USAGE
+    if args.explain is not None:
+        if st.event.team(args.explain) is None:
+            sys.stderr.write(f"trfkit standings: no team numbered {args.explain}\n")
+            return report.EXIT_USAGE
+        sys.stdout.write(render_team_explanation(st, explain_team(st, args.explain, options)))
+        return report.EXIT_OK
+    if args.format == "json":
+        sys.stdout.write(dumps_json(render_team_json(st)) + "\n")
+    elif args.format == "csv":
+        sys.stdout.write(render_team_csv(st))
+    else:
+        sys.stdout.write(render_team_text(st))
+    return report.EXIT_OK
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the recomputed standings (or one player's explanation)."""
     from trfkit.audit import read_bytes, read_stdin
@@ -238,41 +441,44 @@ def run(args: argparse.Namespace) -> int:
     from trfkit.report import text as report
     from trfkit.report.json import dumps_json
     from trfkit.trf.reader import parse
+    from trfkit.untrusted import printable_lines
 
     limits = common.limits(args)
     data = read_stdin(limits) if args.file == "-" else read_bytes(args.file, limits)
     if isinstance(data, str):
-        sys.stderr.write(f"trfkit standings: {data}\n")
+        common.error("standings", data)
         return report.EXIT_USAGE
     result = parse(data, encoding=args.encoding, limits=common.limits(args))
     fatal = result.fatal
     if fatal is not None:
-        sys.stderr.write(f"trfkit standings: {args.file}: {fatal.message}\n")
+        common.error("standings", f"{args.file}: {fatal.message}")
         return report.EXIT_USAGE
     tournament = result.tournament
     if not tournament.players:
-        sys.stderr.write(f"trfkit standings: {args.file}: no player records\n")
+        common.error("standings", f"{args.file}: no player records")
         return report.EXIT_USAGE
+    if getattr(args, "teams", False):
+        return run_teams(args, tournament)
     options = common.tiebreak_options(args)
     try:
         st = compute_standings(
             tournament, options, regime=decide(tournament, common.event_type(args))
         )
     except TieBreakError as exc:
-        sys.stderr.write(f"trfkit standings: {exc}\n")
+        common.error("standings", str(exc))
         return report.EXIT_USAGE
     if args.explain is not None:
         if args.explain not in tournament.players_by_rank:
-            sys.stderr.write(f"trfkit standings: no player with start rank {args.explain}\n")
+            common.error("standings", f"no player with start rank {args.explain}")
             return report.EXIT_USAGE
         assert st.engine is not None
         explanation = st.engine.explain(args.explain, st.tiebreaks)
-        sys.stdout.write(render_explanation(st, explanation))
+        sys.stdout.write(printable_lines(render_explanation(st, explanation)))
         return report.EXIT_OK
     if args.format == "json":
         sys.stdout.write(dumps_json(render_json(st)) + "\n")
     elif args.format == "csv":
         sys.stdout.write(render_csv(st))
     else:
-        sys.stdout.write(render_text(st))
+        sys.stdout.write(printable_lines(render_text(st)))  # names may hold controls
     return report.EXIT_OK

@@ -89,7 +89,7 @@ def _round_without_games(tournament: Tournament, after: int, last: int) -> int:
     return 0
 
 
-_NUMBER = re.compile(r"^-?\d*(?:[.,]\d+)?[¼½¾]?$")
+_NUMBER = re.compile(r"^-?\d*(?:[.,]\d+)?[¼½¾]?$", re.ASCII)
 
 
 def appended_columns(tournament: Tournament) -> dict[int, tuple[str, ...]]:

@@ -86,6 +86,7 @@ from trfkit.model import (
     Tournament,
     record_value,
 )
+from trfkit.untrusted import escape_json, load_json, shown
 
 FORMAT = "trfkit"
 """The value of the ``"format"`` member."""
@@ -120,27 +121,41 @@ def points_text(value: Fraction) -> str:
 def read_points(text: object, path: str) -> Fraction:
     """The exact value of a points string; raises :class:`JsonFormError` otherwise."""
     if not isinstance(text, str) or not _POINTS.fullmatch(text):
-        raise JsonFormError(path, f"expected points such as \"1.5\", found {text!r}")
+        raise JsonFormError(path, f"expected points such as \"1.5\", found {shown(text)}")
     return Fraction(text)
 
 
 def _check_int(value: object, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise JsonFormError(path, f"expected an integer, found {value!r}")
+        raise JsonFormError(path, f"expected an integer, found {shown(value)}")
+    if not -_WIDEST < value < _WIDEST:  # refused here, where a message can be short
+        raise JsonFormError(path, f"expected an integer a TRF field can hold, found {shown(value)}")
     return value
+
+
+_WIDEST = 10**18
+"""No TRF field holds an integer this wide (the widest number field has 11 columns)."""
 
 
 def _check_str(value: object, path: str) -> str:
     if not isinstance(value, str):
-        raise JsonFormError(path, f"expected a string, found {value!r}")
+        raise JsonFormError(path, f"expected a string, found {shown(value)}")
     if "\n" in value or "\r" in value:
         raise JsonFormError(path, "a TRF field cannot hold a line break")
+    if not value.isascii():
+        surrogate = _SURROGATE.search(value)
+        if surrogate is not None:  # "\ud800" in JSON: no encoding can write it
+            code = ord(surrogate.group())
+            raise JsonFormError(path, f"a lone surrogate (U+{code:04X}) is not a character")
     return value
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _check_list(value: object, path: str) -> list[Any]:
     if not isinstance(value, list):
-        raise JsonFormError(path, f"expected an array, found {value!r}")
+        raise JsonFormError(path, f"expected an array, found {shown(value)}")
     return value
 
 
@@ -173,7 +188,7 @@ def _enum(values: dict[str, Any], label: str) -> _Kind:
     def decode(value: object, path: str) -> Any:
         if not isinstance(value, str) or value not in values:
             allowed = ", ".join(repr(v) for v in values)
-            raise JsonFormError(path, f"expected a {label} ({allowed}), found {value!r}")
+            raise JsonFormError(path, f"expected a {label} ({allowed}), found {shown(value)}")
         return values[value]
 
     return _Kind(lambda v: reverse[v], decode)
@@ -214,7 +229,7 @@ def _decode_rounds(value: object, path: str) -> tuple[RoundResult, ...]:
     for index, item in enumerate(_check_list(value, path)):
         where = f"{path}[{index}]"
         if not isinstance(item, dict):
-            raise JsonFormError(where, f"expected a round object, found {item!r}")
+            raise JsonFormError(where, f"expected a round object, found {shown(item)}")
         _exact_keys(item, ("round", "opponent", "colour", "result"), where)
         number = _check_int(item["round"], f"{where}.round")
         if number != index + 1:
@@ -225,7 +240,8 @@ def _decode_rounds(value: object, path: str) -> tuple[RoundResult, ...]:
         # what four TRF columns hold: a start rank, or a negative number a file had there
         if opponent is not None and not (1 <= opponent <= 9999 or -999 <= opponent <= -1):
             raise JsonFormError(
-                f"{where}.opponent", f"expected 1..9999 (or -999..-1) or null, found {opponent}"
+                f"{where}.opponent",
+                f"expected 1..9999 (or -999..-1) or null, found {shown(opponent)}",
             )
         rounds.append(
             RoundResult(
@@ -247,11 +263,13 @@ def _decode_scoring(value: object, path: str) -> tuple[tuple[str, Fraction], ...
     for index, item in enumerate(_check_list(value, path)):
         where = f"{path}[{index}]"
         if not isinstance(item, dict):
-            raise JsonFormError(where, f"expected a scoring object, found {item!r}")
+            raise JsonFormError(where, f"expected a scoring object, found {shown(item)}")
         _exact_keys(item, ("symbol", "points"), where)
         symbol = _check_str(item["symbol"], f"{where}.symbol")
         if not re.fullmatch(r"[A-Za-z]{1,3}", symbol):
-            raise JsonFormError(f"{where}.symbol", f"expected 1 to 3 letters, found {symbol!r}")
+            raise JsonFormError(
+                f"{where}.symbol", f"expected 1 to 3 letters, found {shown(symbol)}"
+            )
         pairs.append((symbol, read_points(item["points"], f"{where}.points")))
     return tuple(pairs)
 
@@ -396,10 +414,10 @@ _BY_CLASS = {cls: (name, fields) for name, cls, fields in RECORD_TYPES}
 def _exact_keys(obj: dict[str, Any], keys: tuple[str, ...], path: str) -> None:
     missing = [k for k in keys if k not in obj]
     if missing:
-        raise JsonFormError(path, f"missing member {missing[0]!r}")
+        raise JsonFormError(path, f"missing member {shown(missing[0])}")
     extra = sorted(set(obj) - set(keys))
     if extra:
-        raise JsonFormError(path, f"unknown member {extra[0]!r}")
+        raise JsonFormError(path, f"unknown member {shown(extra[0])}")
 
 
 # --- model → JSON -----------------------------------------------------------------------------
@@ -460,7 +478,8 @@ def dumps(tournament: Tournament, *, indent: int | None = 2, limits: Limits | No
         _check_round_trip(written, limits)
     except JsonFormError as exc:
         raise WriteError(f"cannot be written as the JSON form: {exc}") from None
-    text = json.dumps(to_data(written), ensure_ascii=False, indent=indent) + "\n"
+    # escape_json: no control, separator or bidi character stands raw in the file
+    text = escape_json(json.dumps(to_data(written), ensure_ascii=False, indent=indent)) + "\n"
     size = len(text) if text.isascii() else len(text.encode("utf-8"))
     too_big = limits.json_too_big(size)
     if too_big is not None:
@@ -477,10 +496,10 @@ def dumps(tournament: Tournament, *, indent: int | None = 2, limits: Limits | No
 def record_from_data(data: object, path: str = "record") -> Record:
     """The record an object of the JSON form describes; raises :class:`JsonFormError`."""
     if not isinstance(data, dict):
-        raise JsonFormError(path, f"expected a record object, found {data!r}")
+        raise JsonFormError(path, f"expected a record object, found {shown(data)}")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _BY_TYPE:
-        raise JsonFormError(f"{path}.type", f"unknown record type {kind!r}")
+        raise JsonFormError(f"{path}.type", f"unknown record type {shown(kind)}")
     cls, fields = _BY_TYPE[kind]
     _exact_keys(data, ("type", *(f for f, _ in fields)), path)
     values = {field: k.decode(data[field], f"{path}.{field}") for field, k in fields}
@@ -506,16 +525,17 @@ def from_data(data: object, *, check: bool = True, limits: Limits | None = None)
     if not isinstance(data, dict):
         raise JsonFormError("", "expected a JSON object")
     if data.get("format") != FORMAT:
-        raise JsonFormError("format", f"expected {FORMAT!r}, found {data.get('format')!r}")
+        raise JsonFormError("format", f"expected {FORMAT!r}, found {shown(data.get('format'))}")
     version = data.get("version")
     if version != VERSION:
         raise JsonFormError(
-            "version", f"this trfkit reads version {VERSION} of the JSON form, found {version!r}"
+            "version",
+            f"this trfkit reads version {VERSION} of the JSON form, found {shown(version)}",
         )
     _exact_keys(data, ("format", "version", "trf_version", "records"), "")
     if data["trf_version"] not in ("trf16", "trf26"):
         found = data["trf_version"]
-        raise JsonFormError("trf_version", f"expected 'trf16' or 'trf26', found {found!r}")
+        raise JsonFormError("trf_version", f"expected 'trf16' or 'trf26', found {shown(found)}")
     items = _check_list(data["records"], "records")
     records = [record_from_data(item, f"records[{i}]") for i, item in enumerate(items)]
     tournament = Tournament(tuple(records))
@@ -541,7 +561,7 @@ def loads(text: str | bytes, *, limits: Limits | None = None) -> Tournament:
         except UnicodeDecodeError as exc:
             raise JsonFormError("", f"the JSON is not UTF-8 (byte {exc.start})") from None
     try:
-        data = json.loads(text)
+        data = load_json(text)
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno} column {exc.colno}"
         raise JsonFormError("", f"not JSON: {exc.msg} at {where}") from None
@@ -577,8 +597,9 @@ def _check_round_trip(tournament: Tournament, limits: Limits) -> None:
             raise JsonFormError(f"records[{index}]", f"its TRF line would have {too_long}")
         lines.append(line + "\n")
     result = parse("".join(lines), limits=limits)
-    refused = next((d for d in result.diagnostics if d.code == "P010"), None)
-    if refused is not None:  # the size of the TRF: the other limits were met above
+    # P010: the size of the TRF (the other limits were met above); P001: a lone surrogate
+    refused = next((d for d in result.diagnostics if d.code in ("P001", "P010")), None)
+    if refused is not None:
         raise JsonFormError("records", f"the TRF would not be read back: {refused.message}")
     back = result.tournament.records
     for index, (mine, theirs) in enumerate(zip(tournament.records, back, strict=False)):

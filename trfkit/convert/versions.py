@@ -543,8 +543,8 @@ _EXTENSION_WHY = {
     "XXP": "JaVaFo forbidden pairs (TRF(x)); TRF-2026 260 needs a round range",
     "DAT": "Tornelo data line; not a TRF-2026 record",
 }
-_DATE = re.compile(r"\d{4}/\d{2}/\d{2}")
-_ROUND_DATE = re.compile(r"\d{2}/\d{2}/\d{2}")
+_DATE = re.compile(r"\d{4}/\d{2}/\d{2}", re.ASCII)
+_ROUND_DATE = re.compile(r"\d{2}/\d{2}/\d{2}", re.ASCII)
 _COLOUR_TOKENS = {"white1": "W", "black1": "B"}
 
 

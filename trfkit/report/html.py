@@ -34,6 +34,7 @@ from trfkit.compute.crosstable import Cell, CrossTable, CrossTableRow, Spot, loc
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.fileio import write_atomic
 from trfkit.numbers import format_number
+from trfkit.untrusted import printable
 
 CLEAN_TABLE_LIMIT = 100
 """Batches of up to this many files show the crosstables of clean files too."""
@@ -51,7 +52,8 @@ def format_points(value: Fraction | None) -> str:
 
 
 def _e(value: object) -> str:
-    return escape(str(value), quote=True)
+    # printable first: no control or bidi character reorders the page or breaks the UTF-8
+    return escape(printable(str(value)), quote=True)
 
 
 def _where(d: Diagnostic) -> str:
@@ -76,10 +78,16 @@ class HtmlReport:
     Args:
         total: How many files the report will hold (decides whether clean files
             get a crosstable, see :data:`CLEAN_TABLE_LIMIT`).
+        settings: The settings files applied (paths), named in the header.
+        warnings: Warnings about the run (a settings file inside a checked folder, a plugin).
     """
 
-    def __init__(self, total: int = 1) -> None:
+    def __init__(
+        self, total: int = 1, settings: Sequence[str] = (), warnings: Sequence[str] = ()
+    ) -> None:
         self.total = total
+        self.settings = tuple(settings)
+        self.warnings = tuple(warnings)
         self._sections: list[str] = []
         self._index: list[_IndexEntry] = []
 
@@ -117,7 +125,13 @@ class HtmlReport:
             "<header><h1>trfkit check report</h1>",
             f'<p class="summary">{files} {noun}: {clean} clean, {errors} with errors, '
             f"{warnings} with warnings only. Hover over a highlighted cell to read its "
-            "findings; click it to keep them open.</p></header>",
+            "findings; click it to keep them open.</p>",
+            # An audit names what configured it, so a settings file cannot act unseen.
+            '<p class="meta settings">Settings files applied: '
+            + (", ".join(f"<code>{_e(s)}</code>" for s in self.settings) or "none")
+            + "</p>",
+            *(f'<p class="note sev-warning">Warning: {_e(w)}</p>' for w in self.warnings),
+            "</header>",
         ]
         if files > 1:
             parts.append(self._render_index())
@@ -243,9 +257,10 @@ class _Marks:
             return ""
         found = [self.diagnostics[i] for i in indices]
         worst = max(d.severity for d in found)
-        title = "\n".join(f"{d.code} {d.name}: {d.message}" for d in found)
+        # one line per finding: each escaped on its own, the line breaks between them kept
+        title = "&#10;".join(_e(f"{d.code} {d.name}: {d.message}") for d in found)
         numbers = " ".join(str(i) for i in sorted(set(indices)))
-        return f' data-hl="{worst.label}" title="{_e(title)}" data-d="{numbers}"'
+        return f' data-hl="{worst.label}" title="{title}" data-d="{numbers}"'
 
 
 def _crosstable(table: CrossTable, diagnostics: Sequence[Diagnostic], number: int) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 from trfkit.audit import FileReport
 from trfkit.diagnostics import Diagnostic
+from trfkit.untrusted import escape_json
 
 
 def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
@@ -35,8 +36,13 @@ def file_json(report: FileReport) -> dict[str, Any]:
 
 
 def dumps_json(payload: Any) -> str:
-    """JSON with stable key order and non-ASCII kept readable."""
-    return json.dumps(payload, ensure_ascii=False, indent=2)
+    """JSON with stable key order and non-ASCII kept readable.
+
+    Non-ASCII stays as it is but for the characters :func:`~trfkit.untrusted.escape_json`
+    escapes (DEL, C1, U+2028/U+2029, bidi controls, lone surrogates; :mod:`json` escapes
+    C0): nothing raw reaches a terminal, and the values read back the same.
+    """
+    return escape_json(json.dumps(payload, ensure_ascii=False, indent=2))
 
 
 class JsonWriter:

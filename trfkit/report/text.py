@@ -13,6 +13,7 @@ import attrs
 
 from trfkit.audit import FileReport
 from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.untrusted import printable
 
 EXIT_OK = 0
 """No error diagnostics (warnings allowed unless ``--strict``)."""
@@ -23,13 +24,17 @@ EXIT_USAGE = 2
 
 
 def format_text(d: Diagnostic, path: str) -> str:
-    """``path:line:col: CODE message`` (line and column omitted when unknown)."""
-    where = path
+    """``path:line:col: CODE message`` (line and column omitted when unknown).
+
+    The path and the message are :func:`~trfkit.untrusted.printable`: a file name or a
+    player's name with a line break cannot add a line of its own.
+    """
+    where = printable(path)
     if d.line is not None:
         where += f":{d.line}"
         if d.column is not None:
             where += f":{d.column}"
-    return f"{where}: {d.code} {d.message}"
+    return f"{where}: {d.code} {printable(d.message)}"
 
 
 @attrs.define
@@ -42,6 +47,10 @@ class Summary:
     with_warnings: int = 0
     unreadable: int = 0
     codes: Counter[str] = attrs.field(factory=Counter)
+    settings: list[str] = attrs.field(factory=list)
+    """The settings files applied (paths): an audit says what configured it."""
+    warnings: list[str] = attrs.field(factory=list)
+    """Warnings about the run itself (a settings file inside a checked folder, a plugin)."""
 
     def add(self, report: FileReport, shown: Sequence[Diagnostic]) -> None:
         """Count one file (*shown* is what passed the severity filter)."""
@@ -66,6 +75,8 @@ class Summary:
             "with_warnings": self.with_warnings,
             "unreadable": self.unreadable,
             "codes": dict(sorted(self.codes.items())),
+            "settings": list(self.settings),
+            "warnings": list(self.warnings),
         }
 
     def as_text(self) -> str:
@@ -76,7 +87,8 @@ class Summary:
             f"{self.files} {noun} checked: {self.clean} clean, {self.with_errors} with errors, "
             f"{self.with_warnings} with warnings only"
         )
-        return text + (f" ({codes})" if codes else "")
+        text += f" ({codes})" if codes else ""
+        return text + (f"; settings: {', '.join(self.settings)}" if self.settings else "")
 
 
 def exit_code(reports: Iterable[Sequence[Diagnostic]], *, strict: bool) -> int:

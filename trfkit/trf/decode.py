@@ -11,18 +11,19 @@ from __future__ import annotations
 import codecs
 import functools
 import re
+import sys
 
 import attrs
 
 from trfkit.diagnostics import Diagnostic, parse_rule
-from trfkit.errors import DecodeError
+from trfkit.errors import CodecError, DecodeError
 from trfkit.model import Encoding
+from trfkit.untrusted import text_codec
 
 UTF8_BOM = codecs.BOM_UTF8
 _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _NEWLINE = re.compile(r"(\r\n|\r|\n)")
-
-
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @attrs.frozen
@@ -35,9 +36,59 @@ class Decoded:
 
 def _normalise_codec(name: str) -> str:
     try:
-        return codecs.lookup(name).name
-    except LookupError:
-        raise DecodeError(f"unknown encoding {name!r}") from None
+        return text_codec(name)
+    except CodecError as exc:
+        raise DecodeError(str(exc)) from None
+
+
+def check_characters(text: str) -> None:
+    """Raise :class:`DecodeError` when *text* holds a lone surrogate, which is no character.
+
+    Text given to the API, or decoded with a codec such as ``utf-7`` or ``unicode-escape``,
+    can hold one; no encoding writes it, so it would fail every output. The message says
+    where: line and column (the reading stops there, as for undecodable bytes).
+    """
+    if text.isascii():  # the common case, answered without a scan
+        return
+    found = _SURROGATE.search(text)
+    if found is not None:
+        line, column = _position(text, found.start())
+        raise DecodeError(
+            f"line {line}, column {column}: a lone surrogate (U+{ord(found.group()):04X}) "
+            "is not a character; the text is not valid Unicode"
+        )
+
+
+def _position(text: str, index: int) -> tuple[int, int]:
+    """The 1-based line and column of *text*[*index*] (only when reporting a problem)."""
+    parts = _NEWLINE.split(text[:index])  # the lines and their ends, alternately
+    return len(parts) // 2 + 1, len(parts[-1]) + 1
+
+
+def long_number(text: str, max_line_length: int) -> Diagnostic | None:
+    """The P010 error of a number with more digits than :func:`int` converts, or ``None``.
+
+    Python refuses to convert more than :func:`sys.get_int_max_str_digits` digits (4,300),
+    a guard of its own against slow conversions. No field is that wide, but a field read
+    to the end of its line (``XXS``, ``062``, a ``192`` code) is when ``--max-line-length``
+    allows such a line; below that nothing is searched.
+    """
+    digits = sys.get_int_max_str_digits()
+    if digits == 0 or max_line_length <= digits:
+        return None
+    # the look-behind starts a match at the first digit of a run only: linear in the text
+    found = re.search(rf"(?<!\d)\d{{{digits + 1}}}", text)
+    if found is None:
+        return None
+    run = re.match(r"\d+", text[found.start() :])
+    count = run.end() if run else digits + 1
+    line, column = _position(text, found.start())
+    return parse_rule("P010").diagnostic(
+        f"line {line} has a number of {count:,} digits, more than the {digits:,} Python "
+        "converts (sys.get_int_max_str_digits()); the file was not read",
+        line=line,
+        column=column,
+    )
 
 
 def decode(data: bytes, encoding: str | None = None) -> Decoded:
@@ -58,6 +109,9 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
             raise DecodeError(
                 f"the file is not valid {codec}: byte {exc.start} cannot be decoded"
             ) from None
+        except UnicodeError as exc:  # a codec's own failure (punycode-like), with no position
+            raise DecodeError(f"the file is not valid {codec}: {exc}") from None
+        check_characters(text)
         if codec.startswith("utf-16") and text.startswith("\ufeff"):
             text, bom = text[1:], True
         return Decoded(text, layout(text, codec, bom and codec.startswith("utf")))

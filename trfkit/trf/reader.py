@@ -220,6 +220,11 @@ def parse(
         found.append(_read_as(enc.codec, enc.bom, enc.newline))
     else:
         text = data
+        try:
+            decode.check_characters(text)
+        except DecodeError as exc:
+            unreadable = parse_rule("P001").diagnostic(str(exc))
+            return _finish(Tournament(), [unreadable], Encoding(), strict)
         bom = text.startswith("\ufeff")
         if bom:
             text = text[1:]
@@ -230,7 +235,7 @@ def parse(
     if not text:
         return _finish(Tournament(encoding=enc), [*found, not_trf(Tournament())], enc, strict)
     lines, newlines = decode.split_lines(text)
-    problem = limits.check_lines(lines)
+    problem = limits.check_lines(lines) or decode.long_number(text, limits.max_line_length)
     if problem is not None:
         return _finish(Tournament(encoding=enc), [*found, problem], enc, strict)
     records, diagnostics = parse_records(lines, newlines)

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from trfkit.errors import StandingsFileError
+from trfkit.untrusted import LongNumber, load_json, shown
 
 __all__ = ["ReportedValue", "StandingsFileError", "load_reported", "parse_value"]
 
@@ -71,7 +72,10 @@ _IGNORED = {
     "elo", "rtg", "title", "club", "sex", "birth", "birthdate", "fideid", "team", "country",
 }  # fmt: skip
 _FRACTIONS = {"¼": Fraction(1, 4), "½": Fraction(1, 2), "¾": Fraction(3, 4)}
-_DECIMAL = re.compile(r"^([+-]?)(\d*)(?:[.,](\d+))?$")
+_DECIMAL = re.compile(r"^([+-]?)(\d*)(?:[.,](\d+))?$", re.ASCII)
+MAX_DIGITS = 30
+"""Digits a reported value or start rank may have: far more than any tie-break needs, and
+short enough that no arithmetic on it grows past what Python converts to text."""
 
 
 def _normal(name: str) -> str:
@@ -91,6 +95,8 @@ def parse_value(text: object) -> ReportedValue | None:
         if isinstance(text, bool):
             raise StandingsFileError(f"{text!r} is not a number")
         return None
+    if isinstance(text, LongNumber) or (isinstance(text, int) and abs(text) >= 10**MAX_DIGITS):
+        raise StandingsFileError(f"{_too_long(text)}, more than the {MAX_DIGITS} read")
     if isinstance(text, int):
         return ReportedValue(Fraction(text))
     if isinstance(text, float):
@@ -108,8 +114,10 @@ def parse_value(text: object) -> ReportedValue | None:
             return ReportedValue(-extra)
     match = _DECIMAL.match(raw)
     if match is None or not (match.group(2) or match.group(3)):
-        raise StandingsFileError(f"{text!r} is not a number")
+        raise StandingsFileError(f"{shown(text)} is not a number")
     sign, whole, frac = match.groups()
+    if len(whole) + len(frac or "") > MAX_DIGITS:
+        raise StandingsFileError(f"{_too_long(raw)}, more than the {MAX_DIGITS} read")
     value = Fraction(int(whole or "0"))
     if frac:
         value += Fraction(int(frac), 10 ** len(frac))
@@ -118,6 +126,15 @@ def parse_value(text: object) -> ReportedValue | None:
         value = -value
     decimals = len(frac) if frac and not extra else None
     return ReportedValue(value, 1, decimals)
+
+
+def _too_long(value: object) -> str:
+    """``a number of 5,000 digits``: the number itself would drown the message."""
+    if isinstance(value, LongNumber):
+        return repr(value)
+    # an int from JSON has fewer digits than str() refuses (else it is a LongNumber)
+    text = str(abs(value)) if isinstance(value, int) else str(value)
+    return f"a number of {sum(c.isdigit() for c in text):,} digits"
 
 
 def _rows_from_json(data: Any) -> list[Mapping[str, Any]]:
@@ -131,7 +148,7 @@ def _rows_from_json(data: Any) -> list[Mapping[str, Any]]:
         rows: list[Mapping[str, Any]] = []
         for key, value in data.items():
             if not isinstance(value, dict):
-                raise StandingsFileError(f"entry {key!r} is not an object")
+                raise StandingsFileError(f"entry {shown(key)} is not an object")
             rows.append({"start_rank": key, **value})
         return rows
     raise StandingsFileError("the JSON must be a list of players or an object")
@@ -169,15 +186,21 @@ def load_reported(path: str) -> Mapping[int, Mapping[str, Fraction]]:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("cp1252", errors="replace")
+    control = next((c for c in text if c < " " and c not in "\t\r\n"), None)
+    if control is not None:  # a CSV or JSON of values holds no control characters
+        raise StandingsFileError(f"is not text (it holds the control character {control!r})")
     if not text.strip():
         raise StandingsFileError("the file is empty")
     if path.lower().endswith(".json") or text.lstrip()[:1] in ("[", "{"):
         try:
-            rows = _rows_from_json(json.loads(text))
+            rows = _rows_from_json(load_json(text))
         except json.JSONDecodeError as exc:
             raise StandingsFileError(f"not valid JSON: {exc}") from None
     else:
-        rows = _rows_from_csv(text)
+        try:
+            rows = _rows_from_csv(text)
+        except csv.Error as exc:  # a field over csv.field_size_limit(), a NUL byte
+            raise StandingsFileError(f"not valid CSV: {exc}") from None
     out: dict[int, dict[str, Fraction]] = {}
     for number, row in enumerate(rows, 1):
         start_key = next((k for k in row if k is not None and _normal(k) in _START_KEYS), None)
@@ -185,11 +208,14 @@ def load_reported(path: str) -> Mapping[int, Mapping[str, Fraction]]:
             raise StandingsFileError(
                 f"row {number} has no start rank column (start_rank, SNo, No, ID …)"
             )
+        cell = row[start_key]
         try:
-            start = int(str(row[start_key]).strip())
+            if isinstance(cell, LongNumber) or len(str(cell).strip()) > MAX_DIGITS:
+                raise ValueError(cell)  # int() would refuse 4,300 digits only, and slowly
+            start = int(str(cell).strip())
         except ValueError:
             raise StandingsFileError(
-                f"row {number}: start rank {row[start_key]!r} is not a number"
+                f"row {number}: start rank {shown(cell)} is not a number"
             ) from None
         if start in out:
             raise StandingsFileError(f"start rank {start} appears twice")
@@ -200,7 +226,7 @@ def load_reported(path: str) -> Mapping[int, Mapping[str, Fraction]]:
             try:
                 value = parse_value(cell)
             except StandingsFileError as exc:
-                raise StandingsFileError(f"row {number}, column {key!r}: {exc}") from None
+                raise StandingsFileError(f"row {number}, column {shown(key)}: {exc}") from None
             if value is not None:
                 values[key.strip().upper().replace(" ", "")] = value
         out[start] = values

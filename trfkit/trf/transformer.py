@@ -155,7 +155,7 @@ def read_title(text: str) -> Title | None:
     return _TITLES.get(text.upper())
 
 
-_SCORING_PAIR = re.compile(r"([A-Za-z]{1,3})\s*=?\s*([-+]?\d+(?:[.,]\d+)?)")
+_SCORING_PAIR = re.compile(r"([A-Za-z]{1,3})\s*=?\s*([-+]?\d+(?:[.,]\d+)?)", re.ASCII)
 _RULER = re.compile(r"[\d\s.]+|([A-Z])\1*(\s+([A-Z])\3*)*(\s.*)?")
 
 

@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import IO, Any
 
 from trfkit import columns as C
-from trfkit.errors import FieldOverflow, WriteError
+from trfkit.errors import CodecError, FieldOverflow, WriteError
 from trfkit.model import (
     AbnormalPoints,
     Acceleration,
@@ -46,6 +46,7 @@ from trfkit.model import (
     record_value,
 )
 from trfkit.numbers import format_number
+from trfkit.untrusted import text_codec
 
 
 def _put(
@@ -315,13 +316,19 @@ def render_canonical(tournament: Tournament, *, newline: str = "\n") -> str:
 def encode(text: str, codec: str) -> bytes:
     """Encode *text*; raises :class:`WriteError` naming the first character that does not fit."""
     try:
-        return text.encode(codec)
+        standard = text_codec(codec)
+    except CodecError as exc:
+        raise WriteError(str(exc)) from None
+    try:
+        return text.encode(standard)
     except UnicodeEncodeError as exc:
         line = text.count("\n", 0, exc.start) + 1
         raise WriteError(
             f"line {line}: {text[exc.start]!r} cannot be written in {codec}; "
             "choose another --output-encoding"
         ) from None
+    except UnicodeError as exc:  # a codec's own failure, with no position
+        raise WriteError(f"cannot be written in {codec}: {exc}") from None
 
 
 # --- the whole writing: the model to text or bytes ---------------------------------------

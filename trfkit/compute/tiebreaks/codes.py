@@ -52,7 +52,7 @@ _CUTTABLE = frozenset({"BH", "FB", "SB", "ARO", "PS"})
 _INTEGER_CODES = frozenset(
     {"WIN", "WON", "BPG", "BWG", "REP", "TPN", "RTNG", "ARO", "TPR", "PTP", "APRO", "APPO"}
 )
-_MODIFIER = re.compile(r"[/-](C\d+|M\d+|L[+-]?\d+|P|R|F|U\w*)", re.IGNORECASE)
+_MODIFIER = re.compile(r"[/-](C\d+|M\d+|L[+-]?\d+|P|R|F|U\w*)", re.IGNORECASE | re.ASCII)
 _NAME = re.compile(r"([A-Z]+)(:(MP|GP))?", re.IGNORECASE)
 
 

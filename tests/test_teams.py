@@ -1,0 +1,704 @@
+"""Team events: team matches from the boards, team standings and the team tie-breaks.
+
+Expected values come from published examples (IA Mario Held, "Exercises in
+Tie-Breaking", C.07-2023, team exercises 34-41, as transcribed in
+OttoMilvang/TieBreakServer's public tests), from values read by hand from corpus files
+(the lines are quoted), or from hand calculations written out next to each assertion.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+from locations import CORPUS
+
+from trfkit.compute.regime import team_event
+from trfkit.compute.team_standings import (
+    compute_team_standings,
+    explain_team,
+    parse_team_tiebreak,
+)
+from trfkit.compute.teams import RoundKind, team_event_of
+from trfkit.compute.tiebreaks import TieBreakError, TieBreakOptions
+from trfkit.model import Tournament
+from trfkit.trf.reader import loads
+
+OTTO_TEAMS = CORPUS / "otto_fideteam_nocolor_team_swiss_9teams.trf"
+FORFEIT_330 = CORPUS / "trf26_record330_team_forfeit_sharly-bbp.trf"
+MARKDECHAMPS = CORPUS / "markdechamps_team_tie_breaks_round_robin_4teams.trf"
+GRANDMOMMY = CORPUS / "trf26_team_grandmommys_cup_echecsjs.trf"
+needs_corpus = pytest.mark.skipif(
+    not OTTO_TEAMS.is_file(), reason="../shared/corpus/real is absent"
+)
+
+
+def read(path: object) -> Tournament:
+    """The tournament of a corpus file."""
+    with open(str(path), "rb") as fh:
+        return loads(fh.read())
+
+
+# --- building TRF text for hand-made events ---------------------------------------------------
+
+
+def player_line(rank: int, name: str, blocks: list[tuple[int, str, str]]) -> str:
+    """A 001 line: start rank, name, rating, and 10-column round blocks from column 92."""
+    line = "001 " + f"{rank:>4}" + " " * 6 + name.ljust(33) + " 2000" + " " * 28 + " " * 9
+    for opponent, colour, result in blocks:
+        line += "  " + f"{opponent:>4}" + " " + colour + " " + result
+    return line
+
+
+def team_line(number: int, name: str, members: list[int]) -> str:
+    """A 310 line: number in 5-7, name in 9-40, members from column 74, every 5 columns."""
+    return f"310 {number:>3} " + name.ljust(32) + " " * 33 + " ".join(f"{m:>4}" for m in members)
+
+
+def event(lines: list[str], boards: dict[int, list[tuple[int, str, str]]],
+          teams: dict[int, list[int]]) -> Tournament:  # fmt: skip
+    """A tournament from header *lines*, player blocks and team members."""
+    text = [*lines]
+    text += [player_line(rank, f"P{rank}", blocks) for rank, blocks in sorted(boards.items())]
+    text += [team_line(n, f"Team {n}", members) for n, members in sorted(teams.items())]
+    return loads("\n".join(text) + "\n")
+
+
+# Held's compact team crosstable (page 6 of the exercise paper): opponent, team colour and
+# game points per round, 14 teams of 4 boards, 7 rounds; +F/-F is the forfeited match of
+# teams 1 and 6 in round 6, PAB = 1 MP and 2 GP, HPB = 1 MP and 2 GP, ZPB = nothing.
+HELD_ROWS = {
+    1: ["8w2.5", "4b1.5", "7w3", "2b2.5", "5w1.5", "+F", "3b2.5"],
+    2: ["9b3", "3w4", "5b0", "1w1.5", "13w3", "4b2.5", "10b3"],
+    3: ["10w2.5", "2b0", "9w3", "6b2.5", "4w3", "5b3.5", "1w1.5"],
+    4: ["11b3", "1w2.5", "13b3", "5w3.5", "3b1", "2w1.5", "9b2.5"],
+    5: ["12w4", "6b3", "2w4", "4b0.5", "1b2.5", "3w0.5", "13b3.5"],
+    6: ["13b2", "5w1", "8b3", "3w1.5", "11b2.5", "-F", "12w2.5"],
+    7: ["14w2", "8b2", "1b1", "10w2.5", "9b2", "13w2", "ZPB"],
+    8: ["1b1.5", "7w2", "6w1", "12b3.5", "10b2", "9w2", "11w3"],
+    9: ["2w1", "12b4", "3b1", "14w3", "7w2", "8b2", "4w1.5"],
+    10: ["3b1.5", "11w1.5", "12b2.5", "7b1.5", "8w2", "14b3", "2w1"],
+    11: ["4w1", "10b2.5", "14w2", "13b1.5", "6w1.5", "12w2", "8b1"],
+    12: ["5b0", "9w0", "10w1.5", "8w0.5", "PAB", "11b2", "6b1.5"],
+    13: ["6w2", "14b2.5", "4w1", "11w2.5", "2b1", "7b2", "5w0.5"],
+    14: ["7b2", "13w1.5", "11b2", "9b1", "HPB", "10w1", "PAB"],
+}
+_REVERSE = {"1": "0", "0": "1", "=": "="}
+
+
+def _board_results(points: F) -> list[str]:
+    """Board results of the white team: wins first, then a draw, then losses (4 boards)."""
+    out = ["1"] * int(points) + (["="] if points % 1 else [])
+    return out + ["0"] * (4 - len(out))
+
+
+def held_event(date: str = "2024-09-01") -> Tournament:
+    """Held's team Swiss as a TRF-2026 file (start rank = 4 × (team − 1) + board)."""
+    blocks: dict[int, list[tuple[int, str, str]]] = {r: [] for r in range(1, 57)}
+    for rnd in range(7):
+        for team, row in HELD_ROWS.items():
+            entry = row[rnd]
+            if entry[-1].isdigit():
+                colour = "w" if "w" in entry else "b"
+                opponent, points = entry.split(colour, 1)
+                if colour != "w":
+                    continue  # each match from its white team's row
+                results = _board_results(F(points))
+                if (team, int(opponent)) == (11, 14):
+                    results = ["1", "=", "=", "0"]  # Held's one match with two draws
+                for board, result in enumerate(results, start=1):
+                    me, them = 4 * (team - 1) + board, 4 * (int(opponent) - 1) + board
+                    mine = "w" if board % 2 else "b"  # 352 WBWB
+                    blocks[me].append((them, mine, result))
+                    blocks[them].append((me, "b" if mine == "w" else "w", _REVERSE[result]))
+            else:
+                code = {"+F": "+", "-F": "-", "ZPB": "Z", "PAB": "U", "HPB": "H"}[entry]
+                for board in range(1, 5):
+                    blocks[4 * (team - 1) + board].append((0, "-", code))
+    header = ["012 Held team exercises", f"042 {date}", "142 7", "192 FIDE_TEAM_MP_GP",
+              "352 WBWB", "362 TW 2.0   TD 1.0   TL 0.0",
+              "320  1.0  2.0 000 000 000 000 012 000 014", "330 +-   6   1   6",
+              "240 H   5   14", "240 Z   7    7"]  # fmt: skip
+    teams = {t: [4 * (t - 1) + b for b in range(1, 5)] for t in HELD_ROWS}
+    return event(header, blocks, teams)
+
+
+def held_values(codes: list[str], rules: str = "fide-2024") -> dict[str, dict[int, F | None]]:
+    """Code → team → value for Held's event."""
+    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=codes, rules=rules))
+    return {key: {row.team: row.values[i] for row in st.rows} for i, key in enumerate(st.keys())}
+
+
+def as_fractions(values: dict[int, str]) -> dict[int, F]:
+    """Held's printed values as fractions."""
+    return {team: F(value) for team, value in values.items()}
+
+
+# --- team matches from the file ----------------------------------------------------------------
+
+
+def test_held_event_is_a_team_event_with_its_matches() -> None:
+    """The Held event is a team event with 7 rounds, 4 boards and 6 or 7 matches a round."""
+    t = held_event()
+    assert team_event(t)
+    ev = team_event_of(t)
+    assert (ev.rounds, ev.boards) == (7, 4)
+    # 14 teams: 7 matches a round, one fewer in rounds 5 and 7 (a PAB and a bye each)
+    per_round = [sum(1 for m in ev.matches if m.round == r) for r in range(1, 8)]
+    assert per_round == [7, 7, 7, 7, 6, 7, 6]
+
+
+def test_held_match_points_and_game_points() -> None:
+    """MP and GP of the 14 teams are Held's (exercise 34's table)."""
+    values = held_values(["MP", "GP"])
+    mp = {1: 10, 2: 10, 3: 10, 4: 10, 5: 10, 6: 7, 7: 6, 8: 7, 9: 6, 10: 5, 11: 4, 12: 2,
+          13: 6, 14: 4}  # fmt: skip
+    gp = {1: "17.5", 2: "17", 3: "16", 4: "17", 5: "18", 6: "12.5", 7: "11.5", 8: "15",
+          9: "14.5", 10: "13", 11: "11.5", 12: "7.5", 13: "11.5", 14: "11.5"}  # fmt: skip
+    assert values["MP"] == {t: F(v) for t, v in mp.items()}
+    assert values["GP"] == as_fractions(gp)
+
+
+def test_held_unplayed_rounds_are_read_from_320_330_240() -> None:
+    """The forfeited match (330), the PABs (320) and the 240 byes give Held's round kinds."""
+    ev = team_event_of(held_event())
+    assert ev.results[1][5].kind is RoundKind.FORFEIT_WIN  # 330 +- round 6: team 1 over 6
+    assert (ev.results[1][5].mp, ev.results[1][5].gp) == (2, 4)  # four boards at 1
+    assert ev.results[6][5].kind is RoundKind.FORFEIT_LOSS
+    assert ev.results[12][4].kind is RoundKind.PAIRING_BYE  # 320: team 12 in round 5
+    assert (ev.results[12][4].mp, ev.results[12][4].gp) == (1, 2)  # 320's 1.0 and 2.0
+    assert ev.results[14][4].kind is RoundKind.HALF_BYE  # 240 H round 5: 1 MP, 4 × ½ GP
+    assert (ev.results[14][4].mp, ev.results[14][4].gp) == (1, 2)
+    assert ev.results[7][6].kind is RoundKind.ZERO_BYE  # 240 Z round 7
+    assert (ev.results[7][6].mp, ev.results[7][6].gp) == (0, 0)
+
+
+def test_held_board_colours_and_first_named_team() -> None:
+    """Round 1, team 1 (white) against team 8: board 1 White, board 2 Black (352 WBWB)."""
+    ev = team_event_of(held_event())
+    match = next(m for m in ev.matches if m.round == 1 and 1 in (m.first, m.second))
+    assert (match.first, match.second) == (1, 8)
+    # 2.5 game points for team 1: boards 1, 2 won, board 3 drawn, board 4 lost
+    assert [b.colour.value for b in match.boards] == ["w", "b", "w", "b"]
+    assert [b.first_points for b in match.boards] == [1, 1, F(1, 2), 0]
+    assert (match.first_gp, match.second_gp, match.first_mp, match.second_mp) == (
+        F(5, 2), F(3, 2), 2, 0)  # fmt: skip
+
+
+@needs_corpus
+def test_otto_team_swiss_matches_read_by_hand() -> None:
+    """The 9-team Swiss: round 1 and the team PABs as the lines say, totals as 310 declares."""
+    t = read(OTTO_TEAMS)
+    ev = team_event_of(t)
+    # 001    1 ... T1B1 ...     9 w 1   and   001    2 ... T1B2 ...    10 b 1
+    # 310   1 Team 1 (players 1 2), 310   5 Team 5 (players 9 10): team 1 beat team 5 2-0
+    match = next(m for m in ev.matches if m.round == 1 and m.first == 1)
+    assert match.second == 5
+    assert [(b.board, b.first, b.second, b.colour.value) for b in match.boards] == [
+        (1, 1, 9, "w"), (2, 2, 10, "b")]  # fmt: skip
+    assert (match.first_gp, match.second_gp, match.first_mp, match.second_mp) == (2, 0, 2, 0)
+    # 001   17 ... T9B1 ...  0000 - U   and   001   18 ... T9B2 ...  0000 - U (round 1):
+    # a team PAB without 320: the draw's match points (1) and the boards' U points (2 × 1)
+    pab = ev.results[9][0]
+    assert (pab.kind, pab.mp, pab.gp) == (RoundKind.PAIRING_BYE, 1, 2)
+    # 310   1 Team 1 ... 14.0   13.5 ... 310   9 Team 9 ... 1.0    2.0
+    declared = {team.number: (team.record.match_points, team.record.game_points)
+                for team in ev.teams}  # fmt: skip
+    assert {n: (ev.mp(n), ev.gp(n)) for n in declared} == declared
+
+
+@needs_corpus
+def test_in_progress_round_brings_no_points() -> None:
+    """Sharly's in-progress file: round 2 paired without results (``     2 w``) counts nothing."""
+    ev = team_event_of(read(CORPUS / "trf26_team_import_test_in_progress_sharly.trf"))
+    # 001    1 ... 0000 - U     2 w ... : round 2 of team 1 is paired, no result yet
+    pending = [r for rs in ev.results.values() for r in rs if r.kind is RoundKind.PENDING]
+    assert {r.team for r in pending} == {1, 2, 4, 5} and all(r.mp == r.gp == 0 for r in pending)
+    st = compute_team_standings(read(CORPUS / "trf26_team_import_test_in_progress_sharly.trf"))
+    assert all(v is not None for row in st.rows for v in row.values)
+
+
+@needs_corpus
+def test_forfeited_match_of_record_330() -> None:
+    """``330 +-   1   1   2``: team 1 wins its one-board match by forfeit, 2 MP and 1 GP."""
+    ev = team_event_of(read(FORFEIT_330))
+    first = ev.results[1][0]
+    assert (first.kind, first.opponent, first.mp, first.gp) == (RoundKind.FORFEIT_WIN, 2, 2, 1)
+    second = ev.results[2][0]
+    assert (second.kind, second.mp, second.gp) == (RoundKind.FORFEIT_LOSS, 0, 0)
+    assert first.line == second.line == 6  # where a team check will point: the 330 line
+    # 001    3 ... C ...     4 w 1: teams 3 and 4 played, 1-0
+    assert (ev.results[3][0].kind, ev.results[3][0].mp) == (RoundKind.PLAYED, 2)
+
+
+@needs_corpus
+def test_grandmommy_totals_agree_with_its_310_records() -> None:
+    """The TEC Grandmommy's Cup (echecsjs copy): every team's MP and GP equal its 310 columns."""
+    ev = team_event_of(read(GRANDMOMMY))
+    assert (len(ev.teams), ev.rounds, ev.boards) == (50, 14, 4)
+    for team in ev.teams:
+        record = team.record
+        assert (ev.mp(team.number), ev.gp(team.number)) == (record.match_points,
+                                                            record.game_points), team.name
+
+
+# --- a hand-made team round robin --------------------------------------------------------------
+
+# Teams 1 (players 1, 2), 2 (3, 4), 3 (5, 6), 4 (7, 8); 352 WB: board 1 White for the first team.
+# R1: 1-2: 1 v 3 1-0, 2 v 4 ½-½ -> 1.5-0.5 (MP 2-0);  3-4: 5 v 7 0-1, 6 v 8 1-0 -> 1-1 (1-1)
+# R2: 1-3: 1 v 5 ½-½, 2 v 6 0-1 -> 0.5-1.5 (0-2);    2-4: 3 v 7 1-0, 4 v 8 ½-½ -> 1.5-0.5 (2-0)
+# R3: 1-4: 1 v 7 1-0, 2 v 8 1-0 -> 2-0 (2-0);         2-3: 3 v 5 0-1, 4 v 6 1-0 -> 1-1 (1-1)
+RR_BOARDS = {
+    1: [(3, "w", "1"), (5, "w", "="), (7, "w", "1")],
+    2: [(4, "b", "="), (6, "b", "0"), (8, "b", "1")],
+    3: [(1, "b", "0"), (7, "w", "1"), (5, "w", "0")],
+    4: [(2, "w", "="), (8, "b", "="), (6, "b", "1")],
+    5: [(7, "w", "0"), (1, "b", "="), (3, "b", "1")],
+    6: [(8, "b", "1"), (2, "w", "1"), (4, "w", "0")],
+    7: [(5, "b", "1"), (3, "b", "0"), (1, "b", "0")],
+    8: [(6, "w", "0"), (4, "w", "="), (2, "w", "0")],
+}
+RR_TEAMS = {1: [1, 2], 2: [3, 4], 3: [5, 6], 4: [7, 8]}
+
+
+def rr_event(*extra: str) -> Tournament:
+    """The hand-made 4-team round robin (192 FIDE_TEAM_ROUNDROBIN), with *extra* records."""
+    header = ["012 Four teams", "042 2024-09-01", "142 3", "192 FIDE_TEAM_ROUNDROBIN",
+              "352 WB", *extra]  # fmt: skip
+    return event(header, RR_BOARDS, RR_TEAMS)
+
+
+def rr_values(codes: list[str], *extra: str) -> tuple[dict[str, dict[int, F | None]], list[int]]:
+    """Code → team → value, and the teams in rank order."""
+    st = compute_team_standings(rr_event(*extra), TieBreakOptions(tiebreaks=codes))
+    values = {key: {row.team: row.values[i] for row in st.rows} for i, key in enumerate(st.keys())}
+    return values, [row.team for row in st.rows]
+
+
+def test_round_robin_match_points_and_game_points_by_hand() -> None:
+    """MP 2/1/0: team 1 2+0+2 = 4, team 2 0+2+1 = 3, team 3 1+2+1 = 4, team 4 1+0+0 = 1."""
+    values, _ = rr_values(["MP", "GP"])
+    assert values["MP"] == {1: 4, 2: 3, 3: 4, 4: 1}
+    # GP: team 1 1.5+0.5+2 = 4, team 2 0.5+1.5+1 = 3, team 3 1+1.5+1 = 3.5, team 4 1+0.5+0 = 1.5
+    assert values["GP"] == {1: 4, 2: 3, 3: F(7, 2), 4: F(3, 2)}
+
+
+def test_round_robin_match_points_under_362() -> None:
+    """362 TW 3 TD 1 TL 0: team 1 3+0+3 = 6, team 2 0+3+1 = 4, team 3 1+3+1 = 5, team 4 1."""
+    values, _ = rr_values(["MP"], "362 TW 3.0   TD 1.0   TL 0.0")
+    assert values["MP"] == {1: 6, 2: 4, 3: 5, 4: 1}
+
+
+def test_round_robin_is_decided_once_and_read_as_round_robin() -> None:
+    """192 FIDE_TEAM_ROUNDROBIN: a team round robin, primary score match points."""
+    st = compute_team_standings(rr_event())
+    assert st.regime.team and st.regime.round_robin
+    assert st.primary == "MP"
+    assert st.source.startswith("trfkit's default for team round robins")
+    assert [tb.text for tb in st.tiebreaks] == ["PTS", "GP", "DE", "SB"]
+
+
+def test_direct_encounter_between_teams() -> None:
+    """Teams 1 and 3 tie on 4 MP; in round 2 team 3 beat team 1 (MP 2-0): DE puts 3 first."""
+    values, order = rr_values(["DE"])
+    assert order == [3, 1, 2, 4]
+    assert (values["DE"][3], values["DE"][1]) == (2, 0)
+    assert values["DE"][2] is None  # not tied when DE was applied
+
+
+# Eight one-board teams, four Swiss rounds (white first, the winner's result shown):
+# R1: 1-2 1-0, 3-8 1-0, 4-5 0-1, 6-7 0-1     R2: 1-3 1-0, 2-6 1-0, 4-7 =, 5-8 =
+# R3: 1-4 0-1, 2-7 1-0, 3-5 1-0, 6-8 0-1     R4: 1-5 0-1, 2-4 0-1, 3-6 0-1, 7-8 0-1
+SWISS_MATCHES = [
+    [(1, 2, "1"), (3, 8, "1"), (4, 5, "0"), (6, 7, "0")],
+    [(1, 3, "1"), (2, 6, "1"), (4, 7, "="), (5, 8, "=")],
+    [(1, 4, "0"), (2, 7, "1"), (3, 5, "1"), (6, 8, "0")],
+    [(1, 5, "0"), (2, 4, "0"), (3, 6, "0"), (7, 8, "0")],
+]
+
+
+def test_direct_encounter_swiss_clause_6_3() -> None:
+    """Swiss DE: a team first whatever the missing matches' results is placed first (6.3)."""
+    boards: dict[int, list[tuple[int, str, str]]] = {n: [] for n in range(1, 9)}
+    for matches in SWISS_MATCHES:
+        for white, black, result in matches:
+            boards[white].append((black, "w", result))
+            boards[black].append((white, "b", _REVERSE[result]))
+    t = event(["012 Swiss", "042 2024-09-01", "192 FIDE_TEAM_MP_GP"], boards,
+              {n: [n] for n in range(1, 9)})  # fmt: skip
+    st = compute_team_standings(t, TieBreakOptions(tiebreaks=["DE"]))
+    rank = {row.team: row.rank for row in st.rows}
+    # MP: 1 2+2+0+0 = 4, 2 0+2+2+0 = 4, 3 2+0+2+0 = 4; 4 0+1+2+2 = 5, 5 2+1+0+2 = 5,
+    # 8 0+1+2+2 = 5; 6 0+0+0+2 = 2, 7 2+1+0+0 = 3
+    # {1, 2, 3}: 1 beat 2 and 3 (DE 4); 2 and 3 met only 1 (DE 0) and could reach 0 + 2:
+    # 4 > 2, so 1 is first; 2 and 3 never met: tied
+    assert rank[1] < rank[2] == rank[3]
+    # {4, 5, 8}: 5 beat 4 and drew with 8 (DE 3); 8 (1) could reach 1 + 2 = 3: not above, tied
+    assert rank[4] == rank[5] == rank[8]
+    de = {row.team: row.values[1] for row in st.rows}
+    assert (de[1], de[2], de[5], de[8]) == (4, 0, 3, 1)
+
+
+def test_game_points_as_secondary_score() -> None:
+    """With GP second, team 1 (4 GP) comes before team 3 (3.5 GP)."""
+    _, order = rr_values(["GP", "DE"])
+    assert order == [1, 3, 2, 4]
+
+
+def test_buchholz_on_match_points_by_hand() -> None:
+    """BH:MP = the opponents' MP: team 1 3+4+1 = 8, 2: 4+1+4 = 9, 3: 1+4+3 = 8, 4: 4+3+4 = 11."""
+    values, _ = rr_values(["BH:MP", "BH:GP"])
+    assert values["BH:MP"] == {1: 8, 2: 9, 3: 8, 4: 11}
+    # BH:GP: team 1 3+3.5+1.5 = 8, team 4 3.5+3+4 = 10.5
+    assert (values["BH:GP"][1], values["BH:GP"][4]) == (8, F(21, 2))
+
+
+def test_sonneborn_berger_family_by_hand() -> None:
+    """SB:MP (= EMMSB) and EMGSB of the round robin, the products written out."""
+    values, _ = rr_values(["SB:MP", "EMMSB", "EMGSB", "EGMSB", "EGGSB"])
+    # team 1: opponent MP × own MP = 2:3×2 + 3:4×0 + 4:1×2 = 8; team 3: 4:1×1 + 1:4×2 + 2:3×1 = 12
+    # team 2: 1:4×0 + 4:1×2 + 3:4×1 = 6; team 4: 3:4×1 + 2:3×0 + 1:4×0 = 4
+    assert values["SB:MP"] == values["EMMSB"] == {1: 8, 2: 6, 3: 12, 4: 4}
+    # EMGSB team 1: opponent MP × own GP = 3×1.5 + 4×0.5 + 1×2 = 4.5 + 2 + 2 = 8.5
+    assert values["EMGSB"][1] == F(17, 2)
+    # EGMSB team 1: opponent GP × own MP = 3×2 + 3.5×0 + 1.5×2 = 9
+    assert values["EGMSB"][1] == 9
+    # EGGSB team 1: opponent GP × own GP = 3×1.5 + 3.5×0.5 + 1.5×2 = 4.5 + 1.75 + 3 = 9.25
+    assert values["EGGSB"][1] == F(37, 4)
+
+
+def test_round_robin_forfeited_match_counts_as_a_match() -> None:
+    """A 330 forfeit in a team round robin is a match for SB (C.07 15.2), not a dummy."""
+    # 330 +- round 3, team 2 over team 3 (the boards of that match give way to the record):
+    # team 2: MP 0 + 2 + 2 = 4, GP 0.5 + 1.5 + 2 (two boards at the forfeit value) = 4
+    # team 3: MP 1 + 2 + 0 = 3, GP 1 + 1.5 + 0 = 2.5
+    values, order = rr_values(["MP", "GP", "DE", "SB:MP"], "330 +-   3   2   3")
+    assert (values["MP"][2], values["GP"][2], values["MP"][3], values["GP"][3]) == (
+        4, 4, 3, F(5, 2))  # fmt: skip
+    # SB:MP team 2: 1 (4 MP) × 0 + 4 (1) × 2 + 3 (3) × 2, the forfeit win as a win = 8
+    # team 3: 4 (1) × 1 + 1 (4) × 2 + 2 (4) × 0 = 9
+    assert (values["SB:MP"][2], values["SB:MP"][3]) == (8, 9)
+    # team 1: 2 (4) × 2 + 3 (3) × 0 + 4 (1) × 2 = 10
+    assert values["SB:MP"][1] == 10
+    # teams 1 and 2 on 4 MP and 4 GP; DE: team 1 beat team 2 in round 1 (MP 2-0)
+    assert order[:2] == [1, 2] and (values["DE"][1], values["DE"][2]) == (2, 0)
+
+
+def test_double_forfeit_is_a_loss_for_both() -> None:
+    """``330 --`` in round 3: teams 2 and 3 both lose it, no match or game points."""
+    ev = team_event_of(rr_event("330 --   3   2   3"))
+    assert {ev.results[2][2].kind, ev.results[3][2].kind} == {RoundKind.DOUBLE_FORFEIT}
+    # team 2: MP 0 + 2 + 0 = 2, GP 0.5 + 1.5 + 0 = 2; team 3: MP 1 + 2 + 0 = 3, GP 2.5
+    assert (ev.mp(2), ev.gp(2), ev.mp(3), ev.gp(3)) == (2, 2, 3, F(5, 2))
+
+
+def test_pre_2023_virtual_opponent_for_a_team() -> None:
+    """fide-pre-2023: team 1's round-6 forfeit win is a virtual opponent of 6 + 0 + 1 = 7 MP."""
+    # opponents' scores, unplayed rounds seen as draws (2009): 8: 7, 4: 10, 7: 6 + 1 (ZPB),
+    # 2: 10, 5: 10, 3: 10; the virtual opponent of round 6: team 1's 6 MP after round 5,
+    # plus the opposite of its win (0), plus a draw (1) for the one round left: 7.
+    # 7 + 10 + 7 + 10 + 10 + 10 + 7 = 61
+    assert held_values(["BH"], rules="fide-pre-2023")["BH"][1] == 61
+
+
+# --- Held's published team exercises -----------------------------------------------------------
+
+
+def test_held_exercise_35_36_buchholz_on_match_points() -> None:
+    """Exercises 35 and 36: BH and BH/C1 on match points (2023 rules, dummy for unplayed)."""
+    values = held_values(["BH", "BH/C1"])
+    bh = {1: 64, 2: 57, 3: 58, 4: 56, 5: 55, 6: 46, 7: 44, 8: 41, 9: 50, 10: 44, 11: 41,
+          12: 41, 13: 52, 14: 36}  # fmt: skip
+    bh_c1 = {1: 57, 2: 52, 3: 53, 4: 52, 5: 53, 6: 39, 7: 38, 8: 39, 9: 48, 10: 42, 11: 39,
+             12: 39, 13: 48, 14: 32}  # fmt: skip
+    assert values["BH"] == {t: F(v) for t, v in bh.items()}
+    # team 7 (ZPB in the last round, a VUR): 44 minus the dummy's 6, not the lowest value 4 (16.5)
+    assert values["BH/C1"] == {t: F(v) for t, v in bh_c1.items()}
+
+
+def test_held_exercise_37_buchholz_on_game_points() -> None:
+    """Exercise 37: BH:GP and BH:GP/C1."""
+    values = held_values(["BH:GP", "BH:GP/C1"])
+    bh = {1: "114", 2: "107.5", 3: "109.5", 4: "106", 5: "99", 6: "92", 7: "94.5", 8: "90",
+          9: "97.5", 10: "92", 11: "88", 12: "92", 13: "101", 14: "87"}  # fmt: skip
+    bh_c1 = {1: "100.5", 2: "96", 3: "97", 4: "94.5", 5: "91.5", 6: "79.5", 7: "83",
+             8: "82.5", 9: "90", 10: "84.5", 11: "80.5", 12: "84.5", 13: "89.5",
+             14: "75.5"}  # fmt: skip
+    assert values["BH:GP"] == as_fractions(bh)
+    assert values["BH:GP/C1"] == as_fractions(bh_c1)
+
+
+def test_held_exercises_38_to_41_extended_sonneborn_berger() -> None:
+    """Exercises 38-41: EMMSB/C1, EGMSB, EMGSB, EGGSB for the teams Held computes."""
+    values = held_values(["EMMSB/C1", "EGMSB", "EMGSB", "EGGSB"])
+    picked = {k: {t: values[k][t] for t in teams} for k, teams in
+              {"EMMSB/C1": [1, 2, 3, 4, 5], "EGMSB": [1, 2, 3, 4, 5], "EMGSB": [7, 9, 13],
+               "EGGSB": [6, 8]}.items()}  # fmt: skip
+    assert picked == {
+        "EMMSB/C1": {1: 74, 2: 64, 3: 66, 4: 64, 5: 66},
+        "EGMSB": {1: 158, 2: 144, 3: 150, 4: 146, 5: 132},
+        "EMGSB": as_fractions({7: "68.5", 9: "83", 13: "73"}),
+        "EGGSB": as_fractions({6: "157.5", 8: "181.5"}),
+    }
+
+
+def test_held_exercise_49_score_and_schedule_strength_combination() -> None:
+    """Exercise 49: SSSC = GP + BH:MP / 3 (floor(7 rounds × 2 MP / (4 boards × 1)) = 3)."""
+    values = held_values(["SSSC"])["SSSC"]
+    # Held's SSSC, printed to two decimals (38.83 = 17.5 + 64/3 for team 1, …)
+    published = {1: "38.83", 2: "36.00", 3: "35.33", 4: "35.67", 5: "36.33", 6: "27.83",
+                 7: "26.17", 8: "28.67", 9: "31.17", 10: "27.67", 11: "25.17", 12: "21.17",
+                 13: "28.83", 14: "23.50"}  # fmt: skip
+    for team, text in published.items():
+        value = values[team]
+        assert value is not None and abs(value - F(text)) < F(1, 200), team
+    assert values[1] == F(35, 2) + F(64, 3)  # exact: GP 17.5 + BH 64 / 3
+    # /L2 sets the divisor: 17.5 + 64 / 2 = 49.5
+    assert held_values(["SSSC/L2"])["SSSC/L2"][1] == F(99, 2)
+
+
+def test_held_exercises_42_to_45_extended_direct_encounter() -> None:
+    """Exercises 42-45: EDE keeps 11 = 14 and 7 = 9 = 13, puts 6 before 8, then 4, 2, 1, 3, 5."""
+    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["EDE"]))
+    rank = {row.team: row.rank for row in st.rows}
+    assert rank[11] == rank[14]  # 42: their match was drawn 2-2 (MP and GP)
+    assert rank[7] == rank[9] == rank[13]  # 44: 9 and 13 never met, nobody is first for sure
+    assert rank[6] < rank[8]  # 43: team 6 beat team 8 3-1 in round 3
+    # 45: the five on 10 MP all met and all have 4 MP among them; on game points 4 has 8.5,
+    # 1, 2, 3 have 8, 5 has 7.5; then among 1, 2, 3 game points again: 2 5.5, 1 5, 3 1.5
+    assert sorted(range(1, 6), key=rank.__getitem__) == [4, 2, 1, 3, 5]
+
+
+def test_held_team_1_egmsb_by_hand() -> None:
+    """EGMSB of team 1 = Σ opponent's GP × own MP, with team 7's last-round ZPB seen as a draw."""
+    # R1 8: 15×2 = 30; R2 4: 17×0; R3 7: (11.5 + 2, its ZPB counted as a drawn match) × 2 = 27;
+    # R4 2: 17×2 = 34; R5 5: 18×0; R6 forfeit win: dummy with team 1's own 17.5 × 2 = 35;
+    # R7 3: 16×2 = 32.  30 + 27 + 34 + 35 + 32 = 158
+    assert held_values(["EGMSB"])["EGMSB"][1] == 158
+
+
+def test_2026_caps_the_dummy_of_a_forfeit_win() -> None:
+    """fide-2026: team 1's forfeit-win dummy counts team 6's 7 MP instead of its own 10."""
+    values = held_values(["BH", "EMMSB/C1"], rules="fide-2026")
+    # BH: 64 − 10 + 7 = 61; EMMSB/C1: 74 − 10×2 + 7×2 = 68 (the cut still drops 8's or 7's 14)
+    assert (values["BH"][1], values["EMMSB/C1"][1]) == (61, 68)
+    assert values["BH"][2] == 57  # team 2 played every round: unchanged
+
+
+def test_codes_not_computed_are_none_with_a_reason() -> None:
+    """EDET, EDEB, EDEC and others are None for every team, with the reason stated."""
+    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["EDET", "EDEB", "EDEC",
+                                                                         "WIN"]))  # fmt: skip
+    assert set(st.unavailable) == {"EDET", "EDEB", "EDEC", "WIN"}
+    assert "not computed by trfkit yet" in st.unavailable["EDET"]
+    assert all(v is None for row in st.rows for v in row.values[1:])
+
+
+def test_primary_score_follows_192() -> None:
+    """FIDE_TEAM_GP_MP makes game points the primary score; FIDE_TEAM_MP_GP match points."""
+    text = "012 x\n192 FIDE_TEAM_GP_MP\n" + "\n".join(
+        [player_line(1, "A", [(2, "w", "1")]), player_line(2, "B", [(1, "b", "0")]),
+         team_line(1, "One", [1]), team_line(2, "Two", [2])]) + "\n"  # fmt: skip
+    st = compute_team_standings(loads(text))
+    assert st.primary == "GP" and "FIDE_TEAM_GP_MP" in st.primary_reason
+    assert [tb.text for tb in st.tiebreaks][:2] == ["PTS", "MP"]  # the default's secondary
+    st = compute_team_standings(held_event())
+    assert st.primary == "MP"
+
+
+def test_declared_list_with_team_codes_wins() -> None:
+    """A 212 naming team codes is the list; --tiebreaks is then reported as not applied."""
+    t = rr_event("212 PTS,BH:MP,EDET")
+    st = compute_team_standings(t, TieBreakOptions(tiebreaks=["GP"]))
+    assert st.source == "record 212 (it names team codes)"
+    assert [tb.text for tb in st.tiebreaks] == ["PTS", "BH:MP", "EDET"]
+    assert any("not applied" in p for p in st.problems)
+    # a 212 without team codes (an individual list) gives way to --tiebreaks
+    st = compute_team_standings(rr_event("212 PTS,WIN,BH"), TieBreakOptions(tiebreaks=["GP"]))
+    assert st.source.startswith("--tiebreaks")
+
+
+def test_individual_event_is_refused_by_the_api() -> None:
+    """compute_team_standings on an individual event raises TieBreakError (a TrfError)."""
+    text = "012 x\n" + player_line(1, "A", [(2, "w", "1")]) + "\n" + player_line(
+        2, "B", [(1, "b", "0")]) + "\n"  # fmt: skip
+    with pytest.raises(TieBreakError, match="need a team event"):
+        compute_team_standings(loads(text))
+
+
+def test_parse_team_tiebreak() -> None:
+    """Codes with :MP/:GP and modifiers are read; an unknown acronym is refused."""
+    tb = parse_team_tiebreak("BH:MP/C1/P")
+    assert (tb.name, tb.base, tb.cut, tb.pre_determined) == ("BH", "MP", 1, True)
+    assert parse_team_tiebreak("mpvgp").name == "MPVGP"
+    with pytest.raises(TieBreakError):
+        parse_team_tiebreak("NOPE")
+
+
+def test_explain_team_lists_each_round() -> None:
+    """--explain's values: team 1's round-6 forfeit win is a dummy with its own 10 MP."""
+    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["BH"]))
+    ex = explain_team(st, 1)
+    assert len(ex.rounds) == 7
+    round6 = ex.rounds[5]
+    assert round6[2] == "forfeit win"
+    assert round6[5]["BH"] == (10, 10, "dummy (own score)")
+
+
+def test_mpvgp_is_the_secondary_score() -> None:
+    """MPvGP after match points is game points: team 1 4, team 3 3.5 (see the MP/GP test)."""
+    values, order = rr_values(["MPvGP"])
+    assert values["MPvGP"] == {1: 4, 2: 3, 3: F(7, 2), 4: F(3, 2)}
+    assert order == [1, 3, 2, 4]
+
+
+@needs_corpus
+def test_board_count_by_hand() -> None:
+    """BC = Σ board × board points in played matches; lower first. Teams 3 and 5 of the Swiss."""
+    # 310   3 Team 3 (players 5, 6); 310   5 Team 5 (players 9, 10); both on 7 MP.
+    # 001    5 T3B1: 13 w 1, 1 w 0, 11 b 0, 7 b 0, 0000 - U, 3 b 0, 17 w 1 -> board 1: 2
+    # 001    6 T3B2: 14 b 1, 2 b 0, 12 w 1, 8 w 1, 0000 - U, 4 w 0, 18 b 1 -> board 2: 4
+    #   team 3: 1×2 + 2×4 = 10 (the round-5 PAB has no board played)
+    # 001    9 T5B1: 1 b 0, 17 w 1, 3 w 0, 0000 - U, 7 b 0, 13 w 1, 15 b 1 -> board 1: 3
+    # 001   10 T5B2: 2 w 0, 18 b 1, 4 b 0, 0000 - U, 8 w =, 14 b 1, 16 w 1 -> board 2: 3.5
+    #   team 5: 1×3 + 2×3.5 = 10: a tie, which 212's next code (BBE) would break
+    # 001    1 T1B1: seven wins -> 7; 001    2 T1B2: six wins, a draw -> 6.5; 1×7 + 2×6.5 = 20
+    st = compute_team_standings(read(OTTO_TEAMS))
+    assert [tb.text for tb in st.tiebreaks] == ["PTS", "BC", "BBE"]
+    bc = {row.team: row.values[1] for row in st.rows}
+    assert (bc[3], bc[5], bc[1]) == (10, 10, 20)
+    # lower first: with PTS,BC on two teams of equal MP the lower BC ranks higher
+    values, order = rr_values(["BC"])
+    # team 1 (boards 1: 1+½+1 = 2.5, 2: ½+0+1 = 1.5): 2.5 + 3 = 5.5;
+    # team 3 (boards 1: 0+½+1 = 1.5, 2: 1+1+0 = 2): 1.5 + 4 = 5.5 -> still tied, number order
+    assert (values["BC"][1], values["BC"][3]) == (F(11, 2), F(11, 2))
+    assert order[:2] == [1, 3]
+
+
+@needs_corpus
+def test_board_by_board_elimination_and_the_declared_ranks() -> None:
+    """BBE breaks the BC tie of teams 3 and 5: board points 6 against 6.5 (PAB not a board)."""
+    # team 3: boards 2 + 4 = 6 (its round-5 PAB brought 2 GP but no board); team 5: 3 + 3.5
+    st = compute_team_standings(read(OTTO_TEAMS))
+    bbe = {row.team: row.values[2] for row in st.rows}
+    assert (bbe[3], bbe[5]) == (6, F(13, 2))
+    # the ranks then equal the 310 rank columns: 310   1 … 1, 310   2 … 3, 310   3 … 5, …
+    declared = {team.number: team.record.rank for team in st.event.teams}
+    assert {row.team: row.rank for row in st.rows} == declared
+
+
+def test_top_board_result_and_bbe_by_hand() -> None:
+    """TBR: board 1 first (team 1 2.5 against team 3 1.5); BBE: all boards (4 against 3.5)."""
+    # team 1 board 1: R1 1, R2 ½, R3 1 = 2.5; board 2: ½ + 0 + 1 = 1.5
+    # team 3 board 1: R1 0, R2 ½, R3 1 = 1.5; board 2: 1 + 1 + 0 = 2
+    values, order = rr_values(["TBR"])
+    assert (values["TBR"][1], values["TBR"][3]) == (F(5, 2), F(3, 2))
+    assert order[:2] == [1, 3]
+    values, order = rr_values(["BBE"])
+    assert (values["BBE"][1], values["BBE"][3]) == (4, F(7, 2))
+    assert order[:2] == [1, 3]
+
+
+def test_held_exercise_34_orders() -> None:
+    """Exercise 34: ranked by MP then GP, and by GP then MP (``PTS:GP`` makes GP primary)."""
+    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["PTS", "GP"]))
+    assert [r.team for r in st.rows] == [5, 1, 2, 4, 3, 8, 6, 9, 7, 13, 10, 11, 14, 12]
+    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["PTS:GP", "MP"]))
+    assert st.primary == "GP"
+    assert [r.team for r in st.rows] == [5, 1, 2, 4, 3, 8, 9, 10, 6, 7, 13, 11, 14, 12]
+
+
+# --- the command line --------------------------------------------------------------------------
+
+
+def cli(capsys: pytest.CaptureFixture[str], tmp_path: object, text: str,
+        *argv: str) -> tuple[int, str, str]:  # fmt: skip
+    """Exit code, stdout and stderr of ``trfkit standings FILE …`` on *text*."""
+    from pathlib import Path
+
+    from trfkit.cli import main
+
+    path = Path(str(tmp_path)) / "event.trf"
+    path.write_text(text, encoding="utf-8")
+    code = main(["standings", str(path), *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def held_text() -> str:
+    """Held's event as TRF text."""
+    from trfkit.trf.writer import dumps
+
+    return dumps(held_event())
+
+
+def test_cli_json_shape_and_rules(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    """``--teams --format json``: teams with rank, team, name, MP, GP and each code; the rules."""
+    import json
+
+    code, out, _ = cli(capsys, tmp_path, held_text(), "--teams", "--format", "json",
+                       "--tiebreaks", "GP,BH,EDET")  # fmt: skip
+    assert code == 0
+    doc = json.loads(out)
+    first = doc["teams"][0]
+    assert list(first) == ["rank", "team", "name", "MP", "GP", "BH", "EDET"]
+    assert (first["team"], first["MP"], first["GP"], first["EDET"]) == (5, 10, 18, None)
+    rules = doc["rules"]
+    assert rules["tiebreaks_from"] == "--tiebreaks"
+    assert rules["primary"] == "MP" and rules["edition"] == "fide-2024"
+    assert "not computed" in rules["not_computed"]["EDET"]
+
+
+def test_cli_text_csv_and_explain(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    """Text says where the list came from and shows n/a; CSV has the columns; --explain a team."""
+    text = held_text()
+    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--tiebreaks", "BH/C1,EDET")
+    assert code == 0
+    assert "Tie-breaks: PTS, BH/C1, EDET (--tiebreaks)" in out
+    assert "n/a" in out and "Not computed: EDET" in out
+    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--format", "csv")
+    assert out.splitlines()[0] == "rank,team,name,MP,GP,BH/C1,BH,SB"
+    assert out.splitlines()[1] == "1,5,Team 5,10.0,18.0,53.0,55.0,70.0"
+    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--tiebreaks", "BH/C1", "--explain", "7")
+    assert code == 0
+    assert "Team 7 Team 7: 6.0 MP, 11.5 GP" in out
+    assert "BH/C1: 38.0" in out  # Held's exercise 36
+    code, _, err = cli(capsys, tmp_path, text, "--teams", "--explain", "99")
+    assert code == 2 and "no team numbered 99" in err
+
+
+def test_cli_teams_on_an_individual_event_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: object
+) -> None:
+    """``--teams`` on an individual event: exit 2 and a reason."""
+    text = "012 x\n" + player_line(1, "A", [(2, "w", "1")]) + "\n" + player_line(
+        2, "B", [(1, "b", "0")]) + "\n"  # fmt: skip
+    code, out, err = cli(capsys, tmp_path, text, "--teams")
+    assert (code, out) == (2, "")
+    assert "--teams needs a team event" in err
+
+
+def test_cli_bad_team_code_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: object
+) -> None:
+    """An unknown code in --tiebreaks with --teams: exit 2, no traceback."""
+    code, _, err = cli(capsys, tmp_path, held_text(), "--teams", "--tiebreaks", "XYZ")
+    assert code == 2 and "unknown tie-break" in err
+
+
+@needs_corpus
+def test_cli_every_corpus_team_file_gets_team_standings(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Every team file of the corpus gives team standings in JSON, one row per team."""
+    import json
+
+    from trfkit.cli import main
+
+    for path in sorted(CORPUS.glob("*.trf")):
+        t = read(path)
+        if not team_event(t):
+            continue
+        assert main(["standings", str(path), "--teams", "--format", "json"]) == 0, path.name
+        doc = json.loads(capsys.readouterr().out)
+        assert len(doc["teams"]) == len(team_event_of(t).teams), path.name

@@ -1,0 +1,580 @@
+"""Team events: the teams, and each round's team matches rebuilt from the board games.
+
+Pure computation: a :class:`~trfkit.model.Tournament` in, frozen values out, never a
+judgement. The team checks (later) compare these values with what a report declares;
+the team standings (:mod:`trfkit.compute.team_standings`) rank them. Whether an event
+is a team event at all is :func:`trfkit.compute.regime.team_event`'s answer, asked by
+the caller; :func:`team_event_of` builds the values once, in one pass over the blocks.
+
+How a round is read, for each team:
+
+1. a forfeited match of record 330 (``+-``, ``-+``, ``--``) wins over everything;
+2. else the boards: the team's players whose block names a player of another team
+   (the team met on most boards is the opponent), with the boards a player won or lost
+   by forfeit without an opponent (``0000 - +``) counted in that match;
+3. else a team pairing-allocated bye (320, or every fielded board ``U``), a bye of
+   record 240 (``F``/``H``/``Z``, ids read as team numbers), a full- or half-point bye
+   shown on the boards, else an absence.
+
+Game points follow record 162 (:class:`~trfkit.compute.points.PointSystem`), match
+points record 362 (``TW``/``TD``/``TL``, default 2/1/0). A match is won by the team
+with more game points. Readings where the texts leave room (each one a choice that
+the team checks and the gacrux comparison will test):
+
+- a team PAB brings the draw's match points and, without 320's game points, the
+  points of its boards' ``U`` blocks, else half the boards (gacrux's default, and
+  Held's team exercises);
+- a forfeited match (330) gives the winner every board at the forfeit-win value, the
+  loser nothing; a double forfeit is a loss for both;
+- a 240 bye brings the match points of a win, draw or loss (F, H, Z) and the game
+  points of every board at the win, draw or zero-bye value;
+- 299 adds its match and game points to the teams it names (all, when none) outside
+  the rounds (its result symbol is kept, not applied to a round);
+- a round in which no board of any match has a result yet is not counted, and a match
+  none of whose boards has a result (an in-progress report) brings no points and counts
+  for no tie-break.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Mapping
+from fractions import Fraction
+
+import attrs
+
+from trfkit.compute.points import PointSystem
+from trfkit.model import (
+    AbnormalPoints,
+    Byes,
+    Colour,
+    ForfeitedMatch,
+    Player,
+    Result,
+    Scoring,
+    Team,
+    TeamLineup,
+    TeamPairingByes,
+    Tournament,
+)
+
+__all__ = [
+    "Board",
+    "MatchPoints",
+    "RoundKind",
+    "TeamEvent",
+    "TeamInfo",
+    "TeamMatch",
+    "TeamRound",
+    "team_event_of",
+]
+
+_ZERO = Fraction(0)
+
+
+@attrs.frozen
+class MatchPoints:
+    """Team match points of a win, a draw and a loss (record 362; default 2/1/0)."""
+
+    win: Fraction = Fraction(2)
+    draw: Fraction = Fraction(1)
+    loss: Fraction = _ZERO
+    source: str = "default"
+
+    @classmethod
+    def from_tournament(cls, tournament: Tournament) -> MatchPoints:
+        """The values of the first 362 record (its ``TW``, ``TD``, ``TL``), else the defaults."""
+        for record in tournament.of_type(Scoring):
+            if record.code != "362":
+                continue
+            values = {symbol.upper(): points for symbol, points in record.values}
+            return cls(
+                values.get("TW", Fraction(2)),
+                values.get("TD", Fraction(1)),
+                values.get("TL", _ZERO),
+                "record 362",
+            )
+        return cls()
+
+    def of(self, own: Fraction, other: Fraction) -> Fraction:
+        """The match points of a team that scored *own* game points against *other*."""
+        return self.win if own > other else self.draw if own == other else self.loss
+
+
+class RoundKind(enum.Enum):
+    """What a team's round was."""
+
+    PLAYED = "played"
+    FORFEIT_WIN = "forfeit win"
+    FORFEIT_LOSS = "forfeit loss"
+    DOUBLE_FORFEIT = "double forfeit"
+    PENDING = "paired, no result yet"
+    PAIRING_BYE = "PAB"
+    FULL_BYE = "FPB"
+    HALF_BYE = "HPB"
+    ZERO_BYE = "ZPB"
+    ABSENT = "absent"
+
+    @property
+    def forfeit(self) -> bool:
+        """A match that was scheduled and not played (330 or all boards forfeited)."""
+        return self in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS, RoundKind.DOUBLE_FORFEIT)
+
+
+@attrs.frozen
+class TeamInfo:
+    """A team: its number (310 pairing number; 013 position in the file), name, board order."""
+
+    number: int
+    name: str
+    members: tuple[int, ...]
+    record: Team = attrs.field(eq=False, repr=False)
+
+
+@attrs.frozen
+class Board:
+    """One board of a match: the first-named team's player against the second's.
+
+    Attributes:
+        board: The board number (1 = top), in the line-up order (300, else the team's).
+        first: The first-named team's player (start rank), ``None`` when absent.
+        second: The second-named team's player, ``None`` when absent.
+        colour: The first player's colour.
+        first_points: Game points of the first player's block.
+        second_points: Game points of the second player's block.
+        first_result: The first player's result code (``None``: blank or absent).
+        second_result: The second player's result code.
+    """
+
+    board: int
+    first: int | None
+    second: int | None
+    colour: Colour
+    first_points: Fraction
+    second_points: Fraction
+    first_result: Result | None
+    second_result: Result | None
+
+
+@attrs.frozen
+class TeamMatch:
+    """One team match of one round.
+
+    Attributes:
+        round: The round.
+        first: The first-named team (the one whose top board has 352's first colour).
+        second: The other team.
+        boards: The boards, top first (empty for a 330 forfeit without board data).
+        first_gp: The first team's game points; ``second_gp`` the second's.
+        first_mp: The first team's match points; ``second_mp`` the second's.
+        forfeit: ``""`` for a played match, else 330's ``+-``, ``-+`` or ``--``.
+        line: The 330 record's line for a forfeited match (where a check points).
+        pending: Paired, and no board has a result yet (it brings no points).
+    """
+
+    round: int
+    first: int
+    second: int
+    boards: tuple[Board, ...]
+    first_gp: Fraction
+    second_gp: Fraction
+    first_mp: Fraction
+    second_mp: Fraction
+    forfeit: str = ""
+    line: int | None = None
+    pending: bool = False
+
+
+@attrs.frozen
+class TeamRound:
+    """One team's round: what it was, against whom, and the points it brought."""
+
+    round: int
+    team: int
+    kind: RoundKind
+    mp: Fraction
+    gp: Fraction
+    opponent: int | None = None
+    first: bool = False
+    """True when the team was first-named in its match (the "white" team)."""
+    line: int | None = None
+    """The line of the 320, 240 or 330 record the round was read from, if any."""
+
+
+@attrs.frozen
+class TeamEvent:
+    """Every team value of a tournament, built once.
+
+    Attributes:
+        teams: The teams in number order.
+        rounds: The rounds counted (a round without any result yet is left out).
+        matches: The matches in round order.
+        results: Team number → its rounds 1..``rounds``.
+        match_points: The match point system (362).
+        game_points: The game point system (162).
+        boards: The number of boards of a match (352, else the most boards seen).
+        adjustments: The 299 records applied to the totals.
+        notes: What was read in a way worth saying (a located line each).
+    """
+
+    teams: tuple[TeamInfo, ...]
+    rounds: int
+    matches: tuple[TeamMatch, ...]
+    results: Mapping[int, tuple[TeamRound, ...]]
+    match_points: MatchPoints
+    game_points: PointSystem
+    boards: int
+    adjustments: tuple[AbnormalPoints, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def team(self, number: int) -> TeamInfo | None:
+        """The team numbered *number*, if any."""
+        return next((t for t in self.teams if t.number == number), None)
+
+    def mp(self, number: int) -> Fraction:
+        """The team's match points: its rounds plus 299's match points."""
+        return sum((r.mp for r in self.results.get(number, ())), _ZERO) + self._bonus(number)[0]
+
+    def gp(self, number: int) -> Fraction:
+        """The team's game points: its rounds plus 299's game points."""
+        return sum((r.gp for r in self.results.get(number, ())), _ZERO) + self._bonus(number)[1]
+
+    def _bonus(self, number: int) -> tuple[Fraction, Fraction]:
+        mp = gp = _ZERO
+        for record in self.adjustments:
+            ids = [i for i in record.ids if i]
+            if ids and number not in ids:
+                continue
+            mp += record.match_points or _ZERO
+            gp += record.points or _ZERO
+        return mp, gp
+
+
+def _teams(tournament: Tournament) -> tuple[TeamInfo, ...]:
+    """The teams as :func:`trfkit.compute.regime.team_members` labels them (310, else 013)."""
+    teams310 = [t for t in tournament.teams if t.code == "310"]
+    records = teams310 or [t for t in tournament.teams if t.code == "013"]
+    out: dict[int, TeamInfo] = {}
+    for index, team in enumerate(records, start=1):
+        number = team.number if team.code == "310" and team.number else index
+        if number in out:  # a repeated number: the first record stands, as in team_members
+            continue
+        seen: set[int] = set()
+        members = []
+        for rank in team.members:
+            if rank and rank not in seen:
+                seen.add(rank)
+                members.append(rank)
+        out[number] = TeamInfo(number, team.name, tuple(members), team)
+    return tuple(out[n] for n in sorted(out))
+
+
+def _board_colours(tournament: Tournament) -> str:
+    """Record 352's board colours (``WBWB``), upper case; ``""`` when absent."""
+    text = tournament.header("352") or ""
+    return "".join(c for c in text.upper() if c in "WB")
+
+
+def team_event_of(tournament: Tournament) -> TeamEvent:
+    """The team values of *tournament* (call it for a team event: ``team_event`` says which).
+
+    Linear in the blocks: every player's block is looked at once per round.
+    """
+    teams = _teams(tournament)
+    numbers = {t.number for t in teams}
+    member: dict[int, int] = {}
+    position: dict[int, int] = {}
+    for t in teams:
+        for index, rank in enumerate(t.members):
+            if rank not in member:
+                member[rank] = t.number
+                position[rank] = index
+    players = tournament.players_by_rank
+    game = PointSystem.from_tournament(tournament)
+    mps = MatchPoints.from_tournament(tournament)
+    notes: list[str] = []
+    lineups: dict[tuple[int, int], dict[int, int]] = {}
+    for lineup in tournament.of_type(TeamLineup):
+        if lineup.round and lineup.team:
+            order = {rank: i for i, rank in enumerate(lineup.boards) if rank}
+            lineups.setdefault((lineup.round, lineup.team), order)
+
+    # one pass over the blocks: per (round, team), the boards and who they met
+    votes: dict[tuple[int, int], Counter[int]] = {}
+    blocks: dict[tuple[int, int], list[tuple[Player, int]]] = {}
+    for rank, team in member.items():
+        player = players.get(rank)
+        if player is None:
+            continue
+        for index, block in enumerate(player.rounds):
+            rnd = index + 1
+            blocks.setdefault((rnd, team), []).append((player, index))
+            other = member.get(block.opponent or 0)
+            if other is not None and other != team:
+                votes.setdefault((rnd, team), Counter())[other] += 1
+
+    forfeits: dict[tuple[int, int], tuple[str, int, int, int | None]] = {}
+    for forfeit in tournament.of_type(ForfeitedMatch):
+        white, black = forfeit.white, forfeit.black
+        if forfeit.round and white in numbers and black in numbers:
+            assert white is not None and black is not None
+            kind = forfeit.kind.strip()
+            if kind in ("+-", "-+", "--"):
+                for side in (white, black):
+                    forfeits.setdefault((forfeit.round, side), (kind, white, black, forfeit.line))
+    pabs: dict[tuple[int, int], TeamPairingByes] = {}
+    for pab in tournament.of_type(TeamPairingByes):
+        for index, number in enumerate(pab.teams):
+            if number:
+                pabs.setdefault((index + 1, number), pab)
+    byes240: dict[tuple[int, int], tuple[str, int | None]] = {}
+    for bye in tournament.of_type(Byes):
+        if bye.round:
+            for number in bye.ids:
+                if number in numbers:
+                    byes240.setdefault((bye.round, number), (bye.kind.strip().upper(), bye.line))
+
+    colours = _board_colours(tournament)
+    size = len(colours) or max(
+        [0, *(len(c) for c in (_fielded(blocks, r, t) for (r, t) in blocks))]
+    )
+    size = size or max([0, *(len(t.members) for t in teams)])
+
+    last = max(
+        [0, *(r for (r, _) in forfeits), *(r for (r, _) in pabs), *(r for (r, _) in byes240)]
+    )
+    # the last round with a result on some board (pairings without results are not counted)
+    for (rnd, _team), entries in blocks.items():
+        if rnd > last and any(p.rounds[i].result is not None for p, i in entries):
+            last = rnd
+    rounds = last
+
+    matches: list[TeamMatch] = []
+    results: dict[int, list[TeamRound]] = {t.number: [] for t in teams}
+    done: set[tuple[int, int]] = set()
+    for rnd in range(1, rounds + 1):
+        for t in teams:
+            key = (rnd, t.number)
+            if key in done:
+                continue
+            if key in forfeits:
+                kind, white, black, line = forfeits[key]
+                match = _forfeited(rnd, kind, white, black, size, game, mps, line)
+            elif key in votes:
+                other = votes[key].most_common(1)[0][0]
+                match = _played(rnd, t.number, other, blocks, member, position, lineups, game,
+                                mps, colours)  # fmt: skip
+            else:
+                results[t.number].append(
+                    _bye(rnd, t.number, blocks.get(key, []), pabs, byes240, size, game, mps)
+                )
+                done.add(key)
+                continue
+            matches.append(match)
+            for own, opp, first in ((match.first, match.second, True),
+                                    (match.second, match.first, False)):  # fmt: skip
+                if (rnd, own) in done:
+                    notes.append(f"round {rnd}: team {own} is in two matches; the first is kept")
+                    continue
+                done.add((rnd, own))
+                results[own].append(_round_of(match, own, opp, first))
+    adjustments = tuple(
+        r for r in tournament.of_type(AbnormalPoints) if r.match_points or r.points
+    )
+    return TeamEvent(
+        teams,
+        rounds,
+        tuple(matches),
+        {n: tuple(sorted(rs, key=lambda r: r.round)) for n, rs in results.items()},
+        mps,
+        game,
+        size,
+        adjustments,
+        tuple(notes),
+    )
+
+
+def _fielded(blocks: Mapping[tuple[int, int], list[tuple[Player, int]]], rnd: int,
+             team: int) -> list[Player]:  # fmt: skip
+    """The team's players with a game or a board won by forfeit in round *rnd*."""
+    out = []
+    for player, index in blocks.get((rnd, team), []):
+        block = player.rounds[index]
+        if block.is_game or block.result is Result.FORFEIT_WIN:
+            out.append(player)
+    return out
+
+
+def _points(game: PointSystem, player: Player | None, index: int) -> Fraction:
+    if player is None:
+        return _ZERO
+    block = player.rounds[index]
+    return game.points(block.effective_result, block.colour)
+
+
+def _played(
+    rnd: int,
+    team: int,
+    other: int,
+    blocks: Mapping[tuple[int, int], list[tuple[Player, int]]],
+    member: Mapping[int, int],
+    position: Mapping[int, int],
+    lineups: Mapping[tuple[int, int], Mapping[int, int]],
+    game: PointSystem,
+    mps: MatchPoints,
+    colours: str,
+) -> TeamMatch:
+    """The match of *team* and *other* in round *rnd*, from the boards of both."""
+    index = rnd - 1
+    pairs: list[tuple[Player | None, Player | None]] = []
+    paired: set[int] = set()
+    own = blocks.get((rnd, team), [])
+    theirs = {p.start_rank: p for p, _ in blocks.get((rnd, other), [])}
+    for player, _ in own:
+        block = player.rounds[index]
+        opponent = block.opponent or 0
+        if member.get(opponent) == other:
+            pairs.append((player, theirs.get(opponent)))
+            paired.add(opponent)
+        elif not block.is_game and block.result is Result.FORFEIT_WIN:
+            pairs.append((player, None))
+    # a board won by forfeit without an opponent (``0000 - +``) is a board of the match; a
+    # ``0000 - -`` is not: exporters write it for players not fielded (spec §5)
+    for rank, player in theirs.items():
+        block = player.rounds[index]
+        if rank not in paired and not block.is_game and block.result is Result.FORFEIT_WIN:
+            pairs.append((None, player))
+
+    def order(side: int, player: Player | None) -> int:
+        if player is None:
+            return 10**6
+        lineup = lineups.get((rnd, side))
+        if lineup and player.start_rank in lineup:
+            return lineup[player.start_rank]
+        return position.get(player.start_rank, 10**6)
+
+    pairs.sort(key=lambda pq: min(order(team, pq[0]), order(other, pq[1])))
+    # first-named: the team whose top board holds 352's first colour (White without 352)
+    first_colour = Colour.BLACK if colours[:1] == "B" else Colour.WHITE
+    top = next((p for p, q in pairs if p is not None and q is not None), None)
+    swap = False
+    if top is not None:
+        colour = top.rounds[index].colour
+        swap = colour is not first_colour if colour is not Colour.NONE else team > other
+    else:
+        swap = team > other
+    if swap:
+        team, other = other, team
+        pairs = [(q, p) for p, q in pairs]
+    boards = []
+    for number, (p, q) in enumerate(pairs, start=1):
+        pb = p.rounds[index] if p is not None else None
+        qb = q.rounds[index] if q is not None else None
+        colour = pb.colour if pb is not None else (qb.colour.opposite if qb else Colour.NONE)
+        boards.append(
+            Board(
+                number,
+                p.start_rank if p else None,
+                q.start_rank if q else None,
+                colour,
+                _points(game, p, index),
+                _points(game, q, index),
+                pb.result if pb else None,
+                qb.result if qb else None,
+            )
+        )
+    if all(b.first_result is None and b.second_result is None for b in boards):
+        # an in-progress report pairs the round before its results: no points yet
+        return TeamMatch(rnd, team, other, tuple(boards), _ZERO, _ZERO, _ZERO, _ZERO,
+                         pending=True)  # fmt: skip
+    first_gp = sum((b.first_points for b in boards), _ZERO)
+    second_gp = sum((b.second_points for b in boards), _ZERO)
+    return TeamMatch(rnd, team, other, tuple(boards), first_gp, second_gp,
+                     mps.of(first_gp, second_gp), mps.of(second_gp, first_gp))  # fmt: skip
+
+
+def _forfeited(
+    rnd: int,
+    kind: str,
+    white: int,
+    black: int,
+    size: int,
+    game: PointSystem,
+    mps: MatchPoints,
+    line: int | None,
+) -> TeamMatch:
+    """A 330 forfeited match: every board to the winner at the forfeit value (none for ``--``)."""
+    win_gp = game.forfeit_win * size
+    lose_gp = game.forfeit_loss * size
+    if kind == "+-":
+        gps, mpts = (win_gp, lose_gp), (mps.win, mps.loss)
+    elif kind == "-+":
+        gps, mpts = (lose_gp, win_gp), (mps.loss, mps.win)
+    else:
+        gps, mpts = (lose_gp, lose_gp), (mps.loss, mps.loss)
+    return TeamMatch(rnd, white, black, (), gps[0], gps[1], mpts[0], mpts[1], kind, line)
+
+
+def _round_of(match: TeamMatch, team: int, opponent: int, first: bool) -> TeamRound:
+    mp = match.first_mp if first else match.second_mp
+    gp = match.first_gp if first else match.second_gp
+    kind = RoundKind.PLAYED
+    if match.pending:
+        kind = RoundKind.PENDING
+    elif match.forfeit == "--":
+        kind = RoundKind.DOUBLE_FORFEIT
+    elif match.forfeit:
+        won = (match.forfeit == "+-") == first
+        kind = RoundKind.FORFEIT_WIN if won else RoundKind.FORFEIT_LOSS
+    elif match.boards and all(
+        (b.first_result if first else b.second_result) in (Result.FORFEIT_WIN, Result.FORFEIT_LOSS)
+        for b in match.boards
+    ):
+        # every board forfeited: the match was not played (C.07 treats it as a forfeit)
+        other_mp = match.second_mp if first else match.first_mp
+        if mp > other_mp:
+            kind = RoundKind.FORFEIT_WIN
+        elif mp < other_mp:
+            kind = RoundKind.FORFEIT_LOSS
+        else:
+            kind = RoundKind.DOUBLE_FORFEIT
+    return TeamRound(match.round, team, kind, mp, gp, opponent, first, match.line)
+
+
+def _bye(
+    rnd: int,
+    team: int,
+    entries: list[tuple[Player, int]],
+    pabs: Mapping[tuple[int, int], TeamPairingByes],
+    byes240: Mapping[tuple[int, int], tuple[str, int | None]],
+    size: int,
+    game: PointSystem,
+    mps: MatchPoints,
+) -> TeamRound:
+    """A round without a match: a PAB (320 or ``U`` boards), a 240 bye, a board bye or absence."""
+    results = [p.rounds[i].result for p, i in entries]
+    pab = pabs.get((rnd, team))
+    if pab is not None or Result.PAIRING_BYE in results:
+        mp = pab.match_points if pab is not None and pab.match_points is not None else mps.draw
+        if pab is not None and pab.game_points is not None:
+            gp = pab.game_points
+        elif Result.PAIRING_BYE in results:
+            gp = sum((_points(game, p, i) for p, i in entries
+                      if p.rounds[i].result is Result.PAIRING_BYE), _ZERO)  # fmt: skip
+        else:
+            gp = game.draw * size
+        line = pab.line if pab is not None else None
+        return TeamRound(rnd, team, RoundKind.PAIRING_BYE, mp, gp, line=line)
+    kind, line = byes240.get((rnd, team), (None, None))
+    if kind is None and Result.FULL_BYE in results:
+        kind = "F"
+    elif kind is None and Result.HALF_BYE in results:
+        kind = "H"
+    if kind == "F":
+        return TeamRound(rnd, team, RoundKind.FULL_BYE, mps.win, game.full_bye * size, line=line)
+    if kind == "H":
+        return TeamRound(rnd, team, RoundKind.HALF_BYE, mps.draw, game.half_bye * size, line=line)
+    if kind == "Z":
+        return TeamRound(rnd, team, RoundKind.ZERO_BYE, mps.loss, game.zero_bye * size, line=line)
+    return TeamRound(rnd, team, RoundKind.ABSENT, mps.loss, _ZERO)
