@@ -130,7 +130,9 @@ def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
     found = list(result.diagnostics)
     readable = bool(result.tournament.records)
     table = None
-    if readable and result.tournament.has_trf_records:  # else the reader's P012 says it all
+    # no checks after P012 (not TRF: it says it all) or P010 (over a limit: the checks
+    # would be sized by what the limit refused)
+    if readable and result.tournament.has_trf_records and result.fatal is None:
         ctx = Context(result.tournament, request.options)
         found.extend(run_checks(ctx, select=request.select, ignore=request.ignore))
         if request.tables:

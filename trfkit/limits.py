@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import itertools
 import operator
+import re
 from typing import TypeVar
 
 import attrs
 
 from trfkit.diagnostics import Diagnostic, parse_rule
-from trfkit.model import Player, Record, Team, Tournament
+from trfkit.model import Player, Record, RoundCount, Team, TextRecord, Tournament
 
 _ROUNDS = operator.attrgetter("rounds")
 _R = TypeVar("_R", bound=Record)
@@ -29,6 +30,34 @@ def _of_type(tournament: Tournament, kind: type[_R]) -> list[_R]:
     records = tournament.records
     found = itertools.compress(records, map(isinstance, records, itertools.repeat(kind)))
     return list(found)  # type: ignore[arg-type]  # exactly the records of *kind*
+
+
+MIN_ROUNDS_PER_CYCLE = 3
+"""The fewest rounds one cycle of a round robin has (3 or 4 participants): a 192 code that
+names more cycles than ``max_rounds`` holds of them declares more rounds than the limit."""
+
+_CYCLES = re.compile(r"_G([0-9]+)\b")
+_HUGE = 10**18
+"""A count of more digits than this has is read as this (far beyond every limit), so that
+reading it never converts thousands of digits."""
+
+
+def named_cycles(code: str | None) -> int | None:
+    """The cycles a 192 round-robin code names with ``_Gn`` (``BERGER_ROUNDROBIN_G3``: 3).
+
+    ``None`` when *code* names no round robin or no ``_Gn``. The one reading of the number,
+    shared by the regime (:func:`trfkit.compute.regime.read_192`) and the limit on it.
+    """
+    if not code:
+        return None
+    squeezed = code.strip().upper().replace("-", "_").replace(" ", "_")
+    if "ROUNDROBIN" not in squeezed.replace("_", ""):
+        return None
+    match = _CYCLES.search(squeezed.replace("ROUND_ROBIN", "ROUNDROBIN"))
+    if match is None:
+        return None
+    digits = match.group(1)
+    return int(digits) if len(digits) <= len(str(_HUGE)) else _HUGE
 
 
 JSON_ROUND_BYTES = 128
@@ -48,7 +77,8 @@ class Limits:
         max_bytes: File size (64 MiB).
         max_line_length: Characters in one line (4,096: 99 rounds need 1,081).
         max_players: Player records (9,999, the largest start rank TRF can write).
-        max_rounds: Round blocks in a player record (99).
+        max_rounds: Round blocks in a player record, and the rounds a file may declare
+            (142/``XXR``) or imply (the cycles of a 192 ``_Gn`` code) (99).
         max_team_members: Members listed in one team record (99).
     """
 
@@ -125,6 +155,9 @@ class Limits:
                     f"of {self.max_rounds} (--max-rounds)"
                 )
                 return message, p
+        declared = self._declared_excess(tournament)
+        if declared is not None:
+            return declared
         teams: list[Team] = _of_type(tournament, Team)
         for t in teams:
             if len(t.members) > self.max_team_members:
@@ -133,6 +166,35 @@ class Limits:
                     f"of {self.max_team_members}"
                 )
                 return message, t
+        return None
+
+    def _declared_excess(self, tournament: Tournament) -> tuple[str, Record] | None:
+        """A declared round count (142/``XXR``) or 192 cycle count beyond ``max_rounds``.
+
+        Checked before anything is sized by them: the regime, the crosstable and the CSV
+        form allocate per declared round.
+        """
+        limit = self.max_rounds
+        for count in _of_type(tournament, RoundCount):
+            if count.rounds is not None and count.rounds > limit:
+                message = (
+                    f"record {count.code} declares {count.rounds:,} rounds, more than the "
+                    f"limit of {limit} (--max-rounds)"
+                )
+                return message, count
+        for text in _of_type(tournament, TextRecord):
+            if text.code != "192":
+                continue
+            cycles = named_cycles(text.value)
+            if cycles is not None and cycles * MIN_ROUNDS_PER_CYCLE > limit:
+                shown = f"{cycles:,}" if cycles < _HUGE else f"more than {_HUGE:,}"
+                message = (
+                    f"record 192 names {shown} cycles of a round robin, at least "
+                    f"{MIN_ROUNDS_PER_CYCLE} rounds each: more than the limit of {limit} "
+                    "rounds (--max-rounds)"
+                )
+                return message, text
+            break  # the first 192 is the one read (Tournament.header)
         return None
 
     def check_tournament(self, tournament: Tournament) -> Diagnostic | None:
@@ -159,4 +221,11 @@ def check_size(data: str | bytes, limits: Limits) -> Diagnostic | None:
     return None
 
 
-__all__ = ["JSON_PLAYER_BYTES", "JSON_ROUND_BYTES", "Limits", "check_size"]
+__all__ = [
+    "JSON_PLAYER_BYTES",
+    "JSON_ROUND_BYTES",
+    "MIN_ROUNDS_PER_CYCLE",
+    "Limits",
+    "check_size",
+    "named_cycles",
+]

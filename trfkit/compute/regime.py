@@ -45,6 +45,7 @@ from collections.abc import Mapping
 import attrs
 
 from trfkit.compute.berger import partner_tables, table_size
+from trfkit.limits import named_cycles
 from trfkit.model import Colour, Player, RawRecord, Result, Tournament
 
 __all__ = [
@@ -211,10 +212,7 @@ def read_192(code: str | None) -> TypeCode | None:
     if "ROUNDROBIN" not in upper.replace("_", "") or SWISS_WORDS.search(text):
         return TypeCode(False, team=team, swiss=True, text=text)
     squeezed = upper.replace("ROUND_ROBIN", "ROUNDROBIN")
-    cycles: int | None = None
-    match = re.search(r"_G(\d+)\b", squeezed)
-    if match:
-        cycles = int(match.group(1))
+    cycles = named_cycles(text)  # the reader refused a file naming more than the limit
     double = "DOUBLE" in squeezed
     if double:
         cycles = 2
