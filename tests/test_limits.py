@@ -147,5 +147,93 @@ def test_every_command_refuses_a_declared_size_beyond_the_limit(
     code = main([argv[0], str(source), *argv[1:]])
     captured = capsys.readouterr()
     assert "P010" in captured.out or "more than the limit of 99" in captured.err
-    assert code == (1 if argv[0] == "check" else 2)
+    assert code == 2
     assert not out.exists()
+
+
+# --- lines and players, counted before anything is read ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("012 A\n" * 11, 11),
+        ("012 A\r\n" * 11, 11),
+        ("012 A\r" * 11, 11),
+        ("012 A\n" * 10 + "012 A", 11),
+        ("012 A\n\r\n\r" * 4, 12),
+    ],
+    ids=["lf", "crlf", "cr", "no-last-terminator", "mixed"],
+)
+def test_lines_beyond_the_limit_are_p010_before_the_text_is_split(text: str, lines: int) -> None:
+    """11 or 12 lines (any line ending) with --max-lines 10: P010 at line 11, nothing read."""
+    result = trfkit.parse(text, limits=Limits(max_lines=10))
+    assert _codes(result.diagnostics) == ["P010"]
+    assert result.diagnostics[0].line == 11
+    assert result.diagnostics[0].message == (
+        f"the file has {lines:,} lines, more than the limit of 10 (--max-lines); it was not read"
+    )
+    assert result.tournament.records == ()
+    assert "P010" not in _codes(trfkit.parse(text, limits=Limits(max_lines=lines)).diagnostics)
+
+
+def test_a_flood_of_empty_lines_is_refused_at_the_default_line_limit() -> None:
+    """A 012 and 5 million empty lines (5 MB): P010 by the default --max-lines, at once."""
+    result = trfkit.parse(b"012 A\n" + b"\n" * 5_000_000)
+    assert _codes(result.diagnostics) == ["P002", "P010"]
+    assert "5,000,001 lines, more than the limit of 100,000" in result.diagnostics[1].message
+
+
+def _players(count: int) -> str:
+    return "012 Many\n" + "".join(f"001 {n:>4} m    Player {n}\n" for n in range(1, count + 1))
+
+
+def test_players_beyond_the_limit_are_p010_at_the_first_one_over_and_nothing_is_read() -> None:
+    """11 players, --max-players 10: P010 at player 11's line (12); the file is not read."""
+    result = trfkit.parse(_players(11), limits=Limits(max_players=10))
+    assert _codes(result.diagnostics) == ["P010"]  # a text has no encoding note
+    p010 = result.diagnostics[0]
+    assert p010.line == 12
+    assert p010.message == (
+        "11 player records, more than the limit of 10 (--max-players); the file was not read"
+    )
+    assert result.tournament.records == ()
+    within = trfkit.parse(_players(10), limits=Limits(max_players=10))
+    assert "P010" not in _codes(within.diagnostics)
+
+
+def test_only_lines_read_as_player_records_count_against_the_player_limit() -> None:
+    """``001x`` and ``0010`` lines are not players; a BOM before ``001`` does not hide one."""
+    others = "012 A\n001    1\n" + "001x\n0010 1\n" * 20
+    assert "P010" not in _codes(trfkit.parse(others, limits=Limits(max_players=10)).diagnostics)
+    marked = "012 A\n" + "\ufeff001    1\n" * 11
+    assert "P010" in _codes(trfkit.parse(marked, limits=Limits(max_players=10)).diagnostics)
+
+
+def test_check_stops_at_the_player_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Over --max-players, check prints the one P010 (and the encoding note); named, exit 2."""
+    source = tmp_path / "many.trf"
+    source.write_text(_players(500), encoding="utf-8")
+    assert main(["check", str(source), "--max-players", "100", "--show-info"]) == 2
+    captured = capsys.readouterr()
+    out = captured.out.splitlines()
+    assert [line.split()[1] for line in out] == ["P002", "P010"]
+    message = "500 player records, more than the limit of 100 (--max-players)"
+    assert out[1].startswith(f"{source}:102: P010 {message}")
+    assert captured.err.startswith(f"trfkit check: {source}: {message}")  # not the P002 note
+    assert main(["check", str(tmp_path), "--max-players", "100"]) == 1  # in a folder: an error
+
+
+def test_max_lines_is_an_option_of_every_reading_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--max-lines lowers the limit for check, convert, show and standings alike."""
+    source = tmp_path / "rr6.trf"
+    source.write_text(RR6, encoding="utf-8")
+    for command in (["check"], ["convert", "-o", str(tmp_path / "o.trf")], ["show"], ["standings"]):
+        code = main([command[0], str(source), *command[1:], "--max-lines", "5"])
+        captured = capsys.readouterr()
+        assert "10 lines, more than the limit of 5 (--max-lines)" in captured.out + captured.err
+        assert code == 2

@@ -32,6 +32,14 @@ def _of_type(tournament: Tournament, kind: type[_R]) -> list[_R]:
     return list(found)  # type: ignore[arg-type]  # exactly the records of *kind*
 
 
+_STARTS_LIKE_A_PLAYER = operator.methodcaller("startswith", ("001", "\ufeff"))
+
+
+def _is_player_line(line: str) -> bool:
+    """Whether the lexer reads *line* as a player record (``001( .*)?`` after any BOM)."""
+    return line.lstrip("\ufeff")[:4] in ("001", "001 ")
+
+
 MIN_ROUNDS_PER_CYCLE = 3
 """The fewest rounds one cycle of a round robin has (3 or 4 participants): a 192 code that
 names more cycles than ``max_rounds`` holds of them declares more rounds than the limit."""
@@ -76,7 +84,11 @@ class Limits:
     Attributes:
         max_bytes: File size (64 MiB).
         max_line_length: Characters in one line (4,096: 99 rounds need 1,081).
-        max_players: Player records (9,999, the largest start rank TRF can write).
+        max_lines: Lines (100,000: ten for every player TRF can number). Each line is a
+            record of a few hundred bytes in memory, however short, so the lines are
+            bounded for memory to stay proportional to a file of short lines.
+        max_players: Player records (9,999, the largest start rank TRF can write); counted
+            as the lines that read as player records, before any is read.
         max_rounds: Round blocks in a player record, and the rounds a file may declare
             (142/``XXR``) or imply (the cycles of a 192 ``_Gn`` code) (99).
         max_team_members: Members listed in one team record (99).
@@ -84,6 +96,7 @@ class Limits:
 
     max_bytes: int = 64 * 1024 * 1024
     max_line_length: int = 4096
+    max_lines: int = 100_000
     max_players: int = 9999
     max_rounds: int = 99
     max_team_members: int = 99
@@ -132,6 +145,45 @@ class Limits:
                     column=limit + 1,
                 )
         return None
+
+    def check_line_count(self, text: str) -> Diagnostic | None:
+        """A diagnostic when *text* has more than ``max_lines`` lines, counted before splitting.
+
+        Counted by three C-level passes, so that a flood of empty lines is refused before
+        a list of them is made (its line endings are those :func:`trfkit.trf.decode.split_lines`
+        splits at).
+        """
+        ends = text.count("\n") + text.count("\r") - text.count("\r\n")
+        count = ends + (not text.endswith(("\n", "\r")))  # a last line without one
+        if count <= self.max_lines:
+            return None
+        return parse_rule("P010").diagnostic(
+            f"the file has {count:,} lines, more than the limit of {self.max_lines:,} "
+            "(--max-lines); it was not read",
+            line=self.max_lines + 1,
+        )
+
+    def check_players(self, lines: list[str]) -> Diagnostic | None:
+        """A diagnostic when more than ``max_players`` of *lines* are player records (001).
+
+        Counted before any line is read, so that a file of too many players costs a pass
+        over its lines, not a record for each; a line is a player record as the lexer
+        classifies it (``001`` and a blank, or ``001`` alone, after any byte-order mark).
+        """
+        limit = self.max_players
+        if len(lines) <= limit:
+            return None
+        maybe = sum(map(_STARTS_LIKE_A_PLAYER, lines))  # one C-level pass: an upper bound
+        if maybe <= limit:
+            return None
+        numbers = [n for n, line in enumerate(lines, 1) if _is_player_line(line)]
+        if len(numbers) <= limit:
+            return None
+        return parse_rule("P010").diagnostic(
+            f"{len(numbers):,} player records, more than the limit of {limit:,} "
+            "(--max-players); the file was not read",
+            line=numbers[limit],
+        )
 
     def excess(self, tournament: Tournament) -> tuple[str, Record] | None:
         """The first limit the records exceed: its message and the record that goes over.

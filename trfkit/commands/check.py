@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
     from trfkit.audit import DEFAULT_GLOBS, CheckRequest, check_bytes, check_many, discover
     from trfkit.checks import unknown_patterns
     from trfkit.config import load_settings
-    from trfkit.diagnostics import Severity
+    from trfkit.diagnostics import FATAL_CODES, Severity
     from trfkit.errors import ConfigError
     from trfkit.report import github, text
     from trfkit.report import json as report_json
@@ -219,7 +219,10 @@ def run(args: argparse.Namespace) -> int:
         ]
         if not file_report.readable and file_report.path in named:
             usage_failure = True
-            message = file_report.diagnostics[0].message if file_report.diagnostics else ""
+            # the reason (P001, P010), not the encoding note that sorts before it
+            found = file_report.diagnostics
+            reason = next((d for d in found if d.code in FATAL_CODES), found[0] if found else None)
+            message = reason.message if reason is not None else ""
             progress.clear()
             sys.stderr.write(f"trfkit check: {file_report.path}: {message}\n")
         summary.add(file_report, shown)

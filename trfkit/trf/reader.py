@@ -229,8 +229,11 @@ def parse(
             return _finish(Tournament(), [problem], enc, strict)
     if not text:
         return _finish(Tournament(encoding=enc), [*found, not_trf(Tournament())], enc, strict)
+    problem = limits.check_line_count(text)
+    if problem is not None:
+        return _finish(Tournament(encoding=enc), [*found, problem], enc, strict)
     lines, newlines = decode.split_lines(text)
-    problem = limits.check_lines(lines)
+    problem = limits.check_lines(lines) or limits.check_players(lines)
     if problem is not None:
         return _finish(Tournament(encoding=enc), [*found, problem], enc, strict)
     records, diagnostics = parse_records(lines, newlines)
