@@ -237,3 +237,47 @@ def test_max_lines_is_an_option_of_every_reading_command(
         captured = capsys.readouterr()
         assert "10 lines, more than the limit of 5 (--max-lines)" in captured.out + captured.err
         assert code == 2
+
+
+# --- repeated diagnostics ---------------------------------------------------------------------
+
+
+def test_a_file_lists_the_first_100_of_a_reader_code_and_one_summary() -> None:
+    """5,000 unknown lines: the first 100 P003, then one P003 counting the 4,900 others."""
+    text = RR6 + "zzz\n" * 5000
+    p003 = [d for d in trfkit.parse(text).diagnostics if d.code == "P003"]
+    assert len(p003) == 101
+    assert [d.line for d in p003[:100]] == list(range(11, 111))
+    summary = p003[100]
+    assert (summary.line, summary.severity, summary.name) == (111, p003[0].severity, p003[0].name)
+    assert summary.message == (
+        "4,900 more P003 (unknown-record) on lines 111 to 5,010, not listed: "
+        "a file lists the first 100 of each reader code"
+    )
+
+
+def test_the_cap_is_per_code() -> None:
+    """150 unknown lines, then 150 inner BOMs: 101 P003 and 101 P009 (50 left out of each)."""
+    text = RR6 + "zzz\n" * 150 + "### \ufeff\n" * 150
+    found = trfkit.check(text)
+    assert _codes(found).count("P003") == 101
+    assert _codes(found).count("P009") == 101
+    summaries = [d.message for d in found if "more P00" in d.message]
+    assert len(summaries) == 2
+    assert summaries[0].startswith("50 more P003 (unknown-record) on lines 111 to 160")
+    assert summaries[1].startswith("50 more P009 (line-ending) on lines 261 to 310")
+
+
+def test_the_cap_reaches_json_and_github_output(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file of 2,000 unknown lines prints 101 P003 in text, JSON and GitHub output."""
+    source = tmp_path / "junk.trf"
+    source.write_text(RR6 + "zzz\n" * 2000, encoding="utf-8")
+    main(["check", str(source)])
+    assert capsys.readouterr().out.count(": P003 ") == 101
+    main(["check", str(source), "--format", "json"])
+    document = json.loads(capsys.readouterr().out)
+    assert [d["code"] for d in document["files"][0]["diagnostics"]].count("P003") == 101
+    main(["check", str(source), "--format", "github"])
+    assert capsys.readouterr().out.count("title=P003 ") == 101

@@ -14,7 +14,7 @@ import re
 
 import attrs
 
-from trfkit.diagnostics import Diagnostic, parse_rule
+from trfkit.diagnostics import Diagnostic, Repeats, parse_rule
 from trfkit.errors import DecodeError
 from trfkit.model import Encoding
 
@@ -131,16 +131,17 @@ def line_diagnostics(lines: list[str], newlines: list[str]) -> list[Diagnostic]:
         )
     if not _has_inner_bom(lines):
         return found
+    marks = Repeats()  # one per line would be a diagnostic per line of a file of BOMs
     for number, line in enumerate(lines, 1):
         if "\ufeff" in line:
-            found.append(
+            marks.add(
                 parse_rule("P009").diagnostic(
                     "a byte-order mark (U+FEFF) stands inside the file; it is kept",
                     line=number,
                     column=line.index("\ufeff") + 1,
                 )
             )
-    return found
+    return found + marks.diagnostics()
 
 
 def _has_inner_bom(lines: list[str]) -> bool:

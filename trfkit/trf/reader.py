@@ -149,7 +149,7 @@ def parse_records(lines: list[str], newlines: list[str]) -> tuple[list[Record], 
     inline, reader = _parser()
     with reader.reading(lines, newlines) as diagnostics:
         records: list[Record] = inline.parse(lines)  # type: ignore[assignment]
-    return records, diagnostics
+    return records, diagnostics.diagnostics()
 
 
 # --- the whole reading: bytes or text to the model and every diagnostic ----------------
