@@ -281,3 +281,80 @@ def test_the_cap_reaches_json_and_github_output(
     assert [d["code"] for d in document["files"][0]["diagnostics"]].count("P003") == 101
     main(["check", str(source), "--format", "github"])
     assert capsys.readouterr().out.count("title=P003 ") == 101
+
+
+# --- memory that follows the players, not their square ------------------------------------
+
+
+def _field(players: int, header: str = "") -> str:
+    """*players* players without rounds under a 012 (and *header*)."""
+    lines = ["012 Field", *([header] if header else [])]
+    lines += [
+        f"001 {n:>4} m    {'Player ' + str(n):<33} 2000 NOR {n:>11}" for n in range(1, players + 1)
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def test_berger_meet_round_is_the_table_in_closed_form() -> None:
+    """meet_round(size, a, b) is the round of the partner tables for every pair, sizes 4-40."""
+    from trfkit.compute import berger
+
+    for size in range(4, 41, 2):
+        meet = berger.partner_tables(size).meet_round
+        for (a, b), number in meet.items():
+            assert berger.meet_round(size, a, b) == berger.meet_round(size, b, a) == number
+    assert berger.meet_round(6, 3, 3) is None and berger.meet_round(6, 0, 3) is None
+
+
+def test_a_large_field_is_decided_without_a_berger_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """1,000 players, no 092: the regime makes no table of 1,000² pairs (1.2 GB at 3,000)."""
+    from trfkit.compute import berger
+
+    made: list[int] = []
+    original = berger.Partners.make.__func__  # type: ignore[attr-defined]
+
+    def make(cls: type[berger.Partners], size: int) -> berger.Partners:
+        made.append(size)
+        return original(cls, size)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(berger.Partners, "make", classmethod(make))
+    berger.partner_tables.cache_clear()
+    found = trfkit.check(_field(1000))
+    assert "S999" not in _codes(found)
+    assert [size for size in made if size > 100] == []
+
+
+def test_a_round_robin_of_more_rounds_a_cycle_than_the_limit_is_not_compared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """192 FIDE_ROUNDROBIN with 150 players: B001 says why, and no table is compared."""
+    from trfkit.compute import recognition
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("explain was called")
+
+    monkeypatch.setattr(recognition, "explain", refuse)
+    found = trfkit.check(_field(150, "192 FIDE_ROUNDROBIN"))
+    assert "S999" not in _codes(found)
+    (b001,) = [d for d in found if d.code == "B001"]
+    assert b001.line == 2
+    assert b001.message == (
+        "read as a single round robin from the 192 code FIDE_ROUNDROBIN; 150 players make a "
+        "table of 149 rounds a cycle, more than the limit of 99 (--max-rounds): the schedule "
+        "is not compared with the Berger table"
+    )
+
+
+def test_the_berger_comparison_follows_max_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 12-player round robin is compared by default, not under --max-rounds 10 (11 a cycle)."""
+    from trfkit.checks import schedule
+    from trfkit.compute import recognition
+
+    rr = recognition.recognise(trfkit.loads(_field(12, "192 FIDE_ROUNDROBIN")))
+    assert rr is not None
+    assert schedule.too_large(rr, 99) is None
+    assert "11 rounds a cycle, more than the limit of 10" in (schedule.too_large(rr, 10) or "")
+    nine = recognition.recognise(trfkit.loads(_field(12, "192 BERGER_ROUNDROBIN_G9")))
+    assert nine is not None
+    assert schedule.too_large(nine, 99) is None  # 9 cycles of 11 rounds: 99
+    assert (schedule.too_large(nine, 98) or "").startswith("9 cycles of 11 rounds make 99 rounds")

@@ -134,7 +134,7 @@ def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
     readable = bool(result.tournament.records) and (fatal is None or fatal.code != "P010")
     table = None
     if readable and result.tournament.has_trf_records and fatal is None:  # P012 says it all
-        ctx = Context(result.tournament, request.options)
+        ctx = Context(result.tournament, request.options, request.limits)
         found.extend(run_checks(ctx, select=request.select, ignore=request.ignore))
         if request.tables:
             table = _table(ctx)

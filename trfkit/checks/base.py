@@ -18,6 +18,7 @@ import attrs
 from trfkit.compute.regime import Regime, RegimeDecision, decide
 from trfkit.compute.tiebreaks.options import TieBreakOptions
 from trfkit.diagnostics import Diagnostic, Rule, Severity
+from trfkit.limits import Limits
 from trfkit.model import Tournament
 
 
@@ -58,9 +59,16 @@ class Context:
     the standings) are cached here, so each is done once per file.
     """
 
-    def __init__(self, tournament: Tournament, options: CheckOptions | None = None) -> None:
+    def __init__(
+        self,
+        tournament: Tournament,
+        options: CheckOptions | None = None,
+        limits: Limits | None = None,
+    ) -> None:
         self.tournament = tournament
         self.options = options or CheckOptions()
+        self.limits = limits or Limits()
+        """The reading's limits: what a check may size by the file (a Berger table)."""
         self._cache: dict[str, Any] = {}
 
     def cached(self, key: str, compute: Callable[[], Any]) -> Any:
