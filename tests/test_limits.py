@@ -252,7 +252,7 @@ def test_a_file_lists_the_first_100_of_a_reader_code_and_one_summary() -> None:
     assert (summary.line, summary.severity, summary.name) == (111, p003[0].severity, p003[0].name)
     assert summary.message == (
         "4,900 more P003 (unknown-record) on lines 111 to 5,010, not listed: "
-        "a file lists the first 100 of each reader code"
+        "a file lists at most 100 of each code (--max-repeats)"
     )
 
 
@@ -358,3 +358,39 @@ def test_the_berger_comparison_follows_max_rounds(monkeypatch: pytest.MonkeyPatc
     assert nine is not None
     assert schedule.too_large(nine, 99) is None  # 9 cycles of 11 rounds: 99
     assert (schedule.too_large(nine, 98) or "").startswith("9 cycles of 11 rounds make 99 rounds")
+
+
+def _scrambled(players: int, rounds: int) -> str:
+    """*players* players who all claim to have beaten player 1 in every round (S003s)."""
+    blocks = "".join(f"  {1:4d} w 1" for _ in range(rounds))
+    lines = ["012 Scrambled"] + [
+        f"001 {n:>4} m    {'Player ' + str(n):<33} 2000 NOR {n:>11}".ljust(89) + blocks
+        for n in range(2, players + 2)
+    ]
+    lines.append("001    1 m    Player 1".ljust(89) + "".join("  0000 - Z" for _ in range(rounds)))
+    return "\n".join(lines) + "\n"
+
+
+def test_each_check_lists_at_most_max_repeats_of_a_code() -> None:
+    """300 players x 2 rounds of one-sided games: 100 S003 and one that counts the 500 others."""
+    found = trfkit.check(_scrambled(300, 2))
+    s003 = [d for d in found if d.code == "S003"]
+    assert len(s003) == 101
+    (summary,) = [d for d in s003 if "more S003" in d.message]
+    assert summary.message.startswith("500 more S003 (asymmetric-pairing) on lines ")
+    assert summary.severity == s003[0].severity
+
+
+def test_max_repeats_raises_or_lowers_the_cap(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--max-repeats 1000 lists all 600 S003; --max-repeats 5 lists 5 and one summary."""
+    source = tmp_path / "scrambled.trf"
+    source.write_text(_scrambled(300, 2), encoding="utf-8")
+    main(["check", str(source), "--max-repeats", "1000"])
+    assert capsys.readouterr().out.count(": S003 ") == 600
+    main(["check", str(source), "--max-repeats", "5"])
+    out = capsys.readouterr().out
+    assert out.count(": S003 ") == 6
+    assert "595 more S003 (asymmetric-pairing)" in out
+    assert "lists at most 5 of each code (--max-repeats)" in out

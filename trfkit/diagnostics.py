@@ -293,27 +293,30 @@ def parse_rule(code: str) -> Rule:
 
 
 REPEATS = 100
-"""The most diagnostics of one reader code a file lists; the others are one summary.
+"""The most diagnostics of one code a file lists (``Limits.max_repeats``); the others are
+counted in one summary diagnostic of that code.
 
-A line of junk is a P003 (and a shifted one a P008 …), so without a cap a file of
-1.5 million unknown lines made 1.5 million diagnostics: memory and output many times
-the file's size in every format. The reader keeps the first ones and counts the rest.
+A line of junk is a P003, a block of a scrambled crosstable an S003 …: without a cap a
+file of 1.5 million unknown lines made 1.5 million diagnostics, and 9,999 players of 99
+scrambled rounds a million, with memory and output many times the file's size in every
+format. The reader and each check keep the first ones and count the rest.
 """
 
 
 class Repeats:
-    """The reader's diagnostics: the first *limit* of each code, and a count of the rest.
+    """The first *limit* diagnostics of each code, and a count of the rest.
 
-    :meth:`add` stores a diagnostic while its code is under the limit; beyond it only the
-    count and the lines are kept (:meth:`full` lets a caller skip making one at all).
-    :meth:`diagnostics` gives the kept ones and, for each code that went over, one summary
-    of the same code at the first line left out.
+    :meth:`take` says whether a diagnostic is kept (and counts it); :meth:`full` lets a
+    caller skip making one at all. :meth:`summaries` gives, for each code that went over,
+    one diagnostic of that code at the first line left out. :meth:`add` and
+    :meth:`diagnostics` keep the taken ones too (the reader's use).
     """
 
     def __init__(self, limit: int = REPEATS) -> None:
         self.limit = limit
         self._kept: list[Diagnostic] = []
         self._count: dict[str, int] = {}
+        self._first: dict[str, Diagnostic] = {}
         self._left: dict[str, list[int]] = {}  # code -> [count, first line, last line]
 
     def full(self, code: str, line: int | None = None) -> bool:
@@ -326,25 +329,29 @@ class Repeats:
             self._left[code] = [1, at, at]
         else:
             left[0] += 1
-            left[2] = at
+            left[2] = max(left[2], at)
+            left[1] = min(left[1], at) if left[1] else at
+        return True
+
+    def take(self, diagnostic: Diagnostic) -> bool:
+        """True when *diagnostic* is kept: its code is under the limit (it is counted)."""
+        code = diagnostic.code
+        if self.full(code, diagnostic.line):
+            return False
+        self._count[code] = self._count.get(code, 0) + 1
+        self._first.setdefault(code, diagnostic)
         return True
 
     def add(self, diagnostic: Diagnostic) -> None:
-        """Keep *diagnostic*, or count it when its code already has *limit*."""
-        code = diagnostic.code
-        if self.full(code, diagnostic.line):
-            return
-        self._count[code] = self._count.get(code, 0) + 1
-        self._kept.append(diagnostic)
+        """Keep *diagnostic* when :meth:`take` does."""
+        if self.take(diagnostic):
+            self._kept.append(diagnostic)
 
-    def diagnostics(self) -> list[Diagnostic]:
-        """The kept diagnostics, then one summary per code that went over the limit."""
-        found = list(self._kept)
-        first_of: dict[str, Diagnostic] = {}
-        for d in reversed(self._kept):
-            first_of[d.code] = d
+    def summaries(self) -> list[Diagnostic]:
+        """One diagnostic per code that went over the limit: how many more, and where."""
+        found = []
         for code, (count, first, last) in self._left.items():
-            like = first_of[code]
+            like = self._first[code]
             where = f" on line {first:,}" if first else ""
             if last > first:
                 where = f" on lines {first:,} to {last:,}"
@@ -354,10 +361,14 @@ class Repeats:
                     name=like.name,
                     severity=like.severity,
                     message=(
-                        f"{count:,} more {code} ({like.name}){where}, not listed: "
-                        f"a file lists the first {self.limit} of each reader code"
+                        f"{count:,} more {code} ({like.name}){where}, not listed: a file "
+                        f"lists at most {self.limit:,} of each code (--max-repeats)"
                     ),
                     line=first or None,
                 )
             )
         return found
+
+    def diagnostics(self) -> list[Diagnostic]:
+        """The kept diagnostics, then the :meth:`summaries`."""
+        return [*self._kept, *self.summaries()]

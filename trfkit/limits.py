@@ -14,7 +14,7 @@ from typing import TypeVar
 
 import attrs
 
-from trfkit.diagnostics import Diagnostic, parse_rule
+from trfkit.diagnostics import REPEATS, Diagnostic, parse_rule
 from trfkit.model import Player, Record, RoundCount, Team, TextRecord, Tournament
 
 _ROUNDS = operator.attrgetter("rounds")
@@ -92,6 +92,8 @@ class Limits:
         max_rounds: Round blocks in a player record, and the rounds a file may declare
             (142/``XXR``) or imply (the cycles of a 192 ``_Gn`` code) (99).
         max_team_members: Members listed in one team record (99).
+        max_repeats: Diagnostics of one code listed for a file (100); the others are
+            counted in one more of the code (:class:`~trfkit.diagnostics.Repeats`).
     """
 
     max_bytes: int = 64 * 1024 * 1024
@@ -100,6 +102,7 @@ class Limits:
     max_players: int = 9999
     max_rounds: int = 99
     max_team_members: int = 99
+    max_repeats: int = REPEATS
 
     @property
     def max_json_bytes(self) -> int:

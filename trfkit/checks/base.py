@@ -8,8 +8,9 @@ severity; the explicit registry in :mod:`trfkit.checks` lists them all.
 
 from __future__ import annotations
 
+import functools
 import inspect
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -17,7 +18,7 @@ import attrs
 
 from trfkit.compute.regime import Regime, RegimeDecision, decide
 from trfkit.compute.tiebreaks.options import TieBreakOptions
-from trfkit.diagnostics import Diagnostic, Rule, Severity
+from trfkit.diagnostics import Diagnostic, Repeats, Rule, Severity
 from trfkit.limits import Limits
 from trfkit.model import Tournament
 
@@ -113,7 +114,26 @@ class Check:
 
 
 def make_check(code: str, name: str, severity: Severity, run: CheckFunction) -> Check:
-    """A check whose documentation is *run*'s docstring (its first line is the summary)."""
+    """A check whose documentation is *run*'s docstring (its first line is the summary).
+
+    It lists at most ``ctx.limits.max_repeats`` diagnostics of a code and one more that
+    counts the rest (:class:`~trfkit.diagnostics.Repeats`), as they are found.
+    """
     doc = inspect.cleandoc(run.__doc__ or "")
     summary = doc.splitlines()[0] if doc else name
-    return Check(Rule(code, name, severity, summary, doc), run)
+    return Check(Rule(code, name, severity, summary, doc), _capped(run))
+
+
+def _capped(run: CheckFunction) -> CheckFunction:
+    """*run*, listing at most ``max_repeats`` diagnostics of a code.
+
+    A scrambled crosstable of 9,999 players made a million S003: 60 times the file's size.
+    """
+
+    @functools.wraps(run)
+    def capped(ctx: Context) -> Iterator[Diagnostic]:
+        repeats = Repeats(ctx.limits.max_repeats)
+        yield from filter(repeats.take, run(ctx))
+        yield from repeats.summaries()
+
+    return capped

@@ -50,6 +50,14 @@ def add_reading_options(parser: argparse.ArgumentParser) -> None:
         help=f"most lines (default {defaults.max_lines:,})",
     )
     group.add_argument(
+        "--max-repeats",
+        type=int,
+        default=defaults.max_repeats,
+        metavar="N",
+        help=f"most diagnostics of one code listed per file; one more counts the rest "
+        f"(default {defaults.max_repeats})",
+    )
+    group.add_argument(
         "--max-players",
         type=int,
         default=defaults.max_players,
@@ -75,6 +83,7 @@ def limits(args: argparse.Namespace) -> Limits:
         max_lines=args.max_lines,
         max_players=args.max_players,
         max_rounds=args.max_rounds,
+        max_repeats=args.max_repeats,
     )
 
 

@@ -14,7 +14,7 @@ import re
 
 import attrs
 
-from trfkit.diagnostics import Diagnostic, Repeats, parse_rule
+from trfkit.diagnostics import REPEATS, Diagnostic, Repeats, parse_rule
 from trfkit.errors import DecodeError
 from trfkit.model import Encoding
 
@@ -118,8 +118,13 @@ def split_lines(text: str) -> tuple[list[str], list[str]]:
     return lines, newlines
 
 
-def line_diagnostics(lines: list[str], newlines: list[str]) -> list[Diagnostic]:
-    """Info diagnostics for mixed line endings and BOM characters inside the text."""
+def line_diagnostics(
+    lines: list[str], newlines: list[str], repeats: int = REPEATS
+) -> list[Diagnostic]:
+    """Info diagnostics for mixed line endings and BOM characters inside the text.
+
+    At most *repeats* BOM lines are listed, and one more counts the rest.
+    """
     found: list[Diagnostic] = []
     kinds = set(newlines)
     kinds.discard("")
@@ -131,7 +136,7 @@ def line_diagnostics(lines: list[str], newlines: list[str]) -> list[Diagnostic]:
         )
     if not _has_inner_bom(lines):
         return found
-    marks = Repeats()  # one per line would be a diagnostic per line of a file of BOMs
+    marks = Repeats(repeats)  # not one per line of a file of BOMs
     for number, line in enumerate(lines, 1):
         if "\ufeff" in line:
             marks.add(

@@ -19,7 +19,7 @@ import attrs
 import lark
 from lark.lexer import Lexer, Token
 
-from trfkit.diagnostics import FATAL_CODES, Diagnostic, Severity, parse_rule
+from trfkit.diagnostics import FATAL_CODES, REPEATS, Diagnostic, Severity, parse_rule
 from trfkit.errors import DecodeError, TrfSyntaxError
 from trfkit.limits import Limits, check_size
 from trfkit.model import Encoding, RawRecord, Record, Tournament, holds_trf_records
@@ -144,10 +144,15 @@ def _parser() -> tuple[lark.Lark, RecordReader]:
     return inline, reader
 
 
-def parse_records(lines: list[str], newlines: list[str]) -> tuple[list[Record], list[Diagnostic]]:
-    """The records of *lines* (terminators in *newlines*) and the diagnostics of reading them."""
+def parse_records(
+    lines: list[str], newlines: list[str], repeats: int = REPEATS
+) -> tuple[list[Record], list[Diagnostic]]:
+    """The records of *lines* (terminators in *newlines*) and the diagnostics of reading them.
+
+    At most *repeats* diagnostics of a code are kept, and one more counts the rest.
+    """
     inline, reader = _parser()
-    with reader.reading(lines, newlines) as diagnostics:
+    with reader.reading(lines, newlines, repeats) as diagnostics:
         records: list[Record] = inline.parse(lines)  # type: ignore[assignment]
     return records, diagnostics.diagnostics()
 
@@ -236,12 +241,12 @@ def parse(
     problem = limits.check_lines(lines) or limits.check_players(lines)
     if problem is not None:
         return _finish(Tournament(encoding=enc), [*found, problem], enc, strict)
-    records, diagnostics = parse_records(lines, newlines)
+    records, diagnostics = parse_records(lines, newlines, limits.max_repeats)
     tournament = Tournament(tuple(records), encoding=enc)
     if not holds_trf_records(records):
         # decided once for the file: one error says what a P003 on every line would not
         return _finish(tournament, [*found, not_trf(tournament)], enc, strict)
-    found.extend(decode.line_diagnostics(lines, newlines))
+    found.extend(decode.line_diagnostics(lines, newlines, limits.max_repeats))
     found.extend(diagnostics)
     problem = limits.check_tournament(tournament)
     if problem is not None:

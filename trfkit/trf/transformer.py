@@ -21,7 +21,7 @@ import attrs
 from lark.lexer import Token
 
 from trfkit import columns as C
-from trfkit.diagnostics import Repeats, parse_rule
+from trfkit.diagnostics import REPEATS, Repeats, parse_rule
 from trfkit.errors import FieldError
 from trfkit.model import (
     OLD_TITLES,
@@ -192,14 +192,16 @@ class RecordReader:
         self._file = threading.local()
 
     @contextlib.contextmanager
-    def reading(self, lines: list[str], newlines: list[str]) -> Iterator[Repeats]:
+    def reading(
+        self, lines: list[str], newlines: list[str], repeats: int = REPEATS
+    ) -> Iterator[Repeats]:
         """Read the file of *lines* and terminators *newlines*: yields its diagnostics.
 
-        They are capped per code (:class:`~trfkit.diagnostics.Repeats`) as they are made,
-        so that a file of junk lines does not hold a diagnostic per line.
+        At most *repeats* of a code are made (:class:`~trfkit.diagnostics.Repeats`), so
+        that a file of junk lines does not hold a diagnostic per line.
         """
         file = self._file
-        diagnostics = Repeats()
+        diagnostics = Repeats(repeats)
         file.lines, file.newlines, file.diagnostics = lines, newlines, diagnostics
         try:
             yield diagnostics
