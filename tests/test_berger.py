@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -238,7 +240,10 @@ def _json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
 def test_berger_json_matches_the_spec_construction_for_3_to_60(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """``trfkit berger N --format json`` is the spec's construction for N = 3 … 60, all variants."""
+    """``trfkit berger N --format json`` is the spec's construction for N = 3 … 60, all variants.
+
+    A double round robin of 51 players or more has more than the default 99 rounds.
+    """
     for n in range(3, 61):
         for extra, cycles, swap in (
             ((), 1, False),
@@ -246,7 +251,7 @@ def test_berger_json_matches_the_spec_construction_for_3_to_60(
             (("--swap-last-two",), 1, True),
             (("--double", "--swap-last-two"), 2, True),
         ):
-            doc = _json(capsys, str(n), *extra)
+            doc = _json(capsys, str(n), *extra, "--max-rounds", "120")
             assert doc == {
                 "players": n,
                 "cycles": cycles,
@@ -428,3 +433,34 @@ def test_a_kept_table_round_is_the_one_made_afresh() -> None:
     assert berger.table_round(10, 4) == made
     with pytest.raises(ValueError):
         berger.table_round(9, 1)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["6", "--cycles", "99999999"],
+         "6 players and 99,999,999 cycles make 499,999,995 rounds, more than the limit of 99 "
+         "(--max-rounds)"),
+        (["200"], "200 players and 1 cycle make 199 rounds, more than the limit of 99"),
+        (["99999999"], "at most 9999 players"),
+        (["6", "--cycles", "0"], "--cycles must be at least 1, not 0"),
+        (["6", "--cycles", "20"], "6 players and 20 cycles make 100 rounds"),
+    ],
+)  # fmt: skip
+def test_berger_refuses_a_table_beyond_the_limits_before_making_it(
+    args: list[str], message: str
+) -> None:
+    """More rounds than --max-rounds, or players than TRF numbers: exit 2 at once, naming why."""
+    done = subprocess.run(
+        [sys.executable, "-m", "trfkit", "berger", *args],
+        capture_output=True, text=True, timeout=60, check=False,  # a hang guard, not a timing
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert done.stdout == ""
+
+
+def test_berger_max_rounds_raises_the_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    """19 cycles of 6 players (95 rounds) are within the default; 20 need --max-rounds 100."""
+    assert len(_json(capsys, "6", "--cycles", "19")["rounds"]) == 95  # type: ignore[arg-type]
+    assert len(_json(capsys, "6", "--cycles", "20", "--max-rounds", "100")["rounds"]) == 100  # type: ignore[arg-type]

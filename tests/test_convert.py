@@ -816,7 +816,7 @@ def test_cli_a_trf_over_a_limit_is_refused_at_its_line(
     assert main([*to_json, "--max-players", "20"]) == 2
     assert capsys.readouterr().err == (
         f"trfkit convert: {source}:22: 30 player records, more than the limit of 20 "
-        "(--max-players)\n"
+        "(--max-players); the file was not read\n"
     )
     assert not data.exists()
     assert main([*to_json, "--max-players", "30"]) == 0

@@ -366,3 +366,18 @@ def test_9999_players_99_rounds_convert_to_json_and_back(tmp_path: Path) -> None
     assert data.stat().st_size > Limits().max_bytes
     assert main(["convert", str(data), "--to", "trf", "-o", str(back)]) == 0
     assert back.read_text(encoding="utf-8") == trf
+
+
+@pytest.mark.parametrize("indent", [2, None, 0, 4])
+def test_the_json_text_written_record_by_record_is_json_dumps_of_the_whole(
+    indent: int | None,
+) -> None:
+    """The record-by-record JSON text is json.dumps of the whole document, for every fixture."""
+    paths = sorted((ROOT / "fixtures").rglob("*.trf"))
+    assert paths
+    for path in paths:
+        tournament = trfkit.loads(path.read_bytes())
+        whole = json.dumps(jsonform.to_data(tournament), ensure_ascii=False, indent=indent)
+        assert jsonform._json_text(tournament, indent) == whole, path
+    empty = json.dumps(jsonform.to_data(Tournament()), ensure_ascii=False, indent=indent)
+    assert jsonform._json_text(Tournament(), indent) == empty

@@ -191,10 +191,13 @@ def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
         return _unreadable(path, f"the file is {what}: there is no tournament in it", request)
     result = parse(data, encoding=request.encoding, limits=request.limits)
     found = list(result.diagnostics)
-    readable = bool(result.tournament.records)
+    fatal = result.fatal
+    # a file over a limit is not checked, as it is not converted: the checks would be
+    # sized by what the limit refused (and a named one is a usage error, exit 2)
+    readable = bool(result.tournament.records) and (fatal is None or fatal.code != "P010")
     table = None
-    if readable and result.tournament.has_trf_records:  # else the reader's P012 says it all
-        ctx = Context(result.tournament, request.options)
+    if readable and result.tournament.has_trf_records and fatal is None:  # P012 says it all
+        ctx = Context(result.tournament, request.options, request.limits)
         try:
             found.extend(run_checks(ctx, select=request.select, ignore=request.ignore))
         except (SystemExit, KeyboardInterrupt) as exc:

@@ -156,7 +156,8 @@ PARSE_RULES: dict[str, Rule] = {
             The first three characters of a line are the record code (TRF16 remark 1).
             A line whose code is none of the FIDE, TRF(x), TRF(bx), DAT, national rating
             or ``###`` comment records is kept verbatim and reported. A file with no
-            TRF record at all is one P012 instead of a P003 per line.
+            TRF record at all is one P012 instead of a P003 per line. As for every reader
+            code, a file lists the first 100; one more P003 counts the rest and their lines.
 
             PASS: ``012 Club Open``   FAIL: ``Q12 Club Open``
             """,
@@ -241,8 +242,12 @@ PARSE_RULES: dict[str, Rule] = {
             E,
             "The file is larger than a configured limit and was not parsed.",
             """
-            Size, line length, players and rounds have limits that keep a batch fast and
-            its memory bounded (see the README's reliability section); options raise them.
+            Size, lines, line length, players, rounds and team members have limits that
+            keep a batch fast and its memory bounded (see the README's reliability
+            section); options raise them. The rounds a 142 or ``XXR`` declares, and those
+            a 192 ``_Gn`` code implies (at least 3 a cycle), are held to ``--max-rounds``
+            before anything is sized by them. A file over a limit is not checked or
+            converted.
             """,
         ),
         _rule(
@@ -285,3 +290,85 @@ be read, is over a limit, or is not TRF. ``convert``, ``show`` and ``standings``
 def parse_rule(code: str) -> Rule:
     """The parse rule *code*; raises ``KeyError`` when there is none."""
     return PARSE_RULES[code]
+
+
+REPEATS = 100
+"""The most diagnostics of one code a file lists (``Limits.max_repeats``); the others are
+counted in one summary diagnostic of that code.
+
+A line of junk is a P003, a block of a scrambled crosstable an S003 …: without a cap a
+file of 1.5 million unknown lines made 1.5 million diagnostics, and 9,999 players of 99
+scrambled rounds a million, with memory and output many times the file's size in every
+format. The reader and each check keep the first ones and count the rest.
+"""
+
+
+class Repeats:
+    """The first *limit* diagnostics of each code, and a count of the rest.
+
+    :meth:`take` says whether a diagnostic is kept (and counts it); :meth:`full` lets a
+    caller skip making one at all. :meth:`summaries` gives, for each code that went over,
+    one diagnostic of that code at the first line left out. :meth:`add` and
+    :meth:`diagnostics` keep the taken ones too (the reader's use).
+    """
+
+    def __init__(self, limit: int = REPEATS) -> None:
+        self.limit = limit
+        self._kept: list[Diagnostic] = []
+        self._count: dict[str, int] = {}
+        self._first: dict[str, Diagnostic] = {}
+        self._left: dict[str, list[int]] = {}  # code -> [count, first line, last line]
+
+    def full(self, code: str, line: int | None = None) -> bool:
+        """Whether *code* has its *limit*; then one more of it (at *line*) is counted."""
+        if self._count.get(code, 0) < self.limit:
+            return False
+        at = line or 0
+        left = self._left.get(code)
+        if left is None:
+            self._left[code] = [1, at, at]
+        else:
+            left[0] += 1
+            left[2] = max(left[2], at)
+            left[1] = min(left[1], at) if left[1] else at
+        return True
+
+    def take(self, diagnostic: Diagnostic) -> bool:
+        """True when *diagnostic* is kept: its code is under the limit (it is counted)."""
+        code = diagnostic.code
+        if self.full(code, diagnostic.line):
+            return False
+        self._count[code] = self._count.get(code, 0) + 1
+        self._first.setdefault(code, diagnostic)
+        return True
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        """Keep *diagnostic* when :meth:`take` does."""
+        if self.take(diagnostic):
+            self._kept.append(diagnostic)
+
+    def summaries(self) -> list[Diagnostic]:
+        """One diagnostic per code that went over the limit: how many more, and where."""
+        found = []
+        for code, (count, first, last) in self._left.items():
+            like = self._first[code]
+            where = f" on line {first:,}" if first else ""
+            if last > first:
+                where = f" on lines {first:,} to {last:,}"
+            found.append(
+                Diagnostic(
+                    code=code,
+                    name=like.name,
+                    severity=like.severity,
+                    message=(
+                        f"{count:,} more {code} ({like.name}){where}, not listed: a file "
+                        f"lists at most {self.limit:,} of each code (--max-repeats)"
+                    ),
+                    line=first or None,
+                )
+            )
+        return found
+
+    def diagnostics(self) -> list[Diagnostic]:
+        """The kept diagnostics, then the :meth:`summaries`."""
+        return [*self._kept, *self.summaries()]

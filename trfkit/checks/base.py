@@ -8,8 +8,9 @@ severity; the explicit registry in :mod:`trfkit.checks` lists them all.
 
 from __future__ import annotations
 
+import functools
 import inspect
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -17,7 +18,8 @@ import attrs
 
 from trfkit.compute.regime import Regime, RegimeDecision, decide
 from trfkit.compute.tiebreaks.options import TieBreakOptions
-from trfkit.diagnostics import Diagnostic, Rule, Severity
+from trfkit.diagnostics import Diagnostic, Repeats, Rule, Severity
+from trfkit.limits import Limits
 from trfkit.model import Tournament
 
 
@@ -58,9 +60,16 @@ class Context:
     the standings) are cached here, so each is done once per file.
     """
 
-    def __init__(self, tournament: Tournament, options: CheckOptions | None = None) -> None:
+    def __init__(
+        self,
+        tournament: Tournament,
+        options: CheckOptions | None = None,
+        limits: Limits | None = None,
+    ) -> None:
         self.tournament = tournament
         self.options = options or CheckOptions()
+        self.limits = limits or Limits()
+        """The reading's limits: what a check may size by the file (a Berger table)."""
         self._cache: dict[str, Any] = {}
 
     def cached(self, key: str, compute: Callable[[], Any]) -> Any:
@@ -105,7 +114,29 @@ class Check:
 
 
 def make_check(code: str, name: str, severity: Severity, run: CheckFunction) -> Check:
-    """A check whose documentation is *run*'s docstring (its first line is the summary)."""
+    """A check whose documentation is *run*'s docstring (its first line is the summary).
+
+    It lists at most ``ctx.limits.max_repeats`` diagnostics of a code and one more that
+    counts the rest (:class:`~trfkit.diagnostics.Repeats`), as they are found.
+    """
     doc = inspect.cleandoc(run.__doc__ or "")
     summary = doc.splitlines()[0] if doc else name
-    return Check(Rule(code, name, severity, summary, doc), run)
+    return Check(Rule(code, name, severity, summary, doc), _capped(run))
+
+
+def _capped(run: CheckFunction) -> CheckFunction:
+    """*run*, listing at most ``max_repeats`` diagnostics of a code.
+
+    A scrambled crosstable of 9,999 players made a million S003: 60 times the file's size.
+    """
+
+    @functools.wraps(run)
+    def capped(ctx: Context) -> Iterator[Diagnostic]:
+        repeats = Repeats(ctx.limits.max_repeats)
+        for item in run(ctx):
+            # anything else a plugin yields goes on to the registry, which judges it
+            if not isinstance(item, Diagnostic) or repeats.take(item):
+                yield item
+        yield from repeats.summaries()
+
+    return capped

@@ -86,10 +86,45 @@ def _expected_swaps(rr: recognition.RoundRobin, option: bool | None) -> tuple[bo
     return (declared,)
 
 
+def _recognised(ctx: Context) -> recognition.RoundRobin | None:
+    """The file's round robin as recognised (once per file), or ``None``."""
+    opts = ctx.options
+    result: recognition.RoundRobin | None = ctx.cached(
+        "schedule.recognised",
+        lambda: recognition.recognise(
+            ctx.tournament, ctx.regime, team_colours=opts.berger_team_colours
+        ),
+    )
+    return result
+
+
+def too_large(rr: recognition.RoundRobin, limit: int) -> str | None:
+    """Why the Berger table of *rr* is not compared with the file, or ``None``.
+
+    Comparing costs the table's rounds times its orders (about ``m²`` for ``m`` rounds a
+    cycle): a table of more rounds a cycle than a file may hold (``--max-rounds``), or
+    of more cycles than those rounds hold, is never complete in a file within the limits,
+    and a field of thousands read as a round robin would take minutes and gigabytes.
+    """
+    m = rr.rounds_per_cycle
+    if m > limit:
+        who = "teams" if rr.team else "players"
+        return (
+            f"{rr.players:,} {who} make a table of {m:,} rounds a cycle, more than the limit "
+            f"of {limit} (--max-rounds): the schedule is not compared with the Berger table"
+        )
+    if rr.cycles * m > limit:
+        return (
+            f"{rr.cycles:,} cycles of {m} rounds make {rr.cycles * m:,} rounds, more than the "
+            f"limit of {limit} (--max-rounds): the schedule is not compared with the Berger table"
+        )
+    return None
+
+
 def _analyse(ctx: Context) -> Analysis | None:
     opts = ctx.options
-    rr = recognition.recognise(ctx.tournament, ctx.regime, team_colours=opts.berger_team_colours)
-    if rr is None:
+    rr = _recognised(ctx)
+    if rr is None or too_large(rr, ctx.limits.max_rounds) is not None:
         return None
     swaps = _expected_swaps(rr, opts.berger_swap)
     fit = recognition.explain(rr.observed, rr.cycles, preferred=swaps)
@@ -255,9 +290,9 @@ def _round_robin(ctx: Context) -> Iterator[Diagnostic]:
     FAIL (info): ``192 FIDE_ROUNDROBIN`` with six players who all meet.
     """
     a = analysis(ctx)
-    if a is None:
+    rr = a.rr if a is not None else _recognised(ctx)
+    if rr is None:
         return
-    rr = a.rr
     how = {
         DecidedBy.CODE_192: f"the 192 code {rr.detail}",
         DecidedBy.TEXT_092: f"the 092 text {rr.detail!r}",
@@ -267,6 +302,15 @@ def _round_robin(ctx: Context) -> Iterator[Diagnostic]:
     cycles = "single" if rr.cycles == 1 else ("double" if rr.cycles == 2 else f"{rr.cycles}-cycle")
     kind = "team round robin" if rr.team else "round robin"
     line = _header_line(ctx, rr.source)
+    if a is None:  # recognised, but its table is too large to compare
+        why = too_large(rr, ctx.limits.max_rounds)
+        if why is not None:
+            yield ROUND_ROBIN.rule.diagnostic(
+                f"read as a {cycles} {kind} from {how}; {why}",
+                line=line,
+                column=5 if line else None,
+            )
+        return
     yield ROUND_ROBIN.rule.diagnostic(
         f"read as a {cycles} {kind} from {how}: {rr.players} {_kind(a)}s, "
         f"{rr.rounds} rounds ({a.fit.rounds_per_cycle} per cycle)",

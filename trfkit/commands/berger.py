@@ -49,6 +49,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--format", choices=("text", "json", "trf"), default="text",
         help="output format (default: text)",
     )
+    from trfkit.limits import Limits
+
+    default = Limits().max_rounds
+    parser.add_argument(
+        "--max-rounds", type=int, default=default, metavar="N",
+        help=f"most rounds of the table (default {default}, the rounds a TRF file may hold)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,6 +66,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.players > 9999:
             raise ValueError("start ranks have four digits: at most 9999 players")
+        if cycles < 1:
+            raise ValueError(f"--cycles must be at least 1, not {cycles}")
+        # the size of the table is known before it is made: refuse it then, not after
+        rounds = (berger.table_size(args.players) - 1) * cycles
+        if rounds > args.max_rounds:
+            raise ValueError(
+                f"{args.players:,} players and {cycles:,} cycle{'s' * (cycles > 1)} make "
+                f"{rounds:,} rounds, "
+                f"more than the limit of {args.max_rounds:,} (--max-rounds)"
+            )
         table = berger.schedule(
             args.players, cycles, swap_last_two=args.swap_last_two, rotate=args.rotate
         )

@@ -58,6 +58,21 @@ def add_reading_options(parser: argparse.ArgumentParser) -> None:
         help=f"longest line read (default {defaults.max_line_length:,})",
     )
     group.add_argument(
+        "--max-lines",
+        type=int,
+        default=defaults.max_lines,
+        metavar="N",
+        help=f"most lines (default {defaults.max_lines:,})",
+    )
+    group.add_argument(
+        "--max-repeats",
+        type=int,
+        default=defaults.max_repeats,
+        metavar="N",
+        help=f"most diagnostics of one code listed per file; one more counts the rest "
+        f"(default {defaults.max_repeats})",
+    )
+    group.add_argument(
         "--max-players",
         type=int,
         default=defaults.max_players,
@@ -92,8 +107,10 @@ def limits(args: argparse.Namespace) -> Limits:
     return Limits(
         max_bytes=args.max_bytes,
         max_line_length=args.max_line_length,
+        max_lines=args.max_lines,
         max_players=args.max_players,
         max_rounds=args.max_rounds,
+        max_repeats=args.max_repeats,
     )
 
 

@@ -76,6 +76,22 @@ def table_round(size: int, number: int) -> tuple[Pair, ...]:
     return tuple(boards)
 
 
+def meet_round(size: int, a: int, b: int) -> int | None:
+    """The table round in which *a* and *b* meet in the table for an even *size*, or ``None``.
+
+    Closed form of :func:`table_round`: board ``d + 1`` pairs ``p ± d`` (mod ``m``), so two
+    numbers below *size* meet where ``a + b ≡ r + 1``, and *size* meets ``p`` where
+    ``2p ≡ r + 1`` (mod ``m``). Without a table: a field of thousands costs nothing.
+    """
+    m = size - 1
+    low, high = (a, b) if a < b else (b, a)
+    if low < 1 or high > size or low == high:
+        return None
+    if high == size:
+        return (2 * low - 2) % m + 1
+    return (low + high - 2) % m + 1
+
+
 def table(players: int) -> tuple[tuple[Pair, ...], ...]:
     """The single-cycle FIDE table for *players* (odd: including the bye number), by round."""
     size = table_size(players)

@@ -44,7 +44,8 @@ from collections.abc import Mapping
 
 import attrs
 
-from trfkit.compute.berger import partner_tables, table_size
+from trfkit.compute.berger import meet_round, table_size
+from trfkit.limits import named_cycles
 from trfkit.model import Colour, Player, RawRecord, Result, Tournament
 
 __all__ = [
@@ -211,10 +212,7 @@ def read_192(code: str | None) -> TypeCode | None:
     if "ROUNDROBIN" not in upper.replace("_", "") or SWISS_WORDS.search(text):
         return TypeCode(False, team=team, swiss=True, text=text)
     squeezed = upper.replace("ROUND_ROBIN", "ROUNDROBIN")
-    cycles: int | None = None
-    match = re.search(r"_G(\d+)\b", squeezed)
-    if match:
-        cycles = int(match.group(1))
+    cycles = named_cycles(text)  # the reader refused a file naming more than the limit
     double = "DOUBLE" in squeezed
     if double:
         cycles = 2
@@ -544,7 +542,6 @@ def _follows_table(field: Entrants, declared: int | None) -> bool:
     m = size - 1
     if declared is not None and declared % m:
         return False  # the event has rounds no cycle of this table has
-    meet = partner_tables(size).meet_round  # (low, high) → its table round
     last_two = (m - 1, m)
     games = 0
     rounds: set[int] = set()
@@ -556,7 +553,8 @@ def _follows_table(field: Entrants, declared: int | None) -> bool:
             o = b.opponent
             if not o or o == me or o > k:
                 continue
-            table_round = meet.get((me, o) if me < o else (o, me))
+            # the closed form, not the table: a Swiss of thousands would build k² pairs
+            table_round = meet_round(size, me, o)
             played = (b.round - 1) % m + 1
             if table_round != played and not (
                 played in last_two and table_round in last_two and b.round <= m

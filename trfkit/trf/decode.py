@@ -15,7 +15,7 @@ import sys
 
 import attrs
 
-from trfkit.diagnostics import Diagnostic, parse_rule
+from trfkit.diagnostics import REPEATS, Diagnostic, Repeats, parse_rule
 from trfkit.errors import CodecError, DecodeError
 from trfkit.model import Encoding
 from trfkit.untrusted import text_codec
@@ -172,8 +172,13 @@ def split_lines(text: str) -> tuple[list[str], list[str]]:
     return lines, newlines
 
 
-def line_diagnostics(lines: list[str], newlines: list[str]) -> list[Diagnostic]:
-    """Info diagnostics for mixed line endings and BOM characters inside the text."""
+def line_diagnostics(
+    lines: list[str], newlines: list[str], repeats: int = REPEATS
+) -> list[Diagnostic]:
+    """Info diagnostics for mixed line endings and BOM characters inside the text.
+
+    At most *repeats* BOM lines are listed, and one more counts the rest.
+    """
     found: list[Diagnostic] = []
     kinds = set(newlines)
     kinds.discard("")
@@ -185,16 +190,17 @@ def line_diagnostics(lines: list[str], newlines: list[str]) -> list[Diagnostic]:
         )
     if not _has_inner_bom(lines):
         return found
+    marks = Repeats(repeats)  # not one per line of a file of BOMs
     for number, line in enumerate(lines, 1):
         if "\ufeff" in line:
-            found.append(
+            marks.add(
                 parse_rule("P009").diagnostic(
                     "a byte-order mark (U+FEFF) stands inside the file; it is kept",
                     line=number,
                     column=line.index("\ufeff") + 1,
                 )
             )
-    return found
+    return found + marks.diagnostics()
 
 
 def _has_inner_bom(lines: list[str]) -> bool:

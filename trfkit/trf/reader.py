@@ -19,7 +19,7 @@ import attrs
 import lark
 from lark.lexer import Lexer, Token
 
-from trfkit.diagnostics import FATAL_CODES, Diagnostic, Severity, parse_rule
+from trfkit.diagnostics import FATAL_CODES, REPEATS, Diagnostic, Severity, parse_rule
 from trfkit.errors import DecodeError, TrfSyntaxError
 from trfkit.limits import Limits, check_size
 from trfkit.model import Encoding, RawRecord, Record, Tournament, holds_trf_records
@@ -144,12 +144,17 @@ def _parser() -> tuple[lark.Lark, RecordReader]:
     return inline, reader
 
 
-def parse_records(lines: list[str], newlines: list[str]) -> tuple[list[Record], list[Diagnostic]]:
-    """The records of *lines* (terminators in *newlines*) and the diagnostics of reading them."""
+def parse_records(
+    lines: list[str], newlines: list[str], repeats: int = REPEATS
+) -> tuple[list[Record], list[Diagnostic]]:
+    """The records of *lines* (terminators in *newlines*) and the diagnostics of reading them.
+
+    At most *repeats* diagnostics of a code are kept, and one more counts the rest.
+    """
     inline, reader = _parser()
-    with reader.reading(lines, newlines) as diagnostics:
+    with reader.reading(lines, newlines, repeats) as diagnostics:
         records: list[Record] = inline.parse(lines)  # type: ignore[assignment]
-    return records, diagnostics
+    return records, diagnostics.diagnostics()
 
 
 # --- the whole reading: bytes or text to the model and every diagnostic ----------------
@@ -234,16 +239,23 @@ def parse(
             return _finish(Tournament(), [problem], enc, strict)
     if not text:
         return _finish(Tournament(encoding=enc), [*found, not_trf(Tournament())], enc, strict)
-    lines, newlines = decode.split_lines(text)
-    problem = limits.check_lines(lines) or decode.long_number(text, limits.max_line_length)
+    problem = limits.check_line_count(text)
     if problem is not None:
         return _finish(Tournament(encoding=enc), [*found, problem], enc, strict)
-    records, diagnostics = parse_records(lines, newlines)
+    lines, newlines = decode.split_lines(text)
+    problem = (
+        limits.check_lines(lines)
+        or decode.long_number(text, limits.max_line_length)
+        or limits.check_players(lines)
+    )
+    if problem is not None:
+        return _finish(Tournament(encoding=enc), [*found, problem], enc, strict)
+    records, diagnostics = parse_records(lines, newlines, limits.max_repeats)
     tournament = Tournament(tuple(records), encoding=enc)
     if not holds_trf_records(records):
         # decided once for the file: one error says what a P003 on every line would not
         return _finish(tournament, [*found, not_trf(tournament)], enc, strict)
-    found.extend(decode.line_diagnostics(lines, newlines))
+    found.extend(decode.line_diagnostics(lines, newlines, limits.max_repeats))
     found.extend(diagnostics)
     problem = limits.check_tournament(tournament)
     if problem is not None:

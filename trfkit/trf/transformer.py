@@ -21,7 +21,7 @@ import attrs
 from lark.lexer import Token
 
 from trfkit import columns as C
-from trfkit.diagnostics import Diagnostic, parse_rule
+from trfkit.diagnostics import REPEATS, Repeats, parse_rule
 from trfkit.errors import FieldError
 from trfkit.model import (
     OLD_TITLES,
@@ -192,10 +192,16 @@ class RecordReader:
         self._file = threading.local()
 
     @contextlib.contextmanager
-    def reading(self, lines: list[str], newlines: list[str]) -> Iterator[list[Diagnostic]]:
-        """Read the file of *lines* and terminators *newlines*: yields its diagnostics list."""
+    def reading(
+        self, lines: list[str], newlines: list[str], repeats: int = REPEATS
+    ) -> Iterator[Repeats]:
+        """Read the file of *lines* and terminators *newlines*: yields its diagnostics.
+
+        At most *repeats* of a code are made (:class:`~trfkit.diagnostics.Repeats`), so
+        that a file of junk lines does not hold a diagnostic per line.
+        """
         file = self._file
-        diagnostics: list[Diagnostic] = []
+        diagnostics = Repeats(repeats)
         file.lines, file.newlines, file.diagnostics = lines, newlines, diagnostics
         try:
             yield diagnostics
@@ -219,9 +225,12 @@ class RecordReader:
     def _report(
         self, code: str, message: str, token: Token, column: int | None = None, **kw: Any
     ) -> None:
+        found: Repeats = self._file.diagnostics
+        if found.full(code, token.line):
+            return  # counted only: a file of junk lines holds no diagnostic per line
         if column is not None:
             column = min(column, len(token) + 1)  # a missing field points past the line's end
-        self._file.diagnostics.append(
+        found.add(
             parse_rule(code).diagnostic(message, line=token.line, column=column, **kw)
         )
 

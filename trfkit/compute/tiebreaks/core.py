@@ -694,17 +694,17 @@ class EngineCore:
         the board (6.1.1), unless ``/P``.
         """
         key = ("encounters", pre_determined)
-        if key not in self._cache:
+        rows: dict[int, list[tuple[int, int]]] = self._cache.setdefault(key, {})
+        row = rows.get(i)
+        if row is None:  # made per player asked for: direct encounter asks for the tied ones
             with_forfeits = pre_determined or self.settings.regime is Regime.ROUND_ROBIN
-            self._cache[key] = [
-                [
-                    (o, p)
-                    for k, o, p in zip(krow, orow, prow, strict=True)
-                    if o >= 0 and (k == PLAYED or (with_forfeits and k in _FORFEITS))
-                ]
-                for krow, orow, prow in zip(self.base.kinds, self.opps, self.base.pts, strict=True)
+            krow, orow, prow = self.base.kinds[i], self.opps[i], self.base.pts[i]
+            row = rows[i] = [
+                (o, p)
+                for k, o, p in zip(krow, orow, prow, strict=True)
+                if o >= 0 and (k == PLAYED or (with_forfeits and k in _FORFEITS))
             ]
-        return self._cache[key][i]  # type: ignore[no-any-return]
+        return row
 
 
 _MISSING: Any = object()
