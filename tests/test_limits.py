@@ -8,6 +8,8 @@ files exceed lowered limits where the limit is about what a file holds.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -149,6 +151,30 @@ def test_every_command_refuses_a_declared_size_beyond_the_limit(
     assert "P010" in captured.out or "more than the limit of 99" in captured.err
     assert code == 2
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("record", "command"),
+    [
+        ("XXR 99999999", ["check"]),
+        ("XXR 99999999", ["convert", "--to", "csv", "-o", "{out}"]),
+        ("192 FIDE_ROUNDROBIN_G99999999\nXXR 5", ["check", "--format", "json"]),
+    ],
+)
+def test_the_attacks_of_issue_20_end_in_a_process_of_their_own(
+    tmp_path: Path, record: str, command: list[str]
+) -> None:
+    """As a user runs them (a hang guard, not a timing): exit 2 with the P010, no traceback."""
+    source = tmp_path / "hostile.trf"
+    source.write_text(_with(record), encoding="utf-8")
+    argv = [a.format(out=tmp_path / "out.csv") for a in command]
+    done = subprocess.run(
+        [sys.executable, "-m", "trfkit", argv[0], str(source), *argv[1:]],
+        capture_output=True, text=True, timeout=HANG_GUARD, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "more than the limit of 99" in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 # --- lines and players, counted before anything is read ------------------------------------
@@ -394,3 +420,15 @@ def test_max_repeats_raises_or_lowers_the_cap(
     assert out.count(": S003 ") == 6
     assert "595 more S003 (asymmetric-pairing)" in out
     assert "lists at most 5 of each code (--max-repeats)" in out
+
+
+def test_a_named_file_over_the_line_length_limit_is_refused_with_the_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A line of 5,000 characters: exit 2, and stderr gives the P010, not the encoding note."""
+    source = tmp_path / "long.trf"
+    source.write_text("012 " + "x" * 5000 + "\n", encoding="utf-8")
+    assert main(["check", str(source)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"trfkit check: {source}: line 1 has 5,004 characters, more than")
+    assert "read as utf-8" not in err
