@@ -182,7 +182,7 @@ def _hostile_batch(folder: Path, jobs: int) -> tuple[int, dict[str, list[dict[st
     run = subprocess.run(
         [sys.executable, "-c", HOSTILE, "check", str(folder), "--format", "json",
          "--jobs", str(jobs), "--select", "P,S"],
-        capture_output=True, text=True, env=env, timeout=60, check=False,
+        capture_output=True, text=True, encoding="utf-8", env=env, timeout=60, check=False,
     )  # fmt: skip
     assert "Traceback" not in run.stderr, run.stderr
     files = json.loads(run.stdout)["files"]

@@ -453,7 +453,7 @@ def test_berger_refuses_a_table_beyond_the_limits_before_making_it(
     """More rounds than --max-rounds, or players than TRF numbers: exit 2 at once, naming why."""
     done = subprocess.run(
         [sys.executable, "-m", "trfkit", "berger", *args],
-        capture_output=True, text=True, timeout=60, check=False,  # a hang guard, not a timing
+        capture_output=True, text=True, encoding="utf-8", timeout=60, check=False,  # a hang guard
     )  # fmt: skip
     assert done.returncode == 2
     assert message in done.stderr

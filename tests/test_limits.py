@@ -143,7 +143,7 @@ def test_every_command_refuses_a_declared_size_beyond_the_limit(
 ) -> None:
     """Check reports P010 (exit 1); convert, show and standings refuse the file (exit 2)."""
     source = tmp_path / "hostile.trf"
-    source.write_text(_with(record + ("\nXXR 5" if record.startswith("192") else "")))
+    source.write_text(_with(record + ("\nXXR 5" if record.startswith("192") else "")), "utf-8")
     out = tmp_path / "out"
     argv = [a.format(out=out) for a in command]
     code = main([argv[0], str(source), *argv[1:]])
@@ -170,7 +170,7 @@ def test_the_attacks_of_issue_20_end_in_a_process_of_their_own(
     argv = [a.format(out=tmp_path / "out.csv") for a in command]
     done = subprocess.run(
         [sys.executable, "-m", "trfkit", argv[0], str(source), *argv[1:]],
-        capture_output=True, text=True, timeout=HANG_GUARD, check=False,
+        capture_output=True, text=True, encoding="utf-8", timeout=HANG_GUARD, check=False,
     )  # fmt: skip
     assert done.returncode == 2
     assert "more than the limit of 99" in done.stderr

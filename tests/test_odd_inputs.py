@@ -245,6 +245,7 @@ def _trfkit(*args: str, stdin: object = subprocess.DEVNULL) -> subprocess.Comple
         stdin=stdin,
         capture_output=True,
         text=True,
+        encoding="utf-8",
         env=env,
         timeout=30,
         check=False,

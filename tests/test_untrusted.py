@@ -237,7 +237,7 @@ COMMANDS = [
 @pytest.mark.parametrize("arguments", COMMANDS, ids=lambda a: " ".join(a[:3]))
 def test_a_full_disk_is_one_line_and_exit_two(arguments: list[str]) -> None:
     """``trfkit … > /dev/full`` ends with one line on stderr and exit 2, not a traceback."""
-    with open("/dev/full", "w") as full:
+    with open("/dev/full", "w", encoding="utf-8") as full:
         done = _child(*arguments, stdout=full)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "No space left on device" in done.stderr
@@ -263,7 +263,7 @@ def _name(arguments: list[str]) -> str:
 
 def test_a_full_stderr_is_not_a_traceback(tmp_path: Path) -> None:
     """A usage error whose message cannot be written still exits 2, silently."""
-    with open(os.devnull if not os.path.exists("/dev/full") else "/dev/full", "w") as full:
+    with open(os.devnull if not os.path.exists("/dev/full") else "/dev/full", "w", encoding="utf-8") as full:
         done = subprocess.run(
             [sys.executable, "-m", "trfkit", "check", str(tmp_path / "missing.trf")],
             stdout=subprocess.PIPE,
@@ -308,7 +308,7 @@ _PEAK = """
 import sys
 from trfkit.cli import main
 main(sys.argv[1:])
-print([l for l in open("/proc/self/status") if l.startswith("VmPeak")][0].split()[1])
+print([l for l in open("/proc/self/status", encoding="utf-8") if l.startswith("VmPeak")][0].split()[1])
 """
 
 
@@ -326,7 +326,7 @@ def test_out_of_memory_is_one_line_and_exit_two(tmp_path: Path, command: list[st
     # the child's peak on a tiny file: the limit leaves it a little room, the big file needs more
     peak = subprocess.run(
         [sys.executable, "-c", _PEAK, *command, str(small)],
-        capture_output=True, text=True, env=env, check=True,
+        capture_output=True, text=True, encoding="utf-8", env=env, check=True,
     )  # fmt: skip
     limit = (int(peak.stdout.split()[-1]) + 24 * 1024) * 1024
 
