@@ -263,7 +263,8 @@ def _name(arguments: list[str]) -> str:
 
 def test_a_full_stderr_is_not_a_traceback(tmp_path: Path) -> None:
     """A usage error whose message cannot be written still exits 2, silently."""
-    with open(os.devnull if not os.path.exists("/dev/full") else "/dev/full", "w", encoding="utf-8") as full:
+    target = os.devnull if not os.path.exists("/dev/full") else "/dev/full"
+    with open(target, "w", encoding="utf-8") as full:
         done = subprocess.run(
             [sys.executable, "-m", "trfkit", "check", str(tmp_path / "missing.trf")],
             stdout=subprocess.PIPE,
@@ -308,7 +309,8 @@ _PEAK = """
 import sys
 from trfkit.cli import main
 main(sys.argv[1:])
-print([l for l in open("/proc/self/status", encoding="utf-8") if l.startswith("VmPeak")][0].split()[1])
+status = open("/proc/self/status", encoding="utf-8").read().splitlines()
+print([l for l in status if l.startswith("VmPeak")][0].split()[1])
 """
 
 
