@@ -372,6 +372,11 @@ def place(buffer: list[str], field: Field, text: str) -> None:
     buffer[field.start - 1 : field.end] = list(text)
 
 
+def columns_text(first: int, last: int) -> str:
+    """``"column 19"`` or ``"columns 13-15"``: a span of columns in a message."""
+    return f"column {first}" if first == last else f"columns {first}-{last}"
+
+
 # --- fields that stand off their columns ---------------------------------------------------
 
 _TOKEN = re.compile(r"[^ \t]+")

@@ -33,6 +33,7 @@ from trfkit.compute.tiebreaks import (
     TieBreakEngine,
     TieBreakOptions,
     Withdrawal,
+    output_keys,
     parse_tiebreak,
     settings_from,
 )
@@ -164,12 +165,7 @@ class Standings:
 
     def keys(self) -> tuple[str, ...]:
         """Output keys: the codes as written; a repeated code gets ``#2``, ``#3``."""
-        seen: dict[str, int] = {}
-        keys = []
-        for tb in self.tiebreaks:
-            seen[tb.text] = seen.get(tb.text, 0) + 1
-            keys.append(tb.text if seen[tb.text] == 1 else f"{tb.text}#{seen[tb.text]}")
-        return tuple(keys)
+        return output_keys(tb.text for tb in self.tiebreaks)
 
 
 def resolve_tiebreaks(

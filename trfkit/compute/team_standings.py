@@ -66,6 +66,7 @@ from trfkit.compute.tiebreaks import (
     SbCut,
     TieBreakOptions,
     choose_edition,
+    output_keys,
 )
 from trfkit.errors import TieBreakError
 from trfkit.model import TieBreakList, Tournament
@@ -243,12 +244,7 @@ class TeamStandings:
 
     def keys(self) -> tuple[str, ...]:
         """Output keys: the codes as written; a repeated code gets ``#2``, ``#3``."""
-        seen: dict[str, int] = {}
-        keys = []
-        for tb in self.tiebreaks:
-            seen[tb.text] = seen.get(tb.text, 0) + 1
-            keys.append(tb.text if seen[tb.text] == 1 else f"{tb.text}#{seen[tb.text]}")
-        return tuple(keys)
+        return output_keys(tb.text for tb in self.tiebreaks)
 
     def row(self, team: int) -> TeamRow | None:
         """The row of team *team*, if any."""

@@ -373,7 +373,7 @@ def _compare_layout(
                 action=Action.DROPPED if old.strip() and not new.strip() else Action.REWRITTEN,
                 line=number,
                 record=code,
-                field=f"columns {start}-{end}" if end > start else f"column {start}",
+                field=C.columns_text(start, end),
                 column=start,
                 before=old,
                 after=new,
@@ -405,10 +405,7 @@ def _field_change(
         side = "right" if field.align is C.Align.RIGHT else "left"
         why = f"{side}-aligned in columns {field.start}-{field.end}, as the layout has it"
         if was is not None and was.shifted:
-            stood = f"column {was.start}" if was.start == was.end else (
-                f"columns {was.start}-{was.end}"
-            )
-            why = f"it stood in {stood}; written {why}"
+            why = f"it stood in {C.columns_text(was.start, was.end)}; written {why}"
     elif not new:
         action = Action.DROPPED
         why = f"not a valid {field.kind.value}; the reader could not keep it"

@@ -291,7 +291,7 @@ class RecordReader:
         shifted = [p for p in placement.fields if p.shifted]
         if shifted:
             parts = [
-                f"{_label(p.field)} {p.text!r} ({_columns(p.start, p.end)}, not "
+                f"{_label(p.field)} {p.text!r} ({C.columns_text(p.start, p.end)}, not "
                 f"{p.field.start}-{p.field.end})"
                 for p in shifted[:_SHOWN]
             ]
@@ -309,7 +309,9 @@ class RecordReader:
         if not placement.stray:
             return ""
         line = str(token)
-        pieces = ", ".join(f"{line[s - 1 : e]!r} in {_columns(s, e)}" for s, e in placement.stray)
+        pieces = ", ".join(
+            f"{line[s - 1 : e]!r} in {C.columns_text(s, e)}" for s, e in placement.stray
+        )
         why = f"{pieces} belong{'s' if len(placement.stray) == 1 else ''} to no one field"
         self._report(
             "P008",
@@ -794,10 +796,6 @@ class RecordReader:
         code = text[:3]
         self._report("P003", f"unknown record {code!r}; the line is kept as it is", token, 1)
         return self._raw("unknown", token)
-
-
-def _columns(first: int, last: int) -> str:
-    return f"column {first}" if first == last else f"columns {first}-{last}"
 
 
 def _label(field: C.Field) -> str:

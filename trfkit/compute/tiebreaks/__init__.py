@@ -49,6 +49,7 @@ from trfkit.compute.tiebreaks.codes import (
     CODES,
     TEAM_CODES,
     TieBreak,
+    output_keys,
     parse_tiebreak,
     parse_tiebreaks,
 )
@@ -88,6 +89,7 @@ __all__ = [
     "Withdrawal",
     "WithdrawalBoundary",
     "choose_edition",
+    "output_keys",
     "parse_date",
     "parse_tiebreak",
     "parse_tiebreaks",

@@ -158,6 +158,16 @@ def parse_tiebreak(text: str) -> TieBreak:
     return TieBreak(raw.replace(" ", ""), name, **fields)
 
 
+def output_keys(texts: Iterable[str]) -> tuple[str, ...]:
+    """The output keys of a list of codes as written: a repeated code gets ``#2``, ``#3``."""
+    seen: dict[str, int] = {}
+    keys = []
+    for text in texts:
+        seen[text] = seen.get(text, 0) + 1
+        keys.append(text if seen[text] == 1 else f"{text}#{seen[text]}")
+    return tuple(keys)
+
+
 def parse_tiebreaks(texts: Iterable[str]) -> tuple[TieBreak, ...]:
     """Parse a list of codes (blank entries are skipped); raises :class:`TieBreakError`."""
     return tuple(parse_tiebreak(t) for t in texts if t.strip())
