@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from trfkit.compute.regime import Regime, RegimeDecision, decide
+from trfkit.compute.teams import TeamEvent, team_event_of
 from trfkit.compute.tiebreaks.options import TieBreakOptions
 from trfkit.diagnostics import Diagnostic, Repeats, Rule, Severity
 from trfkit.limits import Limits
@@ -85,6 +86,15 @@ class Context:
             "regime", lambda: decide(self.tournament, self.options.event_type)
         )
         return decision
+
+    @property
+    def team_event(self) -> TeamEvent | None:
+        """The team values of a team event (``None`` for an individual one): built once per file."""
+        event: TeamEvent | None = self.cached(
+            "team_event",
+            lambda: team_event_of(self.tournament) if self.regime.team else None,
+        )
+        return event
 
 
 CheckFunction = Callable[[Context], Iterable[Diagnostic]]
