@@ -13,6 +13,7 @@ import difflib
 import shutil
 import subprocess
 import tarfile
+import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ WORKERS = 2
 """bbpPairings processes run side by side."""
 BUILD_TIMEOUT = 900
 CHECK_TIMEOUT = 300
+START_ATTEMPTS = 3
 
 
 @dataclass(frozen=True)
@@ -88,19 +90,28 @@ def bbp(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _check(exe: Path, path: Path) -> Report:
-    try:
-        done = subprocess.run(
-            [str(exe), "--dutch", str(path), "-c"],
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            errors="replace",
-            timeout=CHECK_TIMEOUT,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
-        return Report(-1, "", f"no answer within {CHECK_TIMEOUT} s")
-    return Report(done.returncode, done.stdout, done.stderr)
+    for attempt in range(START_ATTEMPTS):
+        try:
+            done = subprocess.run(
+                [str(exe), "--dutch", str(path), "-c"],
+                capture_output=True,
+                text=True,
+                encoding="utf-8",
+                errors="replace",
+                timeout=CHECK_TIMEOUT,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            return Report(-1, "", f"no answer within {CHECK_TIMEOUT} s")
+        except OSError as exc:
+            # a start that fails for the machine's sake (ETXTBSY, EAGAIN, ENOMEM) is tried again;
+            # one that keeps failing is reported with its reason, not as a traceback
+            if attempt + 1 == START_ATTEMPTS:
+                return Report(-2, "", f"bbpPairings could not be started: {exc!r}")
+            time.sleep(1 + attempt)
+            continue
+        return Report(done.returncode, done.stdout, done.stderr)
+    raise AssertionError("unreachable")
 
 
 @dataclass
@@ -116,19 +127,23 @@ def runs(bbp: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Runs]:
     """Every check, run once per session in a pool of :data:`WORKERS` threads.
 
     The originals are checked first; each accepted one is then converted (in this
-    thread: the command line is run in-process) and its conversions are checked.
+    thread: the command line is run in-process), and then the conversions are checked.
     """
     folder = tmp_path_factory.mktemp("interop")
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
         originals = {p.name: pool.submit(_check, bbp, p) for p in CORPUS_FILES}
-        converted: dict[tuple[str, str], tuple[Converted, Future[Report] | None]] = {}
+        # every conversion is written before any of them is checked: the in-process command
+        # line never runs while a checker process is being started
+        done: dict[tuple[str, str], Converted] = {}
         for path in CORPUS_FILES:
             if originals[path.name].result().status != 0:
                 continue
             for conversion in CONVERSIONS:
-                out = convert(path, conversion, folder / path.stem)
-                check = pool.submit(_check, bbp, out.path) if out.status == 0 else None
-                converted[path.name, conversion] = (out, check)
+                done[path.name, conversion] = convert(path, conversion, folder / path.stem)
+        converted: dict[tuple[str, str], tuple[Converted, Future[Report] | None]] = {
+            key: (out, pool.submit(_check, bbp, out.path) if out.status == 0 else None)
+            for key, out in done.items()
+        }
         yield Runs(originals, converted)
 
 
