@@ -68,8 +68,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_schedule_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of a schedule: cycles, the swap, Rotate-K and the rounds limit."""
+def add_schedule_arguments(parser: argparse.ArgumentParser, *, max_rounds: bool = True) -> None:
+    """The options of a schedule: cycles, the swap, Rotate-K and (unless the reading options
+    declare it) the rounds limit."""
     cycles = parser.add_mutually_exclusive_group()
     cycles.add_argument(
         "--cycles", type=int, default=1, metavar="C",
@@ -85,6 +86,8 @@ def add_schedule_arguments(parser: argparse.ArgumentParser) -> None:
         "--rotate", type=int, default=1, metavar="K",
         help="start every cycle at table round K and wrap around (Rotate-K; default 1)",
     )
+    if not max_rounds:
+        return
     from trfkit.limits import Limits
 
     default = Limits().max_rounds
