@@ -39,6 +39,7 @@ from trfkit.commands import berger, common
 
 if TYPE_CHECKING:
     from trfkit.compute.lots import Draw
+    from trfkit.model import Player
 
 NAME_WIDTH = 33
 """The width of a 001 name (columns 15-47): the longest name a TRF skeleton holds."""
@@ -134,7 +135,7 @@ def read_names(args: argparse.Namespace, path: str) -> list[tuple[str, str]]:
     return [(f"{path}: line {n}", line.strip()) for n, line in enumerate(lines, 1) if line.strip()]
 
 
-def read_players(args: argparse.Namespace, path: str, data: bytes | None = None) -> list[object]:
+def read_players(args: argparse.Namespace, path: str, data: bytes | None = None) -> list[Player]:
     """The 001 players of the TRF file *path*, by start rank (*data*: its bytes, when read).
 
     Raises:
