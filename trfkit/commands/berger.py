@@ -69,8 +69,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_schedule_arguments(parser: argparse.ArgumentParser, *, max_rounds: bool = True) -> None:
-    """The options of a schedule: cycles, the swap, Rotate-K and (unless the reading options
-    declare it) the rounds limit."""
+    """The options of a schedule: cycles, the swap, Rotate-K and the rounds limit.
+
+    *max_rounds* false leaves ``--max-rounds`` to the reading options, which declare it too.
+    """
     cycles = parser.add_mutually_exclusive_group()
     cycles.add_argument(
         "--cycles", type=int, default=1, metavar="C",
@@ -204,8 +206,10 @@ def _type_code(table: Schedule) -> str:
 
 
 def as_trf(table: Schedule, names: Sequence[str] | None = None) -> str:
-    """A TRF-2026 skeleton: players 1…N (or *names*, by start number) with their scheduled
-    opponents and colours."""
+    """A TRF-2026 skeleton: players 1…N with their scheduled opponents and colours.
+
+    *names* are the players' names by start number (``Player N`` without them).
+    """
     return skeleton(
         f"Berger table for {table.players} players",
         "Individual: Round robin (Berger table)",
@@ -225,9 +229,11 @@ def skeleton(
     rounds: int,
     players: Sequence[tuple[str, Sequence[tuple[int | None, Colour]]]],
 ) -> str:
-    """The one writer of a TRF-2026 schedule without results: 012, 062, 092, 142, 192, then
-    one 001 line per player (start numbers 1…) with its opponent and colour per round
-    (``None``: no game)."""
+    """The one writer of a TRF-2026 schedule without results.
+
+    Records 012, 062, 092, 142, 192, then one 001 line per player (start numbers 1…) with
+    its opponent and colour per round (``None``: no game).
+    """
     from trfkit.model import Colour, Player, RoundCount, RoundResult, TextRecord, Tournament
     from trfkit.trf.writer import render_canonical
 

@@ -49,7 +49,9 @@ _RECORD = re.compile(r"\A\ufeff?\s*\d{3}( |\r?$)", re.MULTILINE)
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's options."""
-    parser.add_argument("file", metavar="FILE", help="names, one a line, or a TRF file ('-': stdin)")
+    parser.add_argument(
+        "file", metavar="FILE", help="names, one a line, or a TRF file ('-': stdin)"
+    )
     parser.add_argument(
         "--order", choices=("alphabetical", "random", "as-given"), default="alphabetical",
         help="the order in which the players draw (default: alphabetical)",

@@ -170,7 +170,7 @@ def _match(form: str, m: Match) -> str:
         "",
         f"If still level: single games, the first colour {how}, then alternating, {UNTIL}:",
         *(f"Game {g.number:>2}: {g.white:<{width}} (White) - {g.black} (Black)"
-          for g in m.sudden_death),  # fmt: skip
+          for g in m.sudden_death),
         f"... and so on, alternating, {UNTIL}.",
     ]
     return printable_lines("\n".join(lines) + "\n")

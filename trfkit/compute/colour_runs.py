@@ -185,6 +185,9 @@ def compare(
 
 
 def best(analyses: Sequence[ColourAnalysis]) -> ColourAnalysis:
-    """The variant with the fewest long runs: fewest runs of three, then players with four
-    of five, then runs of two; the first of equals (the table order before its variants)."""
+    """The variant with the fewest long runs.
+
+    Fewest runs of three, then players with four of five, then runs of two; the first of
+    equals (the table order before its variants).
+    """
     return min(analyses, key=lambda a: (a.same_thrice, a.four_of_five, a.same_twice))

@@ -70,8 +70,10 @@ class CrossTableRow:
 
 @attrs.frozen
 class Standing:
-    """One player's recomputed points and rank (*lot*: still tied after the tie-break list,
-    the place to be decided by lot)."""
+    """One player's recomputed points and rank.
+
+    *lot*: still tied after the whole tie-break list, the place to be decided by lot.
+    """
 
     start_rank: int
     points: Fraction | None

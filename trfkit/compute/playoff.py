@@ -100,8 +100,9 @@ def match(
 
 
 def round_robin(players: Sequence[str], seed: str, double: bool = True) -> tuple[Draw, Schedule]:
-    """The start numbers (drawn in the order given) and the Berger schedule of a play-off
-    round robin of three or more *players*.
+    """The start numbers and the Berger schedule of a play-off round robin.
+
+    The three or more *players* draw their numbers in the order given.
 
     Raises:
         ValueError: For fewer than three players.
