@@ -98,7 +98,7 @@ def check_names(names: Sequence[tuple[str, str]]) -> list[str]:
     from trfkit.untrusted import printable
 
     if not names:
-        raise ValueError("no names to draw")
+        raise ValueError("no names given")
     seen: dict[str, str] = {}
     for where, name in names:
         if not name:
