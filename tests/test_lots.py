@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -198,3 +199,12 @@ def test_cli_standings_lots(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Lots:      seed 2026" in text and "* place drawn by lot (seed 2026)" in text
     assert main(["standings", str(RR6)]) == 0
     assert "to be decided by lot" in capsys.readouterr().out
+
+
+def test_html_report_marks_ties_to_be_decided_by_lot(tmp_path: Path) -> None:
+    """The HTML report's recomputed rank of players 2 and 3 reads ``2=``, titled by lot."""
+    out = tmp_path / "report.html"
+    main(["check", str(RR6), "--report", str(out)])
+    page = out.read_text(encoding="utf-8")
+    marked = re.findall(r'<td class="num re[^"]*" title="([^"]*)">(\d+=)</td>', page)
+    assert marked == [("still tied after the whole tie-break list: to be decided by lot", "2=")] * 2
