@@ -27,6 +27,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("convert", "write a TRF file back, or convert it (TRF16, TRF-2026, JSON, CSV)"),
     ("show", "print a TRF file's header, players and crosstable"),
     ("berger", "print the FIDE Berger table for N players"),
+    ("draw", "draw the start numbers of a round robin by lot, from a published seed"),
+    ("playoff", "the schedule of a play-off between tied players"),
     ("standings", "recompute the standings and tie-breaks of a TRF file"),
     ("rules", "list every diagnostic code"),
     ("explain", "print the documentation of one diagnostic code"),

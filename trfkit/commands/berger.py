@@ -12,6 +12,19 @@ schedule (opponent and colour per round).
 --format json prints {"players": N, "cycles": C, "rounds": [{"round": 1,
 "pairings": [[white, black], ...], "bye": null}, ...]}; --format trf prints a
 TRF skeleton (players 1..N, scheduled opponents and colours, no results).
+
+--analyse prints every player's colour string and the colour runs of the chosen
+schedule: runs of exactly two equal colours, of three or more, the runs across a
+cycle boundary, the players with one colour in four of five consecutive games, and
+the Whites and Blacks (trfkit.compute.colour_runs). --compare prints those figures
+for the table order, the FIDE swap and every Rotate-k side by side and names the
+variant with the fewest long runs; with --format json: {"players": N, "cycles": C,
+"best": NAME, "variants": [{"name", "description", "same_twice", "same_thrice",
+"across_cycles", "four_of_five", "players": {"1": {"colours", "white", "black",
+...}}}]}. --bye-runs says whether a bye breaks a run (UNCERTAIN; default: it is
+skipped).
+
+    trfkit berger 10 --double --analyse --compare
 """
 
 from __future__ import annotations
@@ -24,12 +37,42 @@ from typing import TYPE_CHECKING
 from trfkit.commands import common
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from trfkit.compute.berger import Schedule
+    from trfkit.compute.colour_runs import ColourAnalysis
+    from trfkit.model import Colour
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's options."""
     parser.add_argument("players", type=int, metavar="N", help="number of players (at least 3)")
+    add_schedule_arguments(parser)
+    parser.add_argument(
+        "--format", choices=("text", "json", "trf"), default="text",
+        help="output format (default: text)",
+    )
+    parser.add_argument(
+        "--analyse", action="store_true",
+        help="print every player's colours and the colour runs of the schedule",
+    )
+    parser.add_argument(
+        "--compare", action="store_true",
+        help="with --analyse: the colour runs of the table order, the FIDE swap and every "
+        "Rotate-k side by side",
+    )
+    parser.add_argument(
+        "--bye-runs", choices=("skip", "break"), default="skip",
+        help="with --analyse: whether a bye is skipped in a colour run or ends it "
+        "(default: skip)",
+    )
+
+
+def add_schedule_arguments(parser: argparse.ArgumentParser, *, max_rounds: bool = True) -> None:
+    """The options of a schedule: cycles, the swap, Rotate-K and the rounds limit.
+
+    *max_rounds* false leaves ``--max-rounds`` to the reading options, which declare it too.
+    """
     cycles = parser.add_mutually_exclusive_group()
     cycles.add_argument(
         "--cycles", type=int, default=1, metavar="C",
@@ -45,10 +88,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--rotate", type=int, default=1, metavar="K",
         help="start every cycle at table round K and wrap around (Rotate-K; default 1)",
     )
-    parser.add_argument(
-        "--format", choices=("text", "json", "trf"), default="text",
-        help="output format (default: text)",
-    )
+    if not max_rounds:
+        return
     from trfkit.limits import Limits
 
     default = Limits().max_rounds
@@ -60,28 +101,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the table; exit 2 when the options cannot make one."""
-    from trfkit.compute import berger
-
-    cycles = 2 if args.double else args.cycles
     try:
-        if args.players > 9999:
-            raise ValueError("start ranks have four digits: at most 9999 players")
-        if cycles < 1:
-            raise ValueError(f"--cycles must be at least 1, not {cycles}")
-        # the size of the table is known before it is made: refuse it then, not after
-        rounds = (berger.table_size(args.players) - 1) * cycles
-        if rounds > args.max_rounds:
-            raise ValueError(
-                f"{args.players:,} players and {cycles:,} cycle{'s' * (cycles > 1)} make "
-                f"{rounds:,} rounds, "
-                f"more than the limit of {args.max_rounds:,} (--max-rounds)"
-            )
-        table = berger.schedule(
-            args.players, cycles, swap_last_two=args.swap_last_two, rotate=args.rotate
-        )
+        if args.format == "trf" and (args.analyse or args.compare):
+            raise ValueError("--analyse and --compare print text or json, not trf")
+        table = schedule_of(args, args.players)
     except ValueError as exc:
         common.error("berger", str(exc))
         return 2
+    if args.analyse or args.compare:
+        return _analyse(args, table)
     if args.format == "json":
         sys.stdout.write(json.dumps(as_json(table)) + "\n")
     elif args.format == "trf":
@@ -89,6 +117,30 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(as_text(table))
     return 0
+
+
+def schedule_of(args: argparse.Namespace, players: int) -> Schedule:
+    """The schedule the options of :func:`add_schedule_arguments` ask for.
+
+    Raises:
+        ValueError: With the message to show when the options cannot make one.
+    """
+    from trfkit.compute import berger
+
+    cycles = 2 if args.double else args.cycles
+    if players > 9999:
+        raise ValueError("start ranks have four digits: at most 9999 players")
+    if cycles < 1:
+        raise ValueError(f"--cycles must be at least 1, not {cycles}")
+    # the size of the table is known before it is made: refuse it then, not after
+    rounds = (berger.table_size(players) - 1) * cycles
+    if rounds > args.max_rounds:
+        raise ValueError(
+            f"{players:,} players and {cycles:,} cycle{'s' * (cycles > 1)} make "
+            f"{rounds:,} rounds, "
+            f"more than the limit of {args.max_rounds:,} (--max-rounds)"
+        )
+    return berger.schedule(players, cycles, swap_last_two=args.swap_last_two, rotate=args.rotate)
 
 
 def as_json(table: Schedule) -> dict[str, object]:
@@ -153,25 +205,170 @@ def _type_code(table: Schedule) -> str:
     return f"BERGER_ROUNDROBIN_G{table.cycles}"
 
 
-def as_trf(table: Schedule) -> str:
-    """A TRF-2026 skeleton: players 1…N with their scheduled opponents and colours."""
+def as_trf(table: Schedule, names: Sequence[str] | None = None) -> str:
+    """A TRF-2026 skeleton: players 1…N with their scheduled opponents and colours.
+
+    *names* are the players' names by start number (``Player N`` without them).
+    """
+    return skeleton(
+        f"Berger table for {table.players} players",
+        "Individual: Round robin (Berger table)",
+        _type_code(table),
+        len(table.rounds),
+        [
+            (names[player - 1] if names else f"Player {player}", table.player_schedule(player))
+            for player in range(1, table.players + 1)
+        ],
+    )
+
+
+def skeleton(
+    title: str,
+    kind: str,
+    type_code: str,
+    rounds: int,
+    players: Sequence[tuple[str, Sequence[tuple[int | None, Colour]]]],
+) -> str:
+    """The one writer of a TRF-2026 schedule without results.
+
+    Records 012, 062, 092, 142, 192, then one 001 line per player (start numbers 1…) with
+    its opponent and colour per round (``None``: no game).
+    """
     from trfkit.model import Colour, Player, RoundCount, RoundResult, TextRecord, Tournament
     from trfkit.trf.writer import render_canonical
 
     records: list[object] = [
-        TextRecord("012", f"Berger table for {table.players} players"),
-        TextRecord("062", str(table.players)),
-        TextRecord("092", "Individual: Round robin (Berger table)"),
-        RoundCount("142", len(table.rounds)),
-        TextRecord("192", _type_code(table)),
+        TextRecord("012", title),
+        TextRecord("062", str(len(players))),
+        TextRecord("092", kind),
+        RoundCount("142", rounds),
+        TextRecord("192", type_code),
     ]
-    for player in range(1, table.players + 1):
-        blocks = []
-        for number, (opponent, colour) in enumerate(table.player_schedule(player), start=1):
-            if opponent is None:
-                blocks.append(RoundResult(number, None, Colour.NONE, None))
-            else:
-                blocks.append(RoundResult(number, opponent, colour, None))
-        records.append(Player(player, name=f"Player {player}", rounds=tuple(blocks)))
+    for number, (name, games) in enumerate(players, start=1):
+        blocks = [
+            RoundResult(r, None, Colour.NONE, None)
+            if opponent is None
+            else RoundResult(r, opponent, colour, None)
+            for r, (opponent, colour) in enumerate(games, start=1)
+        ]
+        records.append(Player(number, name=name, rounds=tuple(blocks)))
     tournament = Tournament(tuple(records))  # type: ignore[arg-type]
     return render_canonical(tournament)
+
+
+def _analyse(args: argparse.Namespace, table: Schedule) -> int:
+    """``--analyse`` and ``--compare``: the colour figures, as text or JSON."""
+    from trfkit.compute import colour_runs
+
+    bye = colour_runs.ByeRule(args.bye_runs)
+    if args.compare:
+        variants = colour_runs.compare(table.players, table.cycles, bye)
+    else:
+        variants = (colour_runs.analyse(table, bye),)
+    if args.format == "json":
+        sys.stdout.write(json.dumps(analysis_json(table, variants, args.compare)) + "\n")
+    elif args.compare:
+        sys.stdout.write(comparison_text(table, variants))
+    else:
+        sys.stdout.write(analysis_text(table, variants[0]))
+    return 0
+
+
+_FIGURES = ("same_twice", "same_thrice", "across_cycles", "four_of_five")
+_HEADS = ("twice", "thrice+", "across", "4 of 5")
+_ORDER = "Table rounds of cycle 1"
+
+
+def analysis_json(
+    table: Schedule, variants: Sequence[ColourAnalysis], compared: bool
+) -> dict[str, object]:
+    """The ``--analyse --format json`` document (the module docstring gives its shape)."""
+    from trfkit.compute.colour_runs import best
+
+    doc: dict[str, object] = {"players": table.players, "cycles": table.cycles}
+    if compared:
+        doc["best"] = best(variants).name
+    doc["variants"] = [
+        {
+            "name": v.name,
+            "description": v.description,
+            **{f: getattr(v, f) for f in _FIGURES},
+            "players": {
+                str(p.player): {
+                    "colours": p.colours,
+                    "white": p.white,
+                    "black": p.black,
+                    **{f: getattr(p, f) for f in _FIGURES},
+                }
+                for p in v.players
+            },
+        }
+        for v in variants
+    ]
+    return doc
+
+
+def _cycles_text(table: Schedule) -> str:
+    cycles = {1: "single", 2: "double"}.get(table.cycles, f"{table.cycles}-cycle")
+    return f"{table.players} players, {cycles} round robin, {len(table.rounds)} rounds"
+
+
+def analysis_text(table: Schedule, analysis: ColourAnalysis) -> str:
+    """Every player's colours (``|`` between cycles) and runs, then the totals."""
+    m = analysis.rounds_per_cycle
+    lines = [
+        f"Colours of the Berger table for {_cycles_text(table)}, {analysis.description}",
+        "",
+        f"{'Player':>6}  {'Colours':<{len(table.rounds) + table.cycles - 1}}   W   B  "
+        + "  ".join(_HEADS),
+    ]
+    for p in analysis.players:
+        colours = "|".join(p.colours[i : i + m] for i in range(0, len(p.colours), m))
+        figures = [p.same_twice, p.same_thrice, p.across_cycles, "yes" if p.four_of_five else ""]
+        lines.append(
+            (
+                f"{p.player:>6}  {colours}  {p.white:>2}  {p.black:>2}  "
+                + "  ".join(f"{f:>{len(h)}}" for f, h in zip(figures, _HEADS, strict=True))
+            ).rstrip()
+        )
+    lines += ["", *_totals(analysis)]
+    return "\n".join(lines) + "\n"
+
+
+def _totals(a: ColourAnalysis) -> list[str]:
+    return [
+        f"One colour twice in a row: {a.same_twice} times; three or more times in a row: "
+        f"{a.same_thrice} times; runs across a cycle boundary: {a.across_cycles}.",
+        f"Players with one colour in four of five consecutive games: {a.four_of_five}.",
+    ]
+
+
+def comparison_text(table: Schedule, variants: Sequence[ColourAnalysis]) -> str:
+    """One line of figures per variant, and the variant with the fewest long runs."""
+    from trfkit.compute.colour_runs import best
+
+    m = variants[0].rounds_per_cycle
+    width = max(len(v.name) for v in variants)
+    order_width = max(len(" ".join(str(r) for r in range(1, m + 1))), len(_ORDER))
+    lines = [
+        f"Colour runs of the Berger schedules for {_cycles_text(table)}",
+        "",
+        f"{'Variant':<{width}}  {_ORDER:<{order_width}}  "
+        + "  ".join(_HEADS),
+    ]
+    for v in variants:
+        first = v.description.rsplit("(table rounds ", 1)[-1].rstrip(")").replace(",", "")
+        lines.append(
+            f"{v.name:<{width}}  {first:<{order_width}}  "
+            + "  ".join(f"{getattr(v, f):>{len(h)}}" for f, h in zip(_FIGURES, _HEADS, strict=True))
+        )
+    chosen = best(variants)
+    lines += [
+        "",
+        "twice: runs of exactly two equal colours; thrice+: runs of three or more;",
+        "across: runs across a cycle boundary; 4 of 5: players with one colour in four of",
+        "five consecutive games (all counted over the players).",
+        f"Fewest long colour runs: {chosen.name}, {chosen.description}.",
+        *_totals(chosen),
+    ]
+    return "\n".join(lines) + "\n"

@@ -23,6 +23,11 @@ round robins). --format json prints {"teams": [{"rank", "team", "name", "MP", "G
 is null, and "rules"."not_computed" says why. --teams on an individual event is a
 usage error.
 
+Players still tied after the whole tie-break list are marked: "=" and a note in the
+text, "lot": "to be decided" in the JSON (C.07: the list exhausted, the places are
+decided by lot). --lots SEED draws those places (trfkit.compute.lots, the algorithm
+trfkit-lots-1): the drawn rows are marked "*", "lot": "drawn", and the seed is printed.
+
 Exit codes: 0 success, 2 usage error or unreadable input.
 """
 
@@ -65,7 +70,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="rank the teams of a team event (match points, game points, team tie-breaks)",
     )
+    parser.add_argument(
+        "--lots", metavar="SEED",
+        help="draw the places of players still tied after the tie-break list by lot, "
+        "reproducibly from SEED (the algorithm trfkit-lots-1)",
+    )
     common.add_reading_options(parser)
+
+
+def _lot(row: Any) -> str | None:
+    """``"drawn"``, ``"to be decided"`` (tied after the whole list) or ``None``."""
+    if row.by_lot:
+        return "drawn"
+    return "to be decided" if row.rank is not None and row.last != row.rank else None
 
 
 def _number(value: Fraction | None, integer: bool) -> Any:
@@ -96,6 +113,8 @@ def render_json(st: Standings) -> dict[str, Any]:
             item[key] = _number(row.values[position], tb.is_integer)
         if row.annulled:
             item["withdrawn"] = True
+        if _lot(row):
+            item["lot"] = _lot(row)
         players.append(item)
     engine = st.engine
     assert engine is not None
@@ -113,6 +132,10 @@ def render_json(st: Standings) -> dict[str, Any]:
     }
     if [key for key, _, _ in columns] != list(keys):
         doc["order"] = list(keys)
+    if st.lots is not None:
+        from trfkit.compute.lots import ALGORITHM
+
+        doc["lots"] = {"seed": st.lots, "algorithm": ALGORITHM}
     return doc
 
 
@@ -163,6 +186,10 @@ def _header(st: Standings) -> list[str]:
             f"{w.completed} of {w.scheduled} games: {what} (C.05)"
         )
     lines.extend(f"Note:      {p}" for p in st.problems)
+    if st.lots is not None:
+        from trfkit.compute.lots import ALGORITHM
+
+        lines.append(f"Lots:      seed {st.lots} ({ALGORITHM}) for the ties the list left")
     return lines
 
 
@@ -188,12 +215,18 @@ def render_text(st: Standings) -> str:
     lines = [*_header(st), "", head, "-" * len(head)]
     for row, values in zip(st.rows, cells, strict=True):
         rank = "" if row.rank is None else str(row.rank)
-        tied = "=" if row.rank is not None and row.last != row.rank else " "
+        tied = {"drawn": "*", "to be decided": "="}.get(_lot(row) or "", " ")
         line = f"{rank:>3}{tied} {row.start_rank:>4}  {row.name[:name_width]:<{name_width}}"
         line += "".join(f"  {c:>{w}}" for c, w in zip(values, widths, strict=True))
         if row.annulled:
             line += "  (withdrawn, games annulled)"
         lines.append(line.rstrip())
+    marks = {_lot(row) for row in st.rows}
+    if "to be decided" in marks:
+        lines += ["", "= still tied after the whole tie-break list: to be decided by lot "
+                  "(--lots SEED draws it)"]  # fmt: skip
+    if "drawn" in marks:
+        lines += ["", f"* place drawn by lot (seed {st.lots})"]
     return "\n".join(lines) + "\n"
 
 
@@ -441,7 +474,7 @@ def run(args: argparse.Namespace) -> int:
     from trfkit.report import text as report
     from trfkit.report.json import dumps_json
     from trfkit.trf.reader import parse
-    from trfkit.untrusted import printable_lines
+    from trfkit.untrusted import printable, printable_lines
 
     limits = common.limits(args)
     data = read_stdin(limits) if args.file == "-" else read_bytes(args.file, limits)
@@ -458,6 +491,9 @@ def run(args: argparse.Namespace) -> int:
         common.error("standings", f"{args.file}: no player records")
         return report.EXIT_USAGE
     if getattr(args, "teams", False):
+        if args.lots is not None:
+            common.error("standings", "--lots draws the ties of individual standings only")
+            return report.EXIT_USAGE
         return run_teams(args, tournament)
     options = common.tiebreak_options(args)
     try:
@@ -467,6 +503,13 @@ def run(args: argparse.Namespace) -> int:
     except TieBreakError as exc:
         common.error("standings", str(exc))
         return report.EXIT_USAGE
+    if args.lots is not None:
+        from trfkit.compute.lots import settle_ties
+
+        if not args.lots or printable(args.lots) != args.lots:
+            common.error("standings", "--lots needs a seed of printable characters")
+            return report.EXIT_USAGE
+        st = settle_ties(st, args.lots)
     if args.explain is not None:
         if args.explain not in tournament.players_by_rank:
             common.error("standings", f"no player with start rank {args.explain}")

@@ -70,11 +70,15 @@ class CrossTableRow:
 
 @attrs.frozen
 class Standing:
-    """One player's recomputed points and rank."""
+    """One player's recomputed points and rank.
+
+    *lot*: still tied after the whole tie-break list, the place to be decided by lot.
+    """
 
     start_rank: int
     points: Fraction | None
     rank: int | None
+    lot: bool = False
 
 
 @attrs.frozen
@@ -153,6 +157,7 @@ def build(
                 row.start_rank,
                 row.values[points_at] if points_at is not None and row.values else None,
                 row.rank,
+                row.rank is not None and row.last != row.rank,
             )
             for row in standings.rows
         )

@@ -100,6 +100,8 @@ class Row:
             (``None`` where there is none, e.g. DE for a player who was not tied);
             ``()`` when the standings were computed without values.
         annulled: True for a round-robin player whose games were removed (C.05).
+        by_lot: True when the place was drawn by lot (:func:`trfkit.compute.lots.settle_ties`);
+            a player still tied after the whole list (``last > rank``) awaits that drawing.
     """
 
     start_rank: int
@@ -108,6 +110,7 @@ class Row:
     last: int | None
     values: tuple[Fraction | None, ...]
     annulled: bool = False
+    by_lot: bool = False
 
 
 @attrs.frozen
@@ -122,6 +125,7 @@ class Standings:
         source: Where the tie-break list came from.
         problems: Codes of the declared list that could not be used, with the reason.
         engine: The engine that computed the values.
+        lots: The seed of the drawing of lots that ordered the ties left, if one did.
     """
 
     tiebreaks: tuple[TieBreak, ...]
@@ -131,6 +135,7 @@ class Standings:
     source: str
     problems: tuple[str, ...] = ()
     engine: TieBreakEngine | None = attrs.field(default=None, eq=False, repr=False)
+    lots: str | None = None
 
     @property
     def points(self) -> PointSystem | None:

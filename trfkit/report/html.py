@@ -277,6 +277,9 @@ def _crosstable(table: CrossTable, diagnostics: Sequence[Diagnostic], number: in
     )
 
 
+_LOT = ' title="still tied after the whole tie-break list: to be decided by lot"'
+
+
 def _standing_cells(table: CrossTable, row: CrossTableRow, marks: _Marks) -> str:
     recomputed = {s.start_rank: s for s in table.recomputed or ()}
     mine = recomputed.get(row.start_rank)
@@ -296,8 +299,8 @@ def _standing_cells(table: CrossTable, row: CrossTableRow, marks: _Marks) -> str
         cells.append(
             f'<td class="num re{" differs" if points_differ else ""}">'
             f"{format_points(mine.points)}</td>"
-            f'<td class="num re{" differs" if rank_differ else ""}">'
-            f"{mine.rank if mine.rank is not None else '-'}</td>"
+            f'<td class="num re{" differs" if rank_differ else ""}"{_LOT if mine.lot else ""}>'
+            f"{mine.rank if mine.rank is not None else '-'}{'=' if mine.lot else ''}</td>"
         )
     return "".join(cells)
 

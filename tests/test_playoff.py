@@ -1,0 +1,111 @@
+"""Play-off schedules (compute.playoff) and ``trfkit playoff``."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+from trfkit.cli import main
+from trfkit.compute.playoff import SuddenDeath, match, round_robin
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+RR6 = FIXTURES / "real" / "otto_fide_c07_2023_tiebreak_exercises_round_robin_6p.trf"
+
+
+def _colours(games: object, name: str) -> str:
+    return "".join("W" if g.white == name else "B" for g in games)  # type: ignore[attr-defined]
+
+
+def test_match_colours_alternate_from_the_drawn_first() -> None:
+    """4 games: the drawn first colour, then W/B alternating; each player 2 Whites."""
+    # seed 2026: first number below 2 = 3487696636 mod 2 = 0 -> the first-named has White
+    m = match(["Anand", "Gelfand"], 4, "2026")
+    assert _colours(m.games, "Anand") == "WBWB"
+    assert _colours(m.games, "Gelfand") == "BWBW"
+    assert [g.number for g in m.games] == [1, 2, 3, 4]
+
+
+def test_match_other_seed_can_give_black_first() -> None:
+    """Some seed gives the first-named player Black in game 1 (the colour is drawn)."""
+    firsts = {match(["A", "B"], 2, str(s)).games[0].white for s in range(20)}
+    assert firsts == {"A", "B"}
+
+
+def test_sudden_death_alternates() -> None:
+    """The single games after the match alternate; CONTINUE follows on from game 2."""
+    m = match(["A", "B"], 2, "2026", SuddenDeath.CONTINUE, shown=4)
+    # games 1-2: A W, B W; then B had Black last... A had Black in game 2 -> A White in 3
+    assert _colours(m.games + m.sudden_death, "A") == "WB" + "WBWB"
+    assert [g.number for g in m.sudden_death] == [3, 4, 5, 6]
+    redraw = match(["A", "B"], 2, "2026").sudden_death
+    assert _colours(redraw, "A") in ("WBWB", "BWBW")
+
+
+@pytest.mark.parametrize("games", [0, 1, 3, -2])
+def test_odd_number_of_games_is_refused(games: int) -> None:
+    """A match has an even number of games."""
+    with pytest.raises(ValueError, match="even number"):
+        match(["A", "B"], games, "s")
+
+
+def test_four_player_round_robin_is_double_with_the_swap() -> None:
+    """4 players: a double round robin, 3 Whites and 3 Blacks each, no colour thrice."""
+    drawn, table = round_robin(["A", "B", "C", "D"], "2026")
+    assert table.cycles == 2 and table.order.name == "fide-swap"
+    assert sorted(drawn.numbers) == [1, 2, 3, 4]
+    # table 3/4 (§1.2): 1-4 2-3 | 4-3 1-2 | 2-4 3-1; played 1, 3, 2, then reversed 1, 2, 3.
+    # player 1: W (1-4), B (3-1), W (1-2) | B, B, W
+    colours = "".join(c.value for _, c in table.player_schedule(1))
+    assert colours.upper() == "WBWBBW"
+    for player in range(1, 5):
+        c = "".join(col.value for _, col in table.player_schedule(player))
+        assert c.count("w") == 3 and "www" not in c and "bbb" not in c
+
+
+def test_cli_two_players(capsys: pytest.CaptureFixture[str]) -> None:
+    """``playoff --games 2 --seed 2026 A B`` prints the games and the sudden death."""
+    assert main(["playoff", "--seed", "2026", "--format", "json", "Anand", "Gelfand"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [(g["white"], g["black"]) for g in doc["games"]] == [
+        ("Anand", "Gelfand"), ("Gelfand", "Anand")
+    ]
+    sudden = [g["white"] for g in doc["sudden_death"]["games"]]
+    assert all(a != b for a, b in itertools.pairwise(sudden))
+    assert doc["sudden_death"]["until"] == "until the first decisive game"
+    assert doc["seed"] == "2026"
+    assert main(["playoff", "--seed", "2026", "Anand", "Gelfand"]) == 0
+    assert "until the first decisive game" in capsys.readouterr().out
+
+
+def test_cli_four_players_trf(capsys: pytest.CaptureFixture[str]) -> None:
+    """4 players from a report's start ranks: a 6-round TRF skeleton with their names."""
+    argv = ["playoff", "--from", str(RR6), "--players", "1,2,3,4", "--seed", "3", "--format", "trf"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "142 6" in out and "192 FIDE_DOUBLEROUNDROBIN" in out
+    names = {line[14:47].strip() for line in out.splitlines() if line.startswith("001")}
+    assert names == {"Alyx", "Bruno", "Charline", "David"}
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--games", "3", "A", "B"], "even number of games"),
+        (["A"], "at least 2 players"),
+        ([], "no names given"),
+        (["A", "A"], "named twice"),
+        (["A", "B\x07"], "control characters"),
+        (["--games", "2", "A", "B", "C"], "--games is for a match"),
+        (["--from", "/nonexistent/x.trf", "--players", "1,2"], "x.trf"),
+        (["--from", str(RR6), "--players", "1,9"], "no player with start rank 9"),
+        (["--from", str(RR6), "--players", "1,x"], "start ranks separated by commas"),
+    ],
+)
+def test_cli_bad_input(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Bad input: one line on stderr, exit 2, never a traceback."""
+    assert main(["playoff", "--seed", "1", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "\x07" not in err

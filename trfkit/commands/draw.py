@@ -1,0 +1,250 @@
+"""Draw the start numbers of a round robin by lot, reproducibly from a published seed.
+
+FILE is a text file with one name a line (blank lines are skipped), or a TRF file
+(its first line is a record: three digits and a space), whose 001 names are drawn;
+'-' reads stdin. The players draw in the --order given (alphabetical, the default
+and the most practical; random; as-given, the list's order fixed beforehand), never
+in an order the organiser chooses. With an odd field the highest number of the table
+stays vacant: whoever meets it has the bye.
+
+The drawing is the documented algorithm trfkit-lots-1 (SHA-256 counter-mode stream,
+rejection sampling, Fisher-Yates; described exactly in trfkit.compute.lots and the
+README): the same seed and list give the same numbers on every machine. Without
+--seed a seed is made from the operating system's secure source; it is printed in
+every output.
+
+    trfkit draw players.txt --seed 2026
+    trfkit draw players.txt --seed 2026 --format json
+    trfkit draw players.txt --seed 2026 --format trf --double --swap-last-two
+
+--format json prints {"seed", "algorithm", "order", "players", "vacant", "drawing":
+[{"draw", "name", "number"}], "start_numbers": [{"number", "name"}]}; --format trf
+the TRF skeleton of the schedule (as berger --format trf) with the drawn names.
+
+The Varma tables (C.05 Annex 2: contingents kept apart in the last rounds) are not
+offered: how an envelope is chosen, what a contingent larger than every group does,
+and the 11/12 table's group C (6 and 12 meet in the last round) are not settled by the
+texts trfkit follows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from trfkit.commands import berger, common
+
+if TYPE_CHECKING:
+    from trfkit.compute.lots import Draw
+    from trfkit.model import Player
+
+NAME_WIDTH = 33
+"""The width of a 001 name (columns 15-47): the longest name a TRF skeleton holds."""
+
+_RECORD = re.compile(r"\A\ufeff?\s*\d{3}( |\r?$)", re.MULTILINE)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the command's options."""
+    parser.add_argument(
+        "file", metavar="FILE", help="names, one a line, or a TRF file ('-': stdin)"
+    )
+    parser.add_argument(
+        "--order", choices=("alphabetical", "random", "as-given"), default="alphabetical",
+        help="the order in which the players draw (default: alphabetical)",
+    )
+    add_seed_argument(parser)
+    parser.add_argument(
+        "--format", choices=("text", "json", "trf"), default="text",
+        help="output format (default: text); trf: the schedule's skeleton with the names",
+    )
+    berger.add_schedule_arguments(parser, max_rounds=False)
+    common.add_reading_options(parser)
+
+
+def add_seed_argument(parser: argparse.ArgumentParser) -> None:
+    """``--seed S``."""
+    parser.add_argument(
+        "--seed", metavar="S",
+        help="the seed of the drawing (default: a fresh one from the secure source, printed)",
+    )
+
+
+def seed_of(args: argparse.Namespace) -> str:
+    """The seed given, or a fresh one.
+
+    Raises:
+        ValueError: For an empty seed or one with control characters.
+    """
+    from trfkit.compute.lots import new_seed
+    from trfkit.untrusted import printable
+
+    if args.seed is None:
+        return new_seed()
+    if not args.seed or printable(args.seed) != args.seed or len(args.seed) > 200:
+        raise ValueError("--seed must be 1 to 200 printable characters")
+    return str(args.seed)
+
+
+def check_names(names: Sequence[tuple[str, str]]) -> list[str]:
+    """The names (each given with where it stands, e.g. ``line 3``), checked.
+
+    Raises:
+        ValueError: For no names, an empty or duplicate name or one with control characters.
+    """
+    from trfkit.untrusted import printable
+
+    if not names:
+        raise ValueError("no names given")
+    seen: dict[str, str] = {}
+    for where, name in names:
+        if not name:
+            raise ValueError(f"{where}: an empty name")
+        if printable(name) != name:
+            raise ValueError(f"{where}: the name {printable(name)} holds control characters")
+        if name in seen:
+            raise ValueError(f"{where}: {name} is named twice (also {seen[name]})")
+        seen[name] = where
+    return [name for _, name in names]
+
+
+def read_names(args: argparse.Namespace, path: str) -> list[tuple[str, str]]:
+    """The names of *path*: the 001 names of a TRF file, else one name a line.
+
+    Raises:
+        ValueError: When the file cannot be read.
+    """
+    from trfkit.audit import read_bytes, read_stdin
+    from trfkit.errors import DecodeError
+    from trfkit.trf.decode import decode
+
+    limits = common.limits(args)
+    data = read_stdin(limits) if path == "-" else read_bytes(path, limits)
+    if isinstance(data, str):
+        raise ValueError(data)
+    try:
+        text = decode(data, args.encoding).text
+    except DecodeError as exc:
+        raise ValueError(f"{path}: {exc}") from None
+    if _RECORD.match(text):
+        return [(f"player {p.start_rank}", p.name.strip()) for p in read_players(args, path, data)]
+    lines = text.splitlines()
+    if len(lines) > limits.max_lines:
+        raise ValueError(f"{path}: more than {limits.max_lines:,} lines (--max-lines)")
+    return [(f"{path}: line {n}", line.strip()) for n, line in enumerate(lines, 1) if line.strip()]
+
+
+def read_players(args: argparse.Namespace, path: str, data: bytes | None = None) -> list[Player]:
+    """The 001 players of the TRF file *path*, by start rank (*data*: its bytes, when read).
+
+    Raises:
+        ValueError: When the file cannot be read or holds no players.
+    """
+    from trfkit.audit import read_bytes, read_stdin
+    from trfkit.trf.reader import parse
+
+    limits = common.limits(args)
+    if data is None:
+        read = read_stdin(limits) if path == "-" else read_bytes(path, limits)
+        if isinstance(read, str):
+            raise ValueError(read)
+        data = read
+    result = parse(data, encoding=args.encoding, limits=limits)
+    if result.fatal is not None:
+        raise ValueError(f"{path}: {result.fatal.message}")
+    players = sorted(result.tournament.players, key=lambda p: p.start_rank)
+    if not players:
+        raise ValueError(f"{path}: no player records")
+    return list(players)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Draw and print; exit 2 for unreadable or unusable input."""
+    from trfkit.compute.lots import DrawOrder, draw_start_numbers
+
+    try:
+        seed = seed_of(args)
+        names = check_names(read_names(args, args.file))
+        if len(names) < 3:
+            raise ValueError(f"a round robin needs at least 3 players, not {len(names)}")
+        table = berger.schedule_of(args, len(names))
+        if args.format == "trf":
+            check_width(names)
+    except ValueError as exc:
+        common.error("draw", str(exc))
+        return 2
+    drawn = draw_start_numbers(names, seed, DrawOrder(args.order))
+    if args.format == "json":
+        from trfkit.report.json import dumps_json
+
+        sys.stdout.write(dumps_json(as_json(drawn)) + "\n")
+    elif args.format == "trf":
+        sys.stdout.write(berger.as_trf(table, drawn.by_number))
+    else:
+        from trfkit.untrusted import printable_lines
+
+        sys.stdout.write(printable_lines(as_text(drawn)))
+    return 0
+
+
+def check_width(names: Sequence[str]) -> None:
+    """Refuse a name too long for the 001 name field.
+
+    Raises:
+        ValueError: For the first name longer than :data:`NAME_WIDTH`.
+    """
+    for name in names:
+        if len(name) > NAME_WIDTH:
+            raise ValueError(
+                f"{name} has {len(name)} characters: a TRF name holds {NAME_WIDTH}"
+            )
+
+
+def as_json(drawn: Draw) -> dict[str, object]:
+    """The ``--format json`` document (the module docstring gives its shape)."""
+    from trfkit.compute.lots import ALGORITHM
+
+    return {
+        "seed": drawn.seed,
+        "algorithm": ALGORITHM,
+        "order": drawn.order.value,
+        "players": len(drawn.drawing),
+        "vacant": drawn.vacant,
+        "drawing": [
+            {"draw": n, "name": name, "number": number}
+            for n, (name, number) in enumerate(zip(drawn.drawing, drawn.numbers, strict=True), 1)
+        ],
+        "start_numbers": [
+            {"number": n, "name": name} for n, name in enumerate(drawn.by_number, 1)
+        ],
+    }
+
+
+def seed_line(seed: str) -> str:
+    """The line naming the seed and the algorithm."""
+    from trfkit.compute.lots import ALGORITHM
+
+    return f"Seed: {seed} (drawn with {ALGORITHM}, documented in trfkit.compute.lots)"
+
+
+def as_text(drawn: Draw) -> str:
+    """The drawing in its order, then the start numbers."""
+    width = max(len(n) for n in drawn.drawing)
+    lines = [
+        f"Drawing of start numbers for {len(drawn.drawing)} players",
+        seed_line(drawn.seed),
+        f"Order of drawing: {drawn.order.value}",
+    ]
+    if drawn.vacant is not None:
+        lines.append(f"Number {drawn.vacant} is vacant: whoever meets it has the bye.")
+    lines += ["", f"{'Draw':>4}  {'Name':<{width}}  Number"]
+    for n, (name, number) in enumerate(zip(drawn.drawing, drawn.numbers, strict=True), 1):
+        lines.append(f"{n:>4}  {name:<{width}}  {number:>6}")
+    lines += ["", "Start numbers:"]
+    lines += [f"{n:>4}  {name}" for n, name in enumerate(drawn.by_number, 1)]
+    if drawn.vacant is not None:
+        lines.append(f"{drawn.vacant:>4}  (vacant: bye)")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,186 @@
+"""Drawing of lots that anyone can check: start numbers, colours, ties left by the tie-breaks.
+
+Pure computation: a seed and a list in, the drawing out. The same seed and the same list
+give the same drawing on every machine and in every language; Python's ``random`` is not
+used (its algorithm is not part of any standard). The algorithm, ``trfkit-lots-1``:
+
+1. **The byte stream.** The seed is a text; ``S`` is its UTF-8 bytes. Block ``i``
+   (``i = 0, 1, 2, …``) is ``SHA-256(S || i)``, where ``i`` is written as 8 bytes,
+   big-endian. The stream is block 0, block 1, … (32 bytes each), read from the start.
+2. **A number below n** (``1 <= n <= 2**32``): take the next 4 bytes of the stream as
+   an unsigned big-endian integer ``u``. With ``limit = 2**32 - (2**32 mod n)``: when
+   ``u < limit`` the number is ``u mod n``; else ``u`` is thrown away and the next 4
+   bytes are taken (rejection sampling: every number below n is equally likely). ``n = 1``
+   still reads 4 bytes (and gives 0).
+3. **A shuffle** of a list ``a[0 … k-1]`` (Fisher–Yates, Durstenfeld's form): for
+   ``i = k-1`` down to ``1``: ``j`` = a number below ``i + 1``; swap ``a[i]`` and ``a[j]``.
+
+Uses, each from a fresh stream of its seed:
+
+- **Start numbers** (:func:`draw_start_numbers`, C.05 §7.2 and the Norwegian rules §2):
+  the players draw in the drawing order, which is never the organiser's choice:
+  ``AS_GIVEN`` (the list's order, fixed beforehand), ``ALPHABETICAL`` (sorted by
+  Python's ``str.casefold()`` of the name, then by the name, both by code point) or
+  ``RANDOM`` (the alphabetical list shuffled, step 3). Then the numbers ``1 … k`` for
+  ``k`` players are shuffled (step 3, continuing the same stream) and the ``i``-th
+  player in drawing order gets the ``i``-th number. With an odd ``k`` the number
+  ``k + 1`` of the table stays vacant: whoever meets it has the bye.
+- **Colours of a play-off match** (:mod:`trfkit.compute.playoff`): a number below 2;
+  0 gives the first-named player White in game 1.
+- **Ties left after the tie-break list** (:func:`settle_ties`): each tied group, in rank
+  order, is listed by start rank and shuffled (step 3, one stream for every group); the
+  shuffled order is the order of the places.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import secrets
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+import attrs
+
+if TYPE_CHECKING:
+    from trfkit.compute.standings import Standings
+
+__all__ = [
+    "ALGORITHM",
+    "Draw",
+    "DrawOrder",
+    "Stream",
+    "alphabetical",
+    "draw_start_numbers",
+    "new_seed",
+    "settle_ties",
+    "shuffled",
+]
+
+ALGORITHM = "trfkit-lots-1"
+"""The name of the algorithm above, printed with every drawing."""
+
+_T = TypeVar("_T")
+_SPAN = 2**32
+
+
+class Stream:
+    """The byte stream of a seed (step 1) and the numbers drawn from it (step 2)."""
+
+    def __init__(self, seed: str) -> None:
+        self._seed = seed.encode("utf-8")
+        self._counter = 0
+        self._buffer = b""
+
+    def _take(self, count: int) -> bytes:
+        while len(self._buffer) < count:
+            block = hashlib.sha256(self._seed + self._counter.to_bytes(8, "big")).digest()
+            self._buffer += block
+            self._counter += 1
+        out, self._buffer = self._buffer[:count], self._buffer[count:]
+        return out
+
+    def below(self, n: int) -> int:
+        """A number in ``0 … n-1``, every one equally likely.
+
+        Raises:
+            ValueError: When *n* is not in ``1 … 2**32``.
+        """
+        if not 1 <= n <= _SPAN:
+            raise ValueError(f"cannot draw a number below {n}")
+        limit = _SPAN - _SPAN % n
+        while True:
+            u = int.from_bytes(self._take(4), "big")
+            if u < limit:
+                return u % n
+
+
+def shuffled(items: Sequence[_T], stream: Stream) -> tuple[_T, ...]:
+    """*items* shuffled (step 3)."""
+    a = list(items)
+    for i in range(len(a) - 1, 0, -1):
+        j = stream.below(i + 1)
+        a[i], a[j] = a[j], a[i]
+    return tuple(a)
+
+
+def new_seed() -> str:
+    """A fresh seed from the operating system's secure source (16 hex digits)."""
+    return secrets.token_hex(8)
+
+
+class DrawOrder(enum.Enum):
+    """The order in which the players draw."""
+
+    ALPHABETICAL = "alphabetical"
+    RANDOM = "random"
+    AS_GIVEN = "as-given"
+
+
+def alphabetical(names: Sequence[str]) -> tuple[str, ...]:
+    """*names* sorted by ``casefold()``, then as written (code point order)."""
+    return tuple(sorted(names, key=lambda n: (n.casefold(), n)))
+
+
+@attrs.frozen
+class Draw:
+    """A drawing of start numbers.
+
+    Attributes:
+        seed: The seed.
+        order: The drawing order's rule.
+        drawing: The names in the order they drew.
+        numbers: The number each of them drew (same positions as *drawing*).
+        vacant: The number left vacant (odd fields), else ``None``.
+    """
+
+    seed: str
+    order: DrawOrder
+    drawing: tuple[str, ...]
+    numbers: tuple[int, ...]
+    vacant: int | None
+
+    @property
+    def by_number(self) -> tuple[str, ...]:
+        """The names by start number (index 0 is number 1)."""
+        names = dict(zip(self.numbers, self.drawing, strict=True))
+        return tuple(names[n] for n in range(1, len(names) + 1))
+
+
+def draw_start_numbers(names: Sequence[str], seed: str, order: DrawOrder) -> Draw:
+    """Draw start numbers ``1 … len(names)`` for *names* (see the module docstring)."""
+    stream = Stream(seed)
+    if order is DrawOrder.AS_GIVEN:
+        drawing = tuple(names)
+    elif order is DrawOrder.ALPHABETICAL:
+        drawing = alphabetical(names)
+    else:
+        drawing = shuffled(alphabetical(names), stream)
+    numbers = shuffled(range(1, len(names) + 1), stream)
+    vacant = len(names) + 1 if len(names) % 2 else None
+    return Draw(seed, order, drawing, numbers, vacant)
+
+
+def settle_ties(standings: Standings, seed: str) -> Standings:
+    """*standings* with every group still tied after the tie-break list ordered by lot.
+
+    The rows of a group get the places of the group in the drawn order, ``by_lot`` set;
+    the standings keep the seed (``lots``).
+    """
+    stream = Stream(seed)
+    rows = list(standings.rows)
+    start = 0
+    while start < len(rows):
+        row = rows[start]
+        end = start + 1
+        while end < len(rows) and row.rank is not None and rows[end].rank == row.rank:
+            end += 1
+        if end - start > 1:
+            group = shuffled(sorted(rows[start:end], key=lambda r: r.start_rank), stream)
+            first = row.rank
+            assert first is not None
+            for offset, member in enumerate(group):
+                place = first + offset
+                rows[start + offset] = attrs.evolve(member, rank=place, last=place, by_lot=True)
+        start = end
+    return attrs.evolve(standings, rows=tuple(rows), lots=seed)
