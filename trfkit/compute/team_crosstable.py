@@ -197,8 +197,8 @@ class TeamCrossTable:
     standings_note: str = ""
     members: Mapping[int, int] = attrs.field(factory=dict, eq=False)
     player_lines: Mapping[int, int] = attrs.field(factory=dict, eq=False)
-    record_spots: Mapping[int, tuple[tuple[int, int, int | None, int | None], ...]] = (
-        attrs.field(factory=dict, eq=False)
+    record_spots: Mapping[int, tuple[tuple[int, int, int | None, int | None], ...]] = attrs.field(
+        factory=dict, eq=False
     )
     row_lines: Mapping[int, tuple[int, tuple[int, ...]]] = attrs.field(factory=dict, eq=False)
 

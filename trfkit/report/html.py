@@ -8,7 +8,12 @@ about is highlighted in the colour of its worst severity, carries the messages
 in its ``title`` (shown on hover) and opens them in a panel on click; clicking a
 finding shows its cells. Next to the reported points and ranks stand the
 recomputed ones when :mod:`trfkit.compute.tiebreaks` provides them (see the hook in
-:mod:`trfkit.compute.crosstable`). A batch gets an index sorted by severity.
+:mod:`trfkit.compute.crosstable`). A team event also gets, above the players' table,
+the team crosstable (teams × rounds, or teams × teams for a round robin of up to 40
+teams: game points, opponent, ``w`` for the first-named team, ``+``/``-`` forfeits,
+byes), with the match and game points and rank its 310 records report and the
+recomputed ones; its cells are marked as :func:`trfkit.compute.team_crosstable.locate`
+places the findings. A batch gets an index sorted by severity.
 
 Everything that comes from a file (names, paths, messages) is escaped. The
 page is built file by file (:class:`HtmlReport`) from the compact tables of
@@ -23,17 +28,19 @@ browser test compare them with the diagnostics.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from html import escape
 
 import attrs
 
 from trfkit.audit import CheckRequest, FileReport
-from trfkit.compute.crosstable import Cell, CrossTable, CrossTableRow, Spot, locate
+from trfkit.compute import team_crosstable
+from trfkit.compute.crosstable import Cell, CrossTable, CrossTableRow, locate
+from trfkit.compute.team_crosstable import TeamCell, TeamCrossTable, TeamLine
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.fileio import write_atomic
-from trfkit.numbers import format_number
+from trfkit.numbers import format_halves, format_number
 from trfkit.untrusted import printable
 
 CLEAN_TABLE_LIMIT = 100
@@ -198,6 +205,9 @@ def _file_section(report: FileReport, anchor: str, number: int) -> str:
             meta.append(_e(table.name))
         meta.append(f"{len(table.rows)} players, {table.rounds} rounds")
         meta.append("round robin" if table.round_robin else "players × rounds")
+    teams = report.teams
+    if teams is not None:
+        meta.append(f"{len(teams.rows)} teams, {teams.boards} boards")
     if report.encoding:
         meta.append(_e(report.encoding))
     parts = [
@@ -206,6 +216,8 @@ def _file_section(report: FileReport, anchor: str, number: int) -> str:
         f'<p class="meta">{" · ".join(meta)}</p>' if meta else "",
         _findings(report.diagnostics),
     ]
+    if teams is not None:
+        parts.append(_team_crosstable(teams, report.diagnostics, number))
     if table is not None:
         parts.append(_crosstable(table, report.diagnostics, number))
     parts.append("</section>")
@@ -231,25 +243,31 @@ def _findings(diagnostics: Sequence[Diagnostic]) -> str:
     )
 
 
-class _Marks:
-    """Which diagnostics (by index) fall on which cell or row."""
+_Place = tuple[int, int | None, str | None]
+"""(player or team, round, field): a spot of either crosstable."""
 
-    def __init__(self, table: CrossTable, diagnostics: Sequence[Diagnostic]) -> None:
+
+class _Marks:
+    """Which diagnostics (by index) fall on which cell or row.
+
+    *places* gives each diagnostic's spots (a player's or a team's) as :data:`_Place`.
+    """
+
+    def __init__(
+        self, diagnostics: Sequence[Diagnostic], places: Callable[[Diagnostic], Iterable[_Place]]
+    ) -> None:
         self.cells: dict[tuple[int, int], list[int]] = {}
         self.fields: dict[tuple[int, str], list[int]] = {}
         self.rows: dict[int, list[int]] = {}
         self.diagnostics = diagnostics
         for index, d in enumerate(diagnostics):
-            for spot in locate(d, table):
-                self._add(spot, index)
-
-    def _add(self, spot: Spot, index: int) -> None:
-        if spot.round is not None:
-            self.cells.setdefault((spot.player, spot.round), []).append(index)
-        elif spot.field is not None:
-            self.fields.setdefault((spot.player, spot.field), []).append(index)
-        else:
-            self.rows.setdefault(spot.player, []).append(index)
+            for who, number, field in places(d):
+                if number is not None:
+                    self.cells.setdefault((who, number), []).append(index)
+                elif field is not None:
+                    self.fields.setdefault((who, field), []).append(index)
+                else:
+                    self.rows.setdefault(who, []).append(index)
 
     def attributes(self, indices: Sequence[int]) -> str:
         """``class``/``title``/``data-d`` attributes for a cell holding *indices*."""
@@ -264,7 +282,7 @@ class _Marks:
 
 
 def _crosstable(table: CrossTable, diagnostics: Sequence[Diagnostic], number: int) -> str:
-    marks = _Marks(table, diagnostics)
+    marks = _Marks(diagnostics, lambda d: ((s.player, s.round, s.field) for s in locate(d, table)))
     if table.round_robin:
         head, body = _round_robin_rows(table, marks)
     else:
@@ -390,6 +408,128 @@ def _colour(cell: Cell) -> str:
     return cell.colour if cell.colour in ("w", "b") else ""
 
 
+# --- the team crosstable -------------------------------------------------------------------
+
+
+def _team_crosstable(table: TeamCrossTable, diagnostics: Sequence[Diagnostic], number: int) -> str:
+    def places(d: Diagnostic) -> Iterable[_Place]:
+        return ((s.team, s.round, s.field) for s in team_crosstable.locate(d, table))
+
+    marks = _Marks(diagnostics, places)
+    if table.round_robin:
+        head, body = _team_round_robin_rows(table, marks)
+    else:
+        head, body = _team_swiss_rows(table, marks)
+    note = _e(table.standings_note) if table.standings_note else ""
+    return (
+        f'<h3>Teams</h3><div class="scroll"><table class="xt teams" data-file="{number}">'
+        f"<thead>{head}</thead><tbody>{body}</tbody></table></div>"
+        + (f'<p class="note">Recomputed team standings: {note}.</p>' if note else "")
+        + "<h3>Players</h3>"
+    )
+
+
+_TEAM_TOTALS_HEAD = (
+    "<th>MP</th><th>GP</th><th>Rank</th><th class=re>MP*</th><th class=re>GP*</th>"
+    "<th class=re>Rank*</th>"
+)
+
+
+def _team_identity(row: TeamLine, marks: _Marks) -> str:
+    attributes = marks.attributes(marks.rows.get(row.team, []))
+    return (
+        f'<td class="num">{row.team}</td>'
+        f'<th class="name" data-t="{row.team}"{attributes}>{_e(row.name) or "&nbsp;"}</th>'
+    )
+
+
+def _team_totals(row: TeamLine, marks: _Marks) -> str:
+    """The reported MP, GP and rank (310), then the recomputed ones (bold where they differ)."""
+    cells = []
+    for field, value in (("mp", row.reported_mp), ("gp", row.reported_gp)):
+        attributes = marks.attributes(marks.fields.get((row.team, field), []))
+        text = "-" if value is None else format_halves(value)
+        cells.append(
+            f'<td class="num" data-t="{row.team}" data-f="{field}"{attributes}>{text}</td>'
+        )
+    attributes = marks.attributes(marks.fields.get((row.team, "rank"), []))
+    rank = "-" if row.reported_rank is None else str(row.reported_rank)
+    cells.append(f'<td class="num" data-t="{row.team}" data-f="rank"{attributes}>{rank}</td>')
+    for mine, theirs in ((row.mp, row.reported_mp), (row.gp, row.reported_gp)):
+        differs = " differs" if theirs is not None and theirs != mine else ""
+        cells.append(f'<td class="num re{differs}">{format_halves(mine)}</td>')
+    other = row.reported_rank
+    rank_differs = other is not None and row.rank is not None and row.rank != other
+    rank = "-" if row.rank is None else str(row.rank)
+    cells.append(f'<td class="num re{" differs" if rank_differs else ""}">{rank}</td>')
+    return "".join(cells)
+
+
+def _team_swiss_rows(table: TeamCrossTable, marks: _Marks) -> tuple[str, str]:
+    head = (
+        "<tr><th>No.</th><th>Team</th>"
+        + "".join(f"<th>R{n}</th>" for n in range(1, table.rounds + 1))
+        + _TEAM_TOTALS_HEAD
+        + "</tr>"
+    )
+    lines = []
+    for row in table.rows:
+        cells = []
+        for n in range(1, table.rounds + 1):
+            cell = row.cell(n)
+            text = _e(cell.text) if cell is not None else ""
+            attributes = marks.attributes(marks.cells.get((row.team, n), []))
+            cells.append(f'<td class="c" data-t="{row.team}" data-r="{n}"{attributes}>{text}</td>')
+        lines.append(
+            f"<tr>{_team_identity(row, marks)}{''.join(cells)}{_team_totals(row, marks)}</tr>"
+        )
+    return head, "".join(lines)
+
+
+def _team_round_robin_rows(table: TeamCrossTable, marks: _Marks) -> tuple[str, str]:
+    numbers = [row.team for row in table.rows]
+    head = (
+        "<tr><th>No.</th><th>Team</th>"
+        + "".join(f"<th>{n}</th>" for n in numbers)
+        + "<th>Byes</th>"
+        + _TEAM_TOTALS_HEAD
+        + "</tr>"
+    )
+    lines = []
+    for row in table.rows:
+        met: dict[int, list[TeamCell]] = {}
+        for cell in row.cells:
+            if cell.opponent is not None:
+                met.setdefault(cell.opponent, []).append(cell)
+        cells = []
+        for other in numbers:
+            if other == row.team:
+                cells.append('<td class="self"></td>')
+                continue
+            played = met.get(other, [])
+            indices = [i for c in played for i in marks.cells.get((row.team, c.round), [])]
+            text = " ".join(f"{c.side}{c.score}" for c in played)
+            rounds = " ".join(str(c.round) for c in played)
+            cells.append(
+                f'<td class="c" data-t="{row.team}" data-q="{other}" data-r="{rounds}"'
+                f"{marks.attributes(indices)}>{_e(text)}</td>"
+            )
+        used = {c.round for c in row.cells if c.opponent is not None}
+        byes = [c for c in row.cells if c.opponent is None and c.score]
+        bye_rounds = sorted(n for (t, n) in marks.cells if t == row.team and n not in used)
+        indices = [i for n in bye_rounds for i in marks.cells[(row.team, n)]]
+        text = " ".join(f"R{c.round} {c.score}" for c in byes)
+        rounds = " ".join(str(n) for n in bye_rounds)
+        cells.append(
+            f'<td class="c byes" data-t="{row.team}" data-q="" data-r="{rounds}"'
+            f"{marks.attributes(indices)}>{_e(text)}</td>"
+        )
+        lines.append(
+            f"<tr>{_team_identity(row, marks)}{''.join(cells)}{_team_totals(row, marks)}</tr>"
+        )
+    return head, "".join(lines)
+
+
 # --- the fixed parts of the page ------------------------------------------------------------
 
 _HEAD = """<!DOCTYPE html>
@@ -414,6 +554,7 @@ thead th { background: #eef1f5; position: sticky; top: 0; }
 .scroll { overflow-x: auto; max-width: 100%; }
 table.xt td.c { font-family: ui-monospace, monospace; text-align: center; white-space: nowrap; }
 table.xt th.name { font-weight: normal; white-space: nowrap; }
+h3 { font-size: 1rem; margin: 1rem 0 0.25rem; }
 table.xt td.self { background: #5d6673; }
 table.xt .re { background: #f4f6f9; }
 table.xt td.differs { font-weight: bold; color: #9b1c1c; }
@@ -463,6 +604,7 @@ _TAIL = """<aside id="detail" hidden>
     found.push({
       file: Number(table.getAttribute("data-file")),
       player: Number(el.getAttribute("data-p")),
+      team: el.hasAttribute("data-t") ? Number(el.getAttribute("data-t")) : null,
       round: el.hasAttribute("data-r") ? el.getAttribute("data-r") : null,
       opponent: el.hasAttribute("data-q") ? el.getAttribute("data-q") : null,
       field: el.hasAttribute("data-f") ? el.getAttribute("data-f") : null,
