@@ -37,7 +37,7 @@ import attrs
 from trfkit.audit import CheckRequest, FileReport
 from trfkit.compute import team_crosstable
 from trfkit.compute.crosstable import Cell, CrossTable, CrossTableRow, locate
-from trfkit.compute.team_crosstable import TeamCell, TeamCrossTable, TeamLine
+from trfkit.compute.team_crosstable import TeamCrossTable, TeamLine
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.fileio import write_atomic
 from trfkit.numbers import format_halves, format_number
@@ -334,73 +334,87 @@ def _identity(row: CrossTableRow, marks: _Marks) -> str:
 _STANDING_HEAD = "<th>Pts</th><th>Rank</th><th class=re>Pts*</th><th class=re>Rank*</th>"
 
 
+_PLAYER_HEAD = "<th>No.</th><th>Name</th><th>Title</th><th>Rtg</th><th>Fed</th>"
+
+
+def _head(identity: str, columns: Iterable[str], totals: str) -> str:
+    return f"<tr>{identity}" + "".join(f"<th>{c}</th>" for c in columns) + f"{totals}</tr>"
+
+
+def _by_round(attr: str, who: int, rounds: int, texts: Sequence[str], marks: _Marks) -> str:
+    """A row's cells, one per round (*attr*: ``p`` for a player, ``t`` for a team)."""
+    cells = []
+    for n in range(1, rounds + 1):
+        text = _e(texts[n - 1]) if n <= len(texts) else ""
+        attributes = marks.attributes(marks.cells.get((who, n), []))
+        cells.append(f'<td class="c" data-{attr}="{who}" data-r="{n}"{attributes}>{text}</td>')
+    return "".join(cells)
+
+
+def _by_opponent(
+    attr: str,
+    who: int,
+    others: Sequence[int],
+    rounds: Sequence[tuple[int, int | None, str]],
+    marks: _Marks,
+) -> str:
+    """A round robin row's cells: one per opponent, then the byes.
+
+    *rounds* holds (round, opponent or ``None``, the cell's text) of each round.
+    """
+    games: dict[int, list[tuple[int, str]]] = {}
+    byes: list[tuple[int, str]] = []
+    for number, opponent, text in rounds:
+        if opponent is not None:
+            games.setdefault(opponent, []).append((number, text))
+        elif text:
+            byes.append((number, text))
+    cells = []
+    for other in others:
+        if other == who:
+            cells.append('<td class="self"></td>')
+            continue
+        played = games.get(other, [])
+        indices = [i for n, _ in played for i in marks.cells.get((who, n), [])]
+        text = " ".join(t for _, t in played)
+        numbers = " ".join(str(n) for n, _ in played)
+        cells.append(
+            f'<td class="c" data-{attr}="{who}" data-q="{other}" data-r="{numbers}"'
+            f"{marks.attributes(indices)}>{_e(text)}</td>"
+        )
+    used = {n for played in games.values() for n, _ in played}
+    bye_rounds = sorted(n for (p, n) in marks.cells if p == who and n not in used)
+    indices = [i for n in bye_rounds for i in marks.cells[(who, n)]]
+    text = " ".join(f"R{n} {t}" for n, t in byes)
+    numbers = " ".join(str(n) for n in bye_rounds)
+    cells.append(
+        f'<td class="c byes" data-{attr}="{who}" data-q="" data-r="{numbers}"'
+        f"{marks.attributes(indices)}>{_e(text)}</td>"
+    )
+    return "".join(cells)
+
+
 def _swiss_rows(table: CrossTable, marks: _Marks) -> tuple[str, str]:
     rounds = max([table.rounds, *(len(r.cells) for r in table.rows)], default=0)
-    head = (
-        "<tr><th>No.</th><th>Name</th><th>Title</th><th>Rtg</th><th>Fed</th>"
-        + "".join(f"<th>R{n}</th>" for n in range(1, rounds + 1))
-        + _STANDING_HEAD
-        + "</tr>"
-    )
+    head = _head(_PLAYER_HEAD, (f"R{n}" for n in range(1, rounds + 1)), _STANDING_HEAD)
     lines = []
     for row in table.rows:
-        cells = []
-        for n in range(1, rounds + 1):
-            cell = row.cell(n)
-            text = _e(cell.text) if cell is not None else ""
-            attributes = marks.attributes(marks.cells.get((row.start_rank, n), []))
-            cells.append(
-                f'<td class="c" data-p="{row.start_rank}" data-r="{n}"{attributes}>{text}</td>'
-            )
-        lines.append(
-            f"<tr>{_identity(row, marks)}{''.join(cells)}{_standing_cells(table, row, marks)}</tr>"
-        )
+        cells = _by_round("p", row.start_rank, rounds, [c.text for c in row.cells], marks)
+        lines.append(f"<tr>{_identity(row, marks)}{cells}{_standing_cells(table, row, marks)}</tr>")
     return head, "".join(lines)
 
 
 def _round_robin_rows(table: CrossTable, marks: _Marks) -> tuple[str, str]:
     ranks = [row.start_rank for row in table.rows]
-    head = (
-        "<tr><th>No.</th><th>Name</th><th>Title</th><th>Rtg</th><th>Fed</th>"
-        + "".join(f"<th>{n}</th>" for n in ranks)
-        + "<th>Byes</th>"
-        + _STANDING_HEAD
-        + "</tr>"
-    )
+    head = _head(_PLAYER_HEAD, [*map(str, ranks), "Byes"], _STANDING_HEAD)
     lines = []
     for row in table.rows:
-        games: dict[int, list[Cell]] = {}
-        byes: list[Cell] = []
-        for cell in row.cells:
-            if cell.opponent is not None:
-                games.setdefault(cell.opponent, []).append(cell)
-            elif cell.result:
-                byes.append(cell)
-        cells = []
-        for other in ranks:
-            if other == row.start_rank:
-                cells.append('<td class="self"></td>')
-                continue
-            played = games.get(other, [])
-            indices = [i for c in played for i in marks.cells.get((row.start_rank, c.round), [])]
-            text = " ".join(f"{_colour(c)}{c.result}" for c in played)
-            rounds = " ".join(str(c.round) for c in played)
-            cells.append(
-                f'<td class="c" data-p="{row.start_rank}" data-q="{other}" data-r="{rounds}"'
-                f"{marks.attributes(indices)}>{_e(text)}</td>"
-            )
-        used = {c.round for cells_ in games.values() for c in cells_}
-        bye_rounds = [n for (p, n) in marks.cells if p == row.start_rank and n not in used]
-        indices = [i for n in sorted(bye_rounds) for i in marks.cells[(row.start_rank, n)]]
-        text = " ".join(f"R{c.round} {c.result}" for c in byes)
-        rounds = " ".join(str(n) for n in sorted(bye_rounds))
-        cells.append(
-            f'<td class="c byes" data-p="{row.start_rank}" data-q="" data-r="{rounds}"'
-            f"{marks.attributes(indices)}>{_e(text)}</td>"
-        )
-        lines.append(
-            f"<tr>{_identity(row, marks)}{''.join(cells)}{_standing_cells(table, row, marks)}</tr>"
-        )
+        rounds = [
+            (c.round, c.opponent, f"{_colour(c)}{c.result}" if c.opponent is not None else c.result)
+            for c in row.cells
+        ]
+        cells = _by_opponent("p", row.start_rank, ranks, rounds, marks)
+        lines.append(f"<tr>{_identity(row, marks)}{cells}{_standing_cells(table, row, marks)}</tr>")
     return head, "".join(lines)
 
 
@@ -466,67 +480,23 @@ def _team_totals(row: TeamLine, marks: _Marks) -> str:
 
 
 def _team_swiss_rows(table: TeamCrossTable, marks: _Marks) -> tuple[str, str]:
-    head = (
-        "<tr><th>No.</th><th>Team</th>"
-        + "".join(f"<th>R{n}</th>" for n in range(1, table.rounds + 1))
-        + _TEAM_TOTALS_HEAD
-        + "</tr>"
-    )
+    rounds = (f"R{n}" for n in range(1, table.rounds + 1))
+    head = _head("<th>No.</th><th>Team</th>", rounds, _TEAM_TOTALS_HEAD)
     lines = []
     for row in table.rows:
-        cells = []
-        for n in range(1, table.rounds + 1):
-            cell = row.cell(n)
-            text = _e(cell.text) if cell is not None else ""
-            attributes = marks.attributes(marks.cells.get((row.team, n), []))
-            cells.append(f'<td class="c" data-t="{row.team}" data-r="{n}"{attributes}>{text}</td>')
-        lines.append(
-            f"<tr>{_team_identity(row, marks)}{''.join(cells)}{_team_totals(row, marks)}</tr>"
-        )
+        cells = _by_round("t", row.team, table.rounds, [c.text for c in row.cells], marks)
+        lines.append(f"<tr>{_team_identity(row, marks)}{cells}{_team_totals(row, marks)}</tr>")
     return head, "".join(lines)
 
 
 def _team_round_robin_rows(table: TeamCrossTable, marks: _Marks) -> tuple[str, str]:
     numbers = [row.team for row in table.rows]
-    head = (
-        "<tr><th>No.</th><th>Team</th>"
-        + "".join(f"<th>{n}</th>" for n in numbers)
-        + "<th>Byes</th>"
-        + _TEAM_TOTALS_HEAD
-        + "</tr>"
-    )
+    head = _head("<th>No.</th><th>Team</th>", [*map(str, numbers), "Byes"], _TEAM_TOTALS_HEAD)
     lines = []
     for row in table.rows:
-        met: dict[int, list[TeamCell]] = {}
-        for cell in row.cells:
-            if cell.opponent is not None:
-                met.setdefault(cell.opponent, []).append(cell)
-        cells = []
-        for other in numbers:
-            if other == row.team:
-                cells.append('<td class="self"></td>')
-                continue
-            played = met.get(other, [])
-            indices = [i for c in played for i in marks.cells.get((row.team, c.round), [])]
-            text = " ".join(f"{c.side}{c.score}" for c in played)
-            rounds = " ".join(str(c.round) for c in played)
-            cells.append(
-                f'<td class="c" data-t="{row.team}" data-q="{other}" data-r="{rounds}"'
-                f"{marks.attributes(indices)}>{_e(text)}</td>"
-            )
-        used = {c.round for c in row.cells if c.opponent is not None}
-        byes = [c for c in row.cells if c.opponent is None and c.score]
-        bye_rounds = sorted(n for (t, n) in marks.cells if t == row.team and n not in used)
-        indices = [i for n in bye_rounds for i in marks.cells[(row.team, n)]]
-        text = " ".join(f"R{c.round} {c.score}" for c in byes)
-        rounds = " ".join(str(n) for n in bye_rounds)
-        cells.append(
-            f'<td class="c byes" data-t="{row.team}" data-q="" data-r="{rounds}"'
-            f"{marks.attributes(indices)}>{_e(text)}</td>"
-        )
-        lines.append(
-            f"<tr>{_team_identity(row, marks)}{''.join(cells)}{_team_totals(row, marks)}</tr>"
-        )
+        rounds = [(c.round, c.opponent, f"{c.side}{c.score}") for c in row.cells]
+        cells = _by_opponent("t", row.team, numbers, rounds, marks)
+        lines.append(f"<tr>{_team_identity(row, marks)}{cells}{_team_totals(row, marks)}</tr>")
     return head, "".join(lines)
 
 
