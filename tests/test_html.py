@@ -322,31 +322,27 @@ def _pre(dom: str, ident: str) -> object:
 @pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (Debian: chromium)")
 def test_highlighted_cells_are_the_diagnosed_ones(report: Path, tmp_path: Path) -> None:
     """The cells whose computed background is a highlight colour are exactly the planted ones."""
-    done = _browser(tmp_path, "--dump-dom", report.as_uri())
+    assert _highlighted(tmp_path, report, "player") == SWISS_HIGHLIGHTS | ROUND_ROBIN_HIGHLIGHTS
+
+
+def _highlighted(tmp_path: Path, page: Path, key: str) -> set[tuple[object, ...]]:
+    """The cells the page's script lists as highlighted: players' (*key* "player") or teams'."""
+    done = _browser(tmp_path, "--dump-dom", page.as_uri())
     assert done.returncode == 0, done.stderr[-2000:]
     found = _pre(done.stdout, "highlighted")
     assert isinstance(found, list)
-    cells = {
-        (c["file"], c["player"], c["round"], c["opponent"] or None, c["field"], c["severity"])
+    return {
+        (c["file"], c[key], c["round"], c["opponent"] or None, c["field"], c["severity"])
         for c in found
+        if (c.get("team") is None) == (key == "player")
     }
-    assert cells == SWISS_HIGHLIGHTS | ROUND_ROBIN_HIGHLIGHTS
 
 
 @pytest.mark.chromium
 @pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (Debian: chromium)")
 def test_highlighted_team_cells_are_the_diagnosed_ones(team_report: Path, tmp_path: Path) -> None:
     """In the browser, the team cells with a highlight background are exactly the planted ones."""
-    done = _browser(tmp_path, "--dump-dom", team_report.as_uri())
-    assert done.returncode == 0, done.stderr[-2000:]
-    found = _pre(done.stdout, "highlighted")
-    assert isinstance(found, list)
-    cells = {
-        (c["file"], c["team"], c["round"], c["opponent"] or None, c["field"], c["severity"])
-        for c in found
-        if c["team"] is not None
-    }
-    assert cells == TEAM_HIGHLIGHTS
+    assert _highlighted(tmp_path, team_report, "team") == TEAM_HIGHLIGHTS
 
 
 @pytest.mark.chromium

@@ -283,15 +283,16 @@ class _Marks:
 
 def _crosstable(table: CrossTable, diagnostics: Sequence[Diagnostic], number: int) -> str:
     marks = _Marks(diagnostics, lambda d: ((s.player, s.round, s.field) for s in locate(d, table)))
-    if table.round_robin:
-        head, body = _round_robin_rows(table, marks)
-    else:
-        head, body = _swiss_rows(table, marks)
-    note = _e(table.standings_note) if table.standings_note else ""
+    rows = _round_robin_rows if table.round_robin else _swiss_rows
+    return _grid("xt", number, *rows(table, marks), "Recomputed standings", table.standings_note)
+
+
+def _grid(classes: str, number: int, head: str, body: str, label: str, note: str) -> str:
+    """A crosstable of file *number*, and the note on where its recomputed values came from."""
     return (
-        f'<div class="scroll"><table class="xt" data-file="{number}"><thead>{head}</thead>'
+        f'<div class="scroll"><table class="{classes}" data-file="{number}"><thead>{head}</thead>'
         f"<tbody>{body}</tbody></table></div>"
-        + (f'<p class="note">Recomputed standings: {note}.</p>' if note else "")
+        + (f'<p class="note">{label}: {_e(note)}.</p>' if note else "")
     )
 
 
@@ -430,17 +431,10 @@ def _team_crosstable(table: TeamCrossTable, diagnostics: Sequence[Diagnostic], n
         return ((s.team, s.round, s.field) for s in team_crosstable.locate(d, table))
 
     marks = _Marks(diagnostics, places)
-    if table.round_robin:
-        head, body = _team_round_robin_rows(table, marks)
-    else:
-        head, body = _team_swiss_rows(table, marks)
-    note = _e(table.standings_note) if table.standings_note else ""
-    return (
-        f'<h3>Teams</h3><div class="scroll"><table class="xt teams" data-file="{number}">'
-        f"<thead>{head}</thead><tbody>{body}</tbody></table></div>"
-        + (f'<p class="note">Recomputed team standings: {note}.</p>' if note else "")
-        + "<h3>Players</h3>"
-    )
+    rows = _team_round_robin_rows if table.round_robin else _team_swiss_rows
+    note = table.standings_note
+    grid = _grid("xt teams", number, *rows(table, marks), "Recomputed team standings", note)
+    return f"<h3>Teams</h3>{grid}<h3>Players</h3>"
 
 
 _TEAM_TOTALS_HEAD = (
