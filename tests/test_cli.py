@@ -91,6 +91,27 @@ def test_show_prints_crosstable(capsys: pytest.CaptureFixture[str]) -> None:
     assert row.split()[-5:] == ["1b=", "4w1", "2b0", "6w-", "3b0"]
 
 
+TEAMS_RR = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "real" / (
+    "markdechamps_team_tie_breaks_round_robin_4teams.trf"
+)
+
+
+@pytest.mark.skipif(not TEAMS_RR.exists(), reason="corpus not available")
+def test_show_prints_the_team_crosstable_first(capsys: pytest.CaptureFixture[str]) -> None:
+    """A team event: the team rows (MP, GP, rank, a match per round) before the players'.
+
+    By hand from the boards: team 2 lost 1½-2½ to team 1 (first-named), beat 4 3-1 and
+    drew 3 2-2 (first-named both times): 3 MP, 6½ GP, first on MPvGP.
+    """
+    assert main(["show", str(TEAMS_RR)]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    team = next(line for line in lines if line.lstrip().startswith("2  Team 2"))
+    assert team.split() == ["2", "Team", "2", "3", "6½", "1", "1b", "1½-2½", "4w", "3-1",
+                            "3w", "2-2"]  # fmt: skip
+    assert lines.index(team) < next(i for i, line in enumerate(lines) if "T1B1" in line)
+
+
 @pytest.mark.parametrize("command", ["show", "standings"])
 def test_show_and_standings_refuse_a_file_that_is_not_trf(
     command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

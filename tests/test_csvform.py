@@ -315,3 +315,88 @@ def test_an_unreadable_result_is_listed_as_dropped() -> None:
         if a.record == "001" and a.action is Action.DROPPED
     ]
     assert found == [(line, "round 3", "0000 - *") for line in range(30, 38)]
+
+
+# --- the team form (convert --to csv --teams) ------------------------------------------------
+
+# Two one-board teams, one round: player 1 (team 1, White) beats player 2 (team 2).
+# 310: number 5-7, name 9-40, MP 55-60, GP 62-67, rank 69-71, members from 74.
+TEAM_CSV = (
+    "012 Match\n"
+    "142 1\n"
+    "192 FIDE_TEAM_TYPEA_MP_GP\n"
+    "001    1      A                                                                  1.0    1"
+    "     2 w 1\n"
+    "001    2      B                                                                  0.0    2"
+    "     1 b 0\n"
+    f"310   1 {'=SUM(A1)':<32} {'':<5} {'':>6} {'2.0':>6} {'1.0':>6} {1:>3}     1\n"
+    f"310   2 {'Beta':<32} {'':<5} {'':>6} {'0.0':>6} {'0.0':>6} {2:>3}     2\n"
+)
+
+
+def test_team_form_has_a_row_per_team() -> None:
+    """By hand: team 1 won 1-0 as first-named (2 MP, 1 GP), team 2 lost (0 MP, 0 GP)."""
+    t = trfkit.loads(TEAM_CSV)
+    table = _read(csvform.dumps(t, teams=True))
+    head = table[0]
+    assert head[:8] == ["Team", "Name", "Reported MP", "Reported GP", "Reported rank", "MP",
+                        "GP", "Rank"]  # fmt: skip
+    rounds = ["R1 opponent", "R1 side", "R1 result", "R1 GP", "R1 opponent GP", "R1 MP"]
+    assert head[-6:] == rounds
+    keys = head[8:-6]
+    assert "MP" not in keys and "GP" not in keys and "PTS" not in keys
+    one, two = table[1], table[2]
+    assert one[:8] == ["1", "'=SUM(A1)", "2.0", "1.0", "1", "2.0", "1.0", "1"]
+    assert one[-6:] == ["2", "w", "played", "1.0", "0.0", "2.0"]
+    assert two[:8] == ["2", "Beta", "0.0", "0.0", "2", "0.0", "0.0", "2"]
+    assert two[-6:] == ["1", "b", "played", "0.0", "1.0", "0.0"]
+
+
+def test_team_form_lists_the_guarded_name() -> None:
+    """The team CSV notes what it leaves out, and the guarded name as rewritten at column 9."""
+    found = csvform.team_adjustments(trfkit.loads(TEAM_CSV))
+    assert found[0].action is Action.DROPPED and found[0].line is None
+    assert [(a.action, a.line, a.column, a.after) for a in found[1:]] == [
+        (Action.REWRITTEN, 6, 9, "'=SUM(A1)")
+    ]
+
+
+def test_cli_team_form_and_its_usage_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--teams writes the team form; an individual event or another target is refused."""
+    source = tmp_path / "match.trf"
+    source.write_text(TEAM_CSV, encoding="utf-8")
+    out = tmp_path / "teams.csv"
+    assert main(["convert", str(source), "--to", "csv", "--teams", "-o", str(out)]) == 0
+    assert out.read_bytes().startswith(b"\xef\xbb\xbfTeam,Name,Reported MP,")
+    solo = tmp_path / "solo.trf"
+    solo.write_text(SAMPLE, encoding="utf-8")
+    capsys.readouterr()
+    assert main(["convert", str(solo), "--to", "csv", "--teams", "-o", str(out)]) == 2
+    assert "--teams needs a team event" in capsys.readouterr().err
+    assert main(["convert", str(source), "--to", "json", "--teams"]) == 2
+    assert "--teams applies to --to csv only" in capsys.readouterr().err
+
+
+@needs_corpus
+@pytest.mark.parametrize(
+    "name",
+    [
+        "icu_leinster_armstrong_cup_2010-11_team_league_rr.trf",
+        "markdechamps_team_tie_breaks_round_robin_4teams.trf",
+        "otto_fideteam_nocolor_team_swiss_9teams.trf",
+        "trf26_record330_team_forfeit_sharly-bbp.trf",
+        "trf26_team_grandmommys_cup_echecsjs.trf",
+        "trf26_team_grandmommys_cup_sharly.trf",
+        "heltour_crete_friendship_cup_2024_team_swiss.trf",
+        "heltour_crete_interclub_championship_2025_team_swiss.trf",
+        "chesspairing_trf2026_team_synthetic.trf",
+    ],
+)
+def test_corpus_team_files_have_a_team_form(name: str) -> None:
+    """Each team file of the corpus: a row per team, the header's width on every row."""
+    t = trfkit.loads((CORPUS / name).read_bytes())
+    table = _read(csvform.dumps(t, teams=True))
+    assert len(table) == 1 + len(csvform.team_table(t).rows)
+    assert {len(row) for row in table} == {len(table[0])}

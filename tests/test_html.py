@@ -86,6 +86,27 @@ ROUND_ROBIN_HIGHLIGHTS = {
 }
 SELECT = "S003,S006,E001,E007"
 
+# A team event: teams 1 (players 1, 2) and 2 (players 3, 4), two boards, two rounds.
+# R1: 1-3 1:0, 2-4 drawn: team 1 (board 1 White) wins 1½-½. R2: 3-1 where both write a
+# win (S003, on player 1's line, round 2's block), 4-2 0:1: team 2 first-named (board 1
+# White), team 1 wins 2-1 as player 1's win counts for 1 and player 3's for 3. Both 310s
+# name the team "Same <b>" (E015 on team 2's line).
+TEAM = [
+    "012 Two teams",
+    "142 2",
+    "192 FIDE_TEAM_TYPEA_MP_GP",
+    player(1, "P1", rank=1, rounds=[(3, "w", "1"), (3, "b", "1")]),
+    player(2, "P2", rank=2, rounds=[(4, "b", "="), (4, "w", "1")]),
+    player(3, "P3", rank=3, rounds=[(1, "b", "0"), (1, "w", "1")]),
+    player(4, "P4", rank=4, rounds=[(2, "w", "="), (2, "b", "0")]),
+    f"310   1 {'Same <b>':<32} {'':<5} {'':>6} {'4.0':>6} {'3.5':>6} {1:>3}     1    2",
+    f"310   2 {'Same <b>':<32} {'':<5} {'':>6} {'0.0':>6} {'1.5':>6} {2:>3}     3    4",
+]
+TEAM_HIGHLIGHTS = {
+    (1, 1, "2", None, None, "error"),  # S003: team 1's round 2 (player 1's line and block)
+    (1, 2, None, None, None, "warning"),  # E015: team 2's row (its 310 line)
+}
+
 
 def write(path: Path, lines: Sequence[str]) -> Path:
     """Write *lines* as a UTF-8 TRF file."""
@@ -100,6 +121,15 @@ def report(tmp_path: Path) -> Path:
     rr = write(tmp_path / "rr.trf", ROUND_ROBIN)
     out = tmp_path / "report.html"
     assert main(["check", str(swiss), str(rr), "--select", SELECT, "--report", str(out)]) == 1
+    return out
+
+
+@pytest.fixture
+def team_report(tmp_path: Path) -> Path:
+    """The HTML report of the planted team event."""
+    team = write(tmp_path / "team.trf", TEAM)
+    out = tmp_path / "teams.html"
+    assert main(["check", str(team), "--select", "S003,E015", "--report", str(out)]) == 1
     return out
 
 
@@ -199,6 +229,50 @@ def test_report_is_written_atomically(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.html", "rr.trf"]
 
 
+def test_team_crosstable_stands_above_the_players(team_report: Path) -> None:
+    """A team event shows the team crosstable, then the players'; names escaped."""
+    page = team_report.read_text(encoding="utf-8")
+    assert page.index('class="xt teams"') < page.index("<h3>Players</h3>")
+    assert page.count('<table class="xt') == 2
+    assert "Same &lt;b&gt;" in page and "Same <b>" not in page
+    # R1 from the boards worked out above: 1½-½ to team 1 (first-named), ½-1½ to team 2
+    assert '<td class="c" data-t="1" data-r="1">2w 1½-½</td>' in page
+    assert '<td class="c" data-t="2" data-r="1">1b ½-1½</td>' in page
+
+
+def test_team_cells_carry_their_findings(team_report: Path) -> None:
+    """The team cells marked are the planted ones, each titled with its finding."""
+    tags = elements(team_report.read_text(encoding="utf-8"))
+    marked = {
+        (a["data-t"], a.get("data-r"), a["data-hl"], (a["title"] or "")[:4])
+        for _, a in tags
+        if "data-hl" in a and "data-t" in a
+    }
+    assert marked == {("1", "2", "error", "S003"), ("2", None, "warning", "E015")}
+
+
+def test_individual_events_have_no_team_table(report: Path) -> None:
+    """An individual event's section is as before: no team crosstable, no headings."""
+    page = report.read_text(encoding="utf-8")
+    assert "xt teams" not in page and "<h3>" not in page
+
+
+CORPUS = ROOT.parent / "shared" / "corpus" / "real"
+LEINSTER = CORPUS / "icu_leinster_armstrong_cup_2010-11_team_league_rr.trf"
+
+
+@pytest.mark.skipif(not LEINSTER.exists(), reason="corpus not available")
+def test_a_team_round_robin_is_drawn_teams_by_teams(tmp_path: Path) -> None:
+    """A 12-team round robin gets one column per opponent team, then the byes."""
+    page = HtmlReport()
+    page.add(check_file(str(LEINSTER), CheckRequest(tables=True)))
+    html = page.render()
+    table = html.split('class="xt teams"')[1].split("</table>")[0]
+    assert table.count('<td class="self">') == 12
+    # round 1: Bray / Greystones (1) lost 2-6 to team 9 as first-named
+    assert 'data-t="1" data-q="9" data-r="1">w2-6</td>' in table
+
+
 # --- in Chromium ----------------------------------------------------------------------------
 
 
@@ -248,15 +322,27 @@ def _pre(dom: str, ident: str) -> object:
 @pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (Debian: chromium)")
 def test_highlighted_cells_are_the_diagnosed_ones(report: Path, tmp_path: Path) -> None:
     """The cells whose computed background is a highlight colour are exactly the planted ones."""
-    done = _browser(tmp_path, "--dump-dom", report.as_uri())
+    assert _highlighted(tmp_path, report, "player") == SWISS_HIGHLIGHTS | ROUND_ROBIN_HIGHLIGHTS
+
+
+def _highlighted(tmp_path: Path, page: Path, key: str) -> set[tuple[object, ...]]:
+    """The cells the page's script lists as highlighted: players' (*key* "player") or teams'."""
+    done = _browser(tmp_path, "--dump-dom", page.as_uri())
     assert done.returncode == 0, done.stderr[-2000:]
     found = _pre(done.stdout, "highlighted")
     assert isinstance(found, list)
-    cells = {
-        (c["file"], c["player"], c["round"], c["opponent"] or None, c["field"], c["severity"])
+    return {
+        (c["file"], c[key], c["round"], c["opponent"] or None, c["field"], c["severity"])
         for c in found
+        if (c.get("team") is None) == (key == "player")
     }
-    assert cells == SWISS_HIGHLIGHTS | ROUND_ROBIN_HIGHLIGHTS
+
+
+@pytest.mark.chromium
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (Debian: chromium)")
+def test_highlighted_team_cells_are_the_diagnosed_ones(team_report: Path, tmp_path: Path) -> None:
+    """In the browser, the team cells with a highlight background are exactly the planted ones."""
+    assert _highlighted(tmp_path, team_report, "team") == TEAM_HIGHLIGHTS
 
 
 @pytest.mark.chromium

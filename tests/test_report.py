@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from trfkit.audit import FileReport
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.report.github import format_github
-from trfkit.report.json import JsonWriter
+from trfkit.report.json import JsonWriter, file_json
 from trfkit.report.text import Summary, format_text
 
 
@@ -81,3 +82,57 @@ def test_summary_counts_files_by_worst_shown_severity() -> None:
     assert summary.as_text() == (
         "4 files checked: 1 clean, 2 with errors, 1 with warnings only (E001×2, P001×1, S003×1)"
     )
+
+
+# --- the team standings of a team event in the JSON form -------------------------------------
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "real"
+ROUND_ROBIN_4 = CORPUS / "markdechamps_team_tie_breaks_round_robin_4teams.trf"
+
+
+def _json_of(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    from trfkit.cli import main
+
+    main(list(argv))
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.skipif(not ROUND_ROBIN_4.exists(), reason="corpus not available")
+def test_check_json_carries_the_team_standings(capsys: pytest.CaptureFixture[str]) -> None:
+    """The JSON of check lists a team event's teams as standings --teams --format json does.
+
+    By hand from the boards (see tests/test_crosstable.py): every team has 3 match points;
+    game points 6, 6½, 6, 5½ for teams 1-4, so team 2 is first and team 4 last.
+    """
+    path = str(ROUND_ROBIN_4)
+    entry = _json_of(capsys, "check", path, "--format", "json")["files"][0]
+    teams = _json_of(capsys, "standings", path, "--teams", "--format", "json")["teams"]
+    assert entry["teams"] == teams
+    assert {t["team"]: (t["MP"], t["GP"]) for t in teams} == {
+        1: (3.0, 6.0),
+        2: (3.0, 6.5),
+        3: (3.0, 6.0),
+        4: (3.0, 5.5),
+    }
+    assert (teams[0]["team"], teams[0]["rank"], teams[-1]["team"]) == (2, 1, 4)
+    assert list(teams[0]) == ["rank", "team", "name", "MP", "GP", "MPvGP", "EDET"]
+    assert teams[0]["EDET"] is None  # not computed yet: null, as standings --teams says
+
+
+def test_check_json_of_an_individual_event_has_no_teams(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An individual event's entry keeps its three keys."""
+    path = tmp_path / "one.trf"
+    path.write_text(
+        "012 Solo\n001    1      A                                                          "
+        "0.0    1\n",
+        encoding="utf-8",
+    )
+    entry = _json_of(capsys, "check", str(path), "--format", "json")["files"][0]
+    assert sorted(entry) == ["diagnostics", "encoding", "path"]
+
+
+def test_file_json_without_a_team_table_has_no_teams() -> None:
+    """A report built without the team request (teams=None) writes no teams key."""
+    assert "teams" not in file_json(FileReport("a.trf", "utf-8", ()))

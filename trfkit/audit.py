@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
 
     from trfkit.compute.crosstable import CrossTable
+    from trfkit.compute.team_crosstable import TeamCrossTable
 
 DEFAULT_GLOBS = ("*.trf", "*.trfx", "*.txt")
 """What a directory walk looks at; ``.txt`` files only when they look like TRF."""
@@ -44,6 +45,7 @@ class FileReport:
         diagnostics: Everything found, sorted by position.
         readable: False when the file could not be read or decoded at all.
         table: The compact crosstable, when the request asked for one.
+        teams: The compact team crosstable and standings of a team event, when asked for.
     """
 
     path: str
@@ -51,6 +53,7 @@ class FileReport:
     diagnostics: tuple[Diagnostic, ...]
     readable: bool = True
     table: CrossTable | None = None
+    teams: TeamCrossTable | None = None
 
     @property
     def worst(self) -> Severity | None:
@@ -68,7 +71,9 @@ class CheckRequest:
         ignore: Codes, prefixes or names to drop.
         encoding: A codec to read with instead of detecting one.
         limits: Size limits.
-        tables: Also build each file's compact crosstable (for the HTML report).
+        tables: Also build each file's compact crosstable (for the HTML report), and a
+            team event's team crosstable.
+        teams: Also build a team event's team crosstable and standings (for the JSON report).
     """
 
     options: CheckOptions = attrs.field(factory=CheckOptions)
@@ -77,6 +82,7 @@ class CheckRequest:
     encoding: str | None = None
     limits: Limits = attrs.field(factory=Limits)
     tables: bool = False
+    teams: bool = False
 
 
 def _unreadable(path: str, message: str, request: CheckRequest) -> FileReport:
@@ -195,7 +201,7 @@ def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
     # a file over a limit is not checked, as it is not converted: the checks would be
     # sized by what the limit refused (and a named one is a usage error, exit 2)
     readable = bool(result.tournament.records) and (fatal is None or fatal.code != "P010")
-    table = None
+    table = teams = None
     if readable and result.tournament.has_trf_records and fatal is None:  # P012 says it all
         ctx = Context(result.tournament, request.options, request.limits)
         try:
@@ -207,10 +213,12 @@ def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
             found.append(_stopped(exc))
         if request.tables:
             table = _table(ctx)
+        if request.tables or request.teams:
+            teams = _team_table(ctx)
     found = [d for d in found if _keep(d, request)]
     found.sort(key=lambda d: d.sort_key)
     codec = result.encoding.codec if readable else None
-    return FileReport(path, codec, tuple(found), readable, table)
+    return FileReport(path, codec, tuple(found), readable, table, teams)
 
 
 def _stopped(exc: BaseException) -> Diagnostic:
@@ -278,6 +286,19 @@ def _table(ctx: Context) -> CrossTable | None:
     try:
         return build(ctx.tournament, options.tiebreak, regime=ctx.regime)
     except Exception:  # the diagnostics matter more than the picture
+        return None
+
+
+def _team_table(ctx: Context) -> TeamCrossTable | None:
+    """A team event's compact team crosstable (``None`` for an individual event, or on failure)."""
+    from trfkit.compute.team_crosstable import build
+
+    try:
+        event = ctx.team_event
+        if event is None:
+            return None
+        return build(ctx.tournament, event, ctx.options.tiebreak, regime=ctx.regime)
+    except Exception:  # as for the crosstable: the diagnostics matter more
         return None
 
 

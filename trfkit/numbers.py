@@ -52,3 +52,20 @@ def format_number(
     if places == 0:
         return sign + digits
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def format_halves(value: Fraction | int | None) -> str:
+    """A match score's game points as crosstables write them: ``2½``, ``½``, ``3``.
+
+    A value that is no whole number or half is written by :func:`format_number`.
+
+    >>> format_halves(Fraction(5, 2)), format_halves(Fraction(1, 2)), format_halves(3)
+    ('2½', '½', '3')
+    """
+    if value is None:
+        return ""
+    value = Fraction(value)
+    if value >= 0 and value.denominator == 2:
+        whole = value.numerator // 2
+        return f"{whole or ''}½"
+    return format_number(value, integer=True)

@@ -206,6 +206,7 @@ def run(args: argparse.Namespace) -> int:
         encoding=args.encoding,
         limits=common.limits(args),
         tables=bool(args.report),
+        teams=args.format == "json",  # a team event's entry carries its standings
     )
     for path in args.paths:
         if path != "-" and not os.path.lexists(path):

@@ -8,7 +8,10 @@ every line in the standard columns. Output encoding: the input's for a plain wri
 back, else UTF-8 (--output-encoding changes it).
 
 --to csv writes one row per player: every field of record 001, the team, and opponent,
-colour and result per round; every other record is listed as dropped.
+colour and result per round; every other record is listed as dropped. With --teams (a
+team event) it writes one row per team instead: reported and recomputed match and game
+points and rank, the team tie-breaks, and per round the opponent team, side, result, game
+points and match points.
 
 Every adjustment (a field moved, a code rewritten, a value dropped) is listed with
 --report-adjustments, always in --format json output, and in the file itself as
@@ -146,6 +149,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="--to csv: comma (default), semicolon, tab, locale (the locale's list "
         "separator and decimal mark) or one character",
     )
+    parser.add_argument(
+        "--teams",
+        action="store_true",
+        help="--to csv: one row per team of a team event (the team crosstable and "
+        "standings) instead of one per player",
+    )
     common.add_reading_options(parser)
 
 
@@ -210,6 +219,8 @@ def _check_usage(args: argparse.Namespace, inputs: list[str]) -> None:
             raise UsageError("JSON is always written in UTF-8")
     if args.to is not None and args.to != "csv" and args.delimiter != "comma":
         raise UsageError("--delimiter applies to --to csv only")
+    if args.teams and args.to != "csv":
+        raise UsageError("--teams applies to --to csv only")
 
 
 def _targets(args: argparse.Namespace, inputs: list[str]) -> list[str]:
@@ -435,11 +446,13 @@ def _to_csv(tournament: Any, args: argparse.Namespace, kind: str, source_format:
         except ValueError as exc:
             raise ConversionFailed(f"--delimiter: {exc}") from None
     codec = args.output_encoding or "utf-8-sig"
+    newline = _newline(args, "\r\n") or "\r\n"
     data = csvform.dump_bytes(
-        tournament, options, encoding=codec, newline=_newline(args, "\r\n") or "\r\n"
+        tournament, options, encoding=codec, newline=newline, teams=args.teams
     )
     # every record the CSV has no column for is listed, one adjustment each
-    found = csvform.adjustments(tournament, options)
+    adjust = csvform.team_adjustments if args.teams else csvform.adjustments
+    found = adjust(tournament, options)
     return _Output(data, found, kind, source_format, "csv")
 
 

@@ -2,6 +2,11 @@
 
 Each crosstable cell is opponent, colour and result as in the file, e.g. ``12w1``
 (beat player 12 with White), ``5b=`` (draw with Black), ``-H`` (half-point bye).
+
+A team event first gets the team crosstable, one row per team with its recomputed
+match and game points and rank and a cell per round: opponent team, ``w`` for the
+first-named team (``b`` the other), the game points (``3w 2½-1½``), ``+``/``-``/``--``
+for a forfeited match, ``PAB``/``FPB``/``HPB``/``ZPB`` for a bye.
 """
 
 from __future__ import annotations
@@ -64,6 +69,7 @@ def render(tournament: object) -> str:
             out.append(f"{HEADER_NAMES[record.code] + ':':<22}{record.value}")
         elif isinstance(record, RoundCount) and record.rounds is not None:
             out.append(f"{'Rounds:':<22}{record.rounds}")
+    out.extend(team_lines(tournament))
     players = sorted(tournament.players, key=lambda p: p.start_rank)
     rounds = tournament.rounds_played
     name_width = min(33, max((len(p.name) for p in players), default=4))
@@ -90,6 +96,37 @@ def render(tournament: object) -> str:
         members = " ".join(str(m) for m in team.members if m)
         out.append(f"Team {team.name}: {members}")
     return "\n".join(out) + "\n"
+
+
+def team_lines(tournament: object) -> list[str]:
+    """The team crosstable of a team event (no line for an individual one)."""
+    from trfkit.compute.regime import decide
+    from trfkit.compute.team_crosstable import build
+    from trfkit.compute.teams import team_event_of
+    from trfkit.model import Tournament
+    from trfkit.numbers import format_halves
+
+    assert isinstance(tournament, Tournament)
+    regime = decide(tournament)
+    if not regime.team:
+        return []
+    table = build(tournament, team_event_of(tournament), regime=regime)
+    rounds = table.rounds
+    cells = [[c.text for c in row.cells] + [""] * (rounds - len(row.cells)) for row in table.rows]
+    width = max([5] + [len(c) for row in cells for c in row])
+    name_width = min(33, max((len(row.name) for row in table.rows), default=4))
+    head = f"{'No':>4}  {'Team':<{name_width}} {'MP':>5} {'GP':>6} {'Rk':>4}"
+    head += "".join(f"  {'R' + str(r):>{width}}" for r in range(1, rounds + 1))
+    out = ["", "Teams (match and game points and ranks recomputed from the boards)", head]
+    out.append("-" * len(head))
+    for row, texts in zip(table.rows, cells, strict=True):
+        line = (
+            f"{row.team:>4}  {row.name[:name_width]:<{name_width}} {format_halves(row.mp):>5} "
+            f"{format_halves(row.gp):>6} {row.rank if row.rank is not None else '':>4}"
+        )
+        line += "".join(f"  {c:>{width}}" for c in texts)
+        out.append(line.rstrip())
+    return out
 
 
 def run(args: argparse.Namespace) -> int:

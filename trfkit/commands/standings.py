@@ -86,15 +86,10 @@ def _lot(row: Any) -> str | None:
 
 
 def _number(value: Fraction | None, integer: bool) -> Any:
-    """A JSON number: an int for whole counts and ratings, else a float (exact for quarters)."""
-    if value is None:
-        return None
-    if integer and value.denominator == 1:
-        return int(value)
-    as_float = float(value)
-    if Fraction(as_float) != value:
-        as_float = round(as_float, 6)
-    return as_float
+    """A JSON number (:func:`trfkit.report.json.json_number`)."""
+    from trfkit.report.json import json_number
+
+    return json_number(value, integer)
 
 
 def render_json(st: Standings) -> dict[str, Any]:
@@ -280,27 +275,21 @@ def render_explanation(st: Standings, explanation: Explanation) -> str:
 
 # --- team standings (--teams) ----------------------------------------------------------------
 
-_SCORES = ("PTS", "MP", "GP")
-
 
 def _team_columns(st: TeamStandings) -> list[tuple[str, int]]:
     """The tie-break columns shown besides MP and GP: every code but PTS, MP and GP."""
-    return [(key, i) for i, (key, tb) in enumerate(zip(st.keys(), st.tiebreaks, strict=True))
-            if tb.name not in _SCORES]  # fmt: skip
+    from trfkit.compute.team_crosstable import shown_columns
+
+    return shown_columns(st)
 
 
 def render_team_json(st: TeamStandings) -> dict[str, Any]:
     """The ``--teams --format json`` document (the module docstring gives its shape)."""
-    columns = _team_columns(st)
-    teams = []
-    for row in st.rows:
-        item: dict[str, Any] = {"rank": row.rank, "team": row.team, "name": row.name}
-        item["MP"], item["GP"] = _number(row.mp, False), _number(row.gp, False)
-        for key, i in columns:
-            item[key] = _number(row.values[i], False)
-        teams.append(item)
+    from trfkit.compute.team_crosstable import standing_table
+    from trfkit.report.json import team_records
+
     return {
-        "teams": teams,
+        "teams": team_records(standing_table(st)),
         "rules": {
             "edition": st.edition.edition.value,
             "reason": st.edition.reason,
@@ -386,6 +375,7 @@ def render_team_text(st: TeamStandings) -> str:
 
 def render_team_explanation(st: TeamStandings, explanation: TeamExplanation) -> str:
     """``--teams --explain TEAM``: each round's match, points and tie-break contributions."""
+    from trfkit.compute.team_crosstable import SCORES
     from trfkit.numbers import format_number
 
     shown = list(explanation.cut)
@@ -423,7 +413,7 @@ def render_team_explanation(st: TeamStandings, explanation: TeamExplanation) -> 
                 out.append(f"{key}: {shown_value} (primary score against the tied teams, art. 6)")
             elif key in st.unavailable:
                 out.append(f"{key}: n/a ({st.unavailable[key]})")
-            elif tb.name not in _SCORES:
+            elif tb.name not in SCORES:
                 out.append(f"{key}: {format_number(value)}")
     return "\n".join(out) + "\n"
 

@@ -14,6 +14,17 @@ chosen. Where the decimal mark is a comma, spreadsheets expect ``;`` between fie
 :func:`locale_options` reads both from the user's locale. Text that a spreadsheet would
 run as a formula is written with a leading apostrophe (:func:`guard_formula`, the one
 guard of every CSV trfkit writes) unless ``formula_guard`` is off.
+
+The team form (``teams=True``, ``convert --to csv --teams``) is one row per team of a
+team event instead, in team-number order: ``Team`` (310's number, else the 013's
+position), ``Name``, the ``Reported MP``, ``Reported GP`` and ``Reported rank`` of
+record 310 (empty for 013), the recomputed ``MP``, ``GP`` and ``Rank`` and each team
+tie-break of the standings (``standings --teams``), then six per round: ``opponent``
+(team number), ``side`` (``w`` for the first-named team of the match, ``b`` the other),
+``result`` (``played``, ``forfeit win``, ``PAB`` … as
+:class:`~trfkit.compute.teams.RoundKind` says), ``GP``, ``opponent GP`` and ``MP``. The
+numbers are those of :mod:`trfkit.compute.team_crosstable`, the one reading of the team
+matches that the HTML report and ``show`` draw too.
 """
 
 from __future__ import annotations
@@ -28,10 +39,13 @@ from fractions import Fraction
 import attrs
 
 from trfkit import columns as C
-from trfkit.compute.regime import team_members
+from trfkit.compute.regime import decide, team_members
+from trfkit.compute.team_crosstable import TeamCrossTable, build
+from trfkit.compute.teams import team_event_of
 from trfkit.convert.adjustments import Action, Adjustment
 from trfkit.convert.render import describe_line
 from trfkit.convert.versions import record_code
+from trfkit.errors import ConversionFailed
 from trfkit.model import Player, RawRecord, Record, Team, Tournament
 from trfkit.numbers import format_number
 from trfkit.trf.writer import encode, render_record
@@ -180,6 +194,89 @@ def rows(tournament: Tournament, options: CsvOptions | None = None) -> Iterator[
         yield row
 
 
+def team_table(tournament: Tournament) -> TeamCrossTable:
+    """The team crosstable of a team event; :class:`ConversionFailed` for an individual one."""
+    regime = decide(tournament)
+    if not regime.team:
+        raise ConversionFailed("--teams needs a team event; this one is individual")
+    return build(tournament, team_event_of(tournament), regime=regime)
+
+
+def team_header(table: TeamCrossTable) -> list[str]:
+    """The column titles of the team form."""
+    keys = table.standings.keys if table.standings else ()
+    titles = ["Team", "Name", "Reported MP", "Reported GP", "Reported rank", "MP", "GP", "Rank"]
+    titles.extend(keys)
+    for n in range(1, table.rounds + 1):
+        titles.extend(f"R{n} {what}" for what in ("opponent", "side", "result", "GP",
+                                                   "opponent GP", "MP"))  # fmt: skip
+    return titles
+
+
+def team_rows(tournament: Tournament, options: CsvOptions | None = None) -> Iterator[list[str]]:
+    """The team form: the header row, then one row per team in team-number order."""
+    options = options or CsvOptions()
+    table = team_table(tournament)
+    yield [_guard(title, options) for title in team_header(table)]  # 212's codes are text
+    standings = table.standings
+    values = {row.team: row.values for row in standings.rows} if standings else {}
+    width = len(standings.keys) if standings else 0
+    for line in table.rows:
+        row = [
+            str(line.team),
+            _guard(line.name, options),
+            _points(line.reported_mp, options),
+            _points(line.reported_gp, options),
+            "" if line.reported_rank is None else str(line.reported_rank),
+            _points(line.mp, options),
+            _points(line.gp, options),
+            "" if line.rank is None else str(line.rank),
+            *(_points(v, options) for v in values.get(line.team, (None,) * width)),
+        ]
+        for n in range(1, table.rounds + 1):
+            cell = line.cell(n)
+            if cell is None:
+                row.extend([""] * 6)
+                continue
+            row.extend(
+                (
+                    "" if cell.opponent is None else str(cell.opponent),
+                    cell.side,
+                    cell.kind.value,
+                    _points(cell.gp, options),
+                    _points(cell.opponent_gp, options),
+                    _points(cell.mp, options),
+                )
+            )
+        yield row
+
+
+def team_adjustments(
+    tournament: Tournament, options: CsvOptions | None = None
+) -> tuple[Adjustment, ...]:
+    """What the team form does not hold as the file has it: one note, and each guarded name."""
+    options = options or CsvOptions()
+    found = [
+        Adjustment(
+            action=Action.DROPPED,
+            line=None,
+            why="the team CSV holds the team matches and standings computed from the boards; "
+            "the player records and every other record have no column (--to csv without "
+            "--teams writes the players)",
+        )
+    ]
+    for info in team_table(tournament).rows:
+        name = _guard(info.name, options)
+        record = next(
+            (t for t in tournament.teams if t.line == info.line and t.line is not None), None
+        )
+        if record is not None and name != info.name:
+            layout = C.TEAM26 if record.code == "310" else C.TEAM16
+            column = layout.field("name").start
+            found.append(_rewrite(record, "name", column, info.name, name, _GUARD_WHY))
+    return tuple(found)
+
+
 def adjustments(
     tournament: Tournament, options: CsvOptions | None = None
 ) -> tuple[Adjustment, ...]:
@@ -265,13 +362,20 @@ def _text_of(record: Record) -> str:
 
 
 def dumps(
-    tournament: Tournament, options: CsvOptions | None = None, *, newline: str = "\r\n"
+    tournament: Tournament,
+    options: CsvOptions | None = None,
+    *,
+    newline: str = "\r\n",
+    teams: bool = False,
 ) -> str:
-    """The crosstable as CSV text (RFC 4180 quoting; CRLF line ends unless *newline*)."""
+    """The crosstable as CSV text (RFC 4180 quoting; CRLF line ends unless *newline*).
+
+    *teams* writes the team form (:func:`team_rows`) instead of the players.
+    """
     options = options or CsvOptions()
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, delimiter=options.delimiter, lineterminator=newline)
-    writer.writerows(rows(tournament, options))
+    writer.writerows(team_rows(tournament, options) if teams else rows(tournament, options))
     return buffer.getvalue()
 
 
@@ -281,12 +385,13 @@ def dump_bytes(
     *,
     encoding: str = "utf-8-sig",
     newline: str = "\r\n",
+    teams: bool = False,
 ) -> bytes:
     """The crosstable as CSV bytes: UTF-8 with a byte-order mark unless *encoding* says otherwise.
 
     Raises :class:`~trfkit.errors.WriteError` when a character does not exist in *encoding*.
     """
-    return encode(dumps(tournament, options, newline=newline), encoding)
+    return encode(dumps(tournament, options, newline=newline, teams=teams), encoding)
 
 
 __all__ = [
@@ -300,4 +405,8 @@ __all__ = [
     "header",
     "locale_options",
     "rows",
+    "team_adjustments",
+    "team_header",
+    "team_rows",
+    "team_table",
 ]

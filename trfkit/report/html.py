@@ -8,7 +8,12 @@ about is highlighted in the colour of its worst severity, carries the messages
 in its ``title`` (shown on hover) and opens them in a panel on click; clicking a
 finding shows its cells. Next to the reported points and ranks stand the
 recomputed ones when :mod:`trfkit.compute.tiebreaks` provides them (see the hook in
-:mod:`trfkit.compute.crosstable`). A batch gets an index sorted by severity.
+:mod:`trfkit.compute.crosstable`). A team event also gets, above the players' table,
+the team crosstable (teams × rounds, or teams × teams for a round robin of up to 40
+teams: game points, opponent, ``w`` for the first-named team, ``+``/``-`` forfeits,
+byes), with the match and game points and rank its 310 records report and the
+recomputed ones; its cells are marked as :func:`trfkit.compute.team_crosstable.locate`
+places the findings. A batch gets an index sorted by severity.
 
 Everything that comes from a file (names, paths, messages) is escaped. The
 page is built file by file (:class:`HtmlReport`) from the compact tables of
@@ -23,17 +28,19 @@ browser test compare them with the diagnostics.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from html import escape
 
 import attrs
 
 from trfkit.audit import CheckRequest, FileReport
-from trfkit.compute.crosstable import Cell, CrossTable, CrossTableRow, Spot, locate
+from trfkit.compute import team_crosstable
+from trfkit.compute.crosstable import Cell, CrossTable, CrossTableRow, locate
+from trfkit.compute.team_crosstable import TeamCrossTable, TeamLine
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.fileio import write_atomic
-from trfkit.numbers import format_number
+from trfkit.numbers import format_halves, format_number
 from trfkit.untrusted import printable
 
 CLEAN_TABLE_LIMIT = 100
@@ -198,6 +205,9 @@ def _file_section(report: FileReport, anchor: str, number: int) -> str:
             meta.append(_e(table.name))
         meta.append(f"{len(table.rows)} players, {table.rounds} rounds")
         meta.append("round robin" if table.round_robin else "players × rounds")
+    teams = report.teams
+    if teams is not None:
+        meta.append(f"{len(teams.rows)} teams, {teams.boards} boards")
     if report.encoding:
         meta.append(_e(report.encoding))
     parts = [
@@ -206,6 +216,8 @@ def _file_section(report: FileReport, anchor: str, number: int) -> str:
         f'<p class="meta">{" · ".join(meta)}</p>' if meta else "",
         _findings(report.diagnostics),
     ]
+    if teams is not None:
+        parts.append(_team_crosstable(teams, report.diagnostics, number))
     if table is not None:
         parts.append(_crosstable(table, report.diagnostics, number))
     parts.append("</section>")
@@ -231,25 +243,31 @@ def _findings(diagnostics: Sequence[Diagnostic]) -> str:
     )
 
 
-class _Marks:
-    """Which diagnostics (by index) fall on which cell or row."""
+_Place = tuple[int, int | None, str | None]
+"""(player or team, round, field): a spot of either crosstable."""
 
-    def __init__(self, table: CrossTable, diagnostics: Sequence[Diagnostic]) -> None:
+
+class _Marks:
+    """Which diagnostics (by index) fall on which cell or row.
+
+    *places* gives each diagnostic's spots (a player's or a team's) as :data:`_Place`.
+    """
+
+    def __init__(
+        self, diagnostics: Sequence[Diagnostic], places: Callable[[Diagnostic], Iterable[_Place]]
+    ) -> None:
         self.cells: dict[tuple[int, int], list[int]] = {}
         self.fields: dict[tuple[int, str], list[int]] = {}
         self.rows: dict[int, list[int]] = {}
         self.diagnostics = diagnostics
         for index, d in enumerate(diagnostics):
-            for spot in locate(d, table):
-                self._add(spot, index)
-
-    def _add(self, spot: Spot, index: int) -> None:
-        if spot.round is not None:
-            self.cells.setdefault((spot.player, spot.round), []).append(index)
-        elif spot.field is not None:
-            self.fields.setdefault((spot.player, spot.field), []).append(index)
-        else:
-            self.rows.setdefault(spot.player, []).append(index)
+            for who, number, field in places(d):
+                if number is not None:
+                    self.cells.setdefault((who, number), []).append(index)
+                elif field is not None:
+                    self.fields.setdefault((who, field), []).append(index)
+                else:
+                    self.rows.setdefault(who, []).append(index)
 
     def attributes(self, indices: Sequence[int]) -> str:
         """``class``/``title``/``data-d`` attributes for a cell holding *indices*."""
@@ -264,16 +282,17 @@ class _Marks:
 
 
 def _crosstable(table: CrossTable, diagnostics: Sequence[Diagnostic], number: int) -> str:
-    marks = _Marks(table, diagnostics)
-    if table.round_robin:
-        head, body = _round_robin_rows(table, marks)
-    else:
-        head, body = _swiss_rows(table, marks)
-    note = _e(table.standings_note) if table.standings_note else ""
+    marks = _Marks(diagnostics, lambda d: ((s.player, s.round, s.field) for s in locate(d, table)))
+    rows = _round_robin_rows if table.round_robin else _swiss_rows
+    return _grid("xt", number, *rows(table, marks), "Recomputed standings", table.standings_note)
+
+
+def _grid(classes: str, number: int, head: str, body: str, label: str, note: str) -> str:
+    """A crosstable of file *number*, and the note on where its recomputed values came from."""
     return (
-        f'<div class="scroll"><table class="xt" data-file="{number}"><thead>{head}</thead>'
+        f'<div class="scroll"><table class="{classes}" data-file="{number}"><thead>{head}</thead>'
         f"<tbody>{body}</tbody></table></div>"
-        + (f'<p class="note">Recomputed standings: {note}.</p>' if note else "")
+        + (f'<p class="note">{label}: {_e(note)}.</p>' if note else "")
     )
 
 
@@ -319,78 +338,163 @@ def _identity(row: CrossTableRow, marks: _Marks) -> str:
 _STANDING_HEAD = "<th>Pts</th><th>Rank</th><th class=re>Pts*</th><th class=re>Rank*</th>"
 
 
+_PLAYER_HEAD = "<th>No.</th><th>Name</th><th>Title</th><th>Rtg</th><th>Fed</th>"
+
+
+def _head(identity: str, columns: Iterable[str], totals: str) -> str:
+    return f"<tr>{identity}" + "".join(f"<th>{c}</th>" for c in columns) + f"{totals}</tr>"
+
+
+def _by_round(attr: str, who: int, rounds: int, texts: Sequence[str], marks: _Marks) -> str:
+    """A row's cells, one per round (*attr*: ``p`` for a player, ``t`` for a team)."""
+    cells = []
+    for n in range(1, rounds + 1):
+        text = _e(texts[n - 1]) if n <= len(texts) else ""
+        attributes = marks.attributes(marks.cells.get((who, n), []))
+        cells.append(f'<td class="c" data-{attr}="{who}" data-r="{n}"{attributes}>{text}</td>')
+    return "".join(cells)
+
+
+def _by_opponent(
+    attr: str,
+    who: int,
+    others: Sequence[int],
+    rounds: Sequence[tuple[int, int | None, str]],
+    marks: _Marks,
+) -> str:
+    """A round robin row's cells: one per opponent, then the byes.
+
+    *rounds* holds (round, opponent or ``None``, the cell's text) of each round.
+    """
+    games: dict[int, list[tuple[int, str]]] = {}
+    byes: list[tuple[int, str]] = []
+    for number, opponent, text in rounds:
+        if opponent is not None:
+            games.setdefault(opponent, []).append((number, text))
+        elif text:
+            byes.append((number, text))
+    cells = []
+    for other in others:
+        if other == who:
+            cells.append('<td class="self"></td>')
+            continue
+        played = games.get(other, [])
+        indices = [i for n, _ in played for i in marks.cells.get((who, n), [])]
+        text = " ".join(t for _, t in played)
+        numbers = " ".join(str(n) for n, _ in played)
+        cells.append(
+            f'<td class="c" data-{attr}="{who}" data-q="{other}" data-r="{numbers}"'
+            f"{marks.attributes(indices)}>{_e(text)}</td>"
+        )
+    used = {n for played in games.values() for n, _ in played}
+    bye_rounds = sorted(n for (p, n) in marks.cells if p == who and n not in used)
+    indices = [i for n in bye_rounds for i in marks.cells[(who, n)]]
+    text = " ".join(f"R{n} {t}" for n, t in byes)
+    numbers = " ".join(str(n) for n in bye_rounds)
+    cells.append(
+        f'<td class="c byes" data-{attr}="{who}" data-q="" data-r="{numbers}"'
+        f"{marks.attributes(indices)}>{_e(text)}</td>"
+    )
+    return "".join(cells)
+
+
 def _swiss_rows(table: CrossTable, marks: _Marks) -> tuple[str, str]:
     rounds = max([table.rounds, *(len(r.cells) for r in table.rows)], default=0)
-    head = (
-        "<tr><th>No.</th><th>Name</th><th>Title</th><th>Rtg</th><th>Fed</th>"
-        + "".join(f"<th>R{n}</th>" for n in range(1, rounds + 1))
-        + _STANDING_HEAD
-        + "</tr>"
-    )
+    head = _head(_PLAYER_HEAD, (f"R{n}" for n in range(1, rounds + 1)), _STANDING_HEAD)
     lines = []
     for row in table.rows:
-        cells = []
-        for n in range(1, rounds + 1):
-            cell = row.cell(n)
-            text = _e(cell.text) if cell is not None else ""
-            attributes = marks.attributes(marks.cells.get((row.start_rank, n), []))
-            cells.append(
-                f'<td class="c" data-p="{row.start_rank}" data-r="{n}"{attributes}>{text}</td>'
-            )
-        lines.append(
-            f"<tr>{_identity(row, marks)}{''.join(cells)}{_standing_cells(table, row, marks)}</tr>"
-        )
+        cells = _by_round("p", row.start_rank, rounds, [c.text for c in row.cells], marks)
+        lines.append(f"<tr>{_identity(row, marks)}{cells}{_standing_cells(table, row, marks)}</tr>")
     return head, "".join(lines)
 
 
 def _round_robin_rows(table: CrossTable, marks: _Marks) -> tuple[str, str]:
     ranks = [row.start_rank for row in table.rows]
-    head = (
-        "<tr><th>No.</th><th>Name</th><th>Title</th><th>Rtg</th><th>Fed</th>"
-        + "".join(f"<th>{n}</th>" for n in ranks)
-        + "<th>Byes</th>"
-        + _STANDING_HEAD
-        + "</tr>"
-    )
+    head = _head(_PLAYER_HEAD, [*map(str, ranks), "Byes"], _STANDING_HEAD)
     lines = []
     for row in table.rows:
-        games: dict[int, list[Cell]] = {}
-        byes: list[Cell] = []
-        for cell in row.cells:
-            if cell.opponent is not None:
-                games.setdefault(cell.opponent, []).append(cell)
-            elif cell.result:
-                byes.append(cell)
-        cells = []
-        for other in ranks:
-            if other == row.start_rank:
-                cells.append('<td class="self"></td>')
-                continue
-            played = games.get(other, [])
-            indices = [i for c in played for i in marks.cells.get((row.start_rank, c.round), [])]
-            text = " ".join(f"{_colour(c)}{c.result}" for c in played)
-            rounds = " ".join(str(c.round) for c in played)
-            cells.append(
-                f'<td class="c" data-p="{row.start_rank}" data-q="{other}" data-r="{rounds}"'
-                f"{marks.attributes(indices)}>{_e(text)}</td>"
-            )
-        used = {c.round for cells_ in games.values() for c in cells_}
-        bye_rounds = [n for (p, n) in marks.cells if p == row.start_rank and n not in used]
-        indices = [i for n in sorted(bye_rounds) for i in marks.cells[(row.start_rank, n)]]
-        text = " ".join(f"R{c.round} {c.result}" for c in byes)
-        rounds = " ".join(str(n) for n in sorted(bye_rounds))
-        cells.append(
-            f'<td class="c byes" data-p="{row.start_rank}" data-q="" data-r="{rounds}"'
-            f"{marks.attributes(indices)}>{_e(text)}</td>"
-        )
-        lines.append(
-            f"<tr>{_identity(row, marks)}{''.join(cells)}{_standing_cells(table, row, marks)}</tr>"
-        )
+        rounds = [
+            (c.round, c.opponent, f"{_colour(c)}{c.result}" if c.opponent is not None else c.result)
+            for c in row.cells
+        ]
+        cells = _by_opponent("p", row.start_rank, ranks, rounds, marks)
+        lines.append(f"<tr>{_identity(row, marks)}{cells}{_standing_cells(table, row, marks)}</tr>")
     return head, "".join(lines)
 
 
 def _colour(cell: Cell) -> str:
     return cell.colour if cell.colour in ("w", "b") else ""
+
+
+# --- the team crosstable -------------------------------------------------------------------
+
+
+def _team_crosstable(table: TeamCrossTable, diagnostics: Sequence[Diagnostic], number: int) -> str:
+    def places(d: Diagnostic) -> Iterable[_Place]:
+        return ((s.team, s.round, s.field) for s in team_crosstable.locate(d, table))
+
+    marks = _Marks(diagnostics, places)
+    rows = _team_round_robin_rows if table.round_robin else _team_swiss_rows
+    note = table.standings_note
+    grid = _grid("xt teams", number, *rows(table, marks), "Recomputed team standings", note)
+    return f"<h3>Teams</h3>{grid}<h3>Players</h3>"
+
+
+_TEAM_TOTALS_HEAD = (
+    "<th>MP</th><th>GP</th><th>Rank</th><th class=re>MP*</th><th class=re>GP*</th>"
+    "<th class=re>Rank*</th>"
+)
+
+
+def _team_identity(row: TeamLine, marks: _Marks) -> str:
+    attributes = marks.attributes(marks.rows.get(row.team, []))
+    return (
+        f'<td class="num">{row.team}</td>'
+        f'<th class="name" data-t="{row.team}"{attributes}>{_e(row.name) or "&nbsp;"}</th>'
+    )
+
+
+def _team_totals(row: TeamLine, marks: _Marks) -> str:
+    """The reported MP, GP and rank (310), then the recomputed ones (bold where they differ)."""
+    cells = []
+    for field, value in (("mp", row.reported_mp), ("gp", row.reported_gp)):
+        attributes = marks.attributes(marks.fields.get((row.team, field), []))
+        text = "-" if value is None else format_halves(value)
+        cells.append(
+            f'<td class="num" data-t="{row.team}" data-f="{field}"{attributes}>{text}</td>'
+        )
+    attributes = marks.attributes(marks.fields.get((row.team, "rank"), []))
+    rank = "-" if row.reported_rank is None else str(row.reported_rank)
+    cells.append(f'<td class="num" data-t="{row.team}" data-f="rank"{attributes}>{rank}</td>')
+    for mine, theirs in ((row.mp, row.reported_mp), (row.gp, row.reported_gp)):
+        differs = " differs" if theirs is not None and theirs != mine else ""
+        cells.append(f'<td class="num re{differs}">{format_halves(mine)}</td>')
+    other = row.reported_rank
+    rank_differs = other is not None and row.rank is not None and row.rank != other
+    rank = "-" if row.rank is None else str(row.rank)
+    cells.append(f'<td class="num re{" differs" if rank_differs else ""}">{rank}</td>')
+    return "".join(cells)
+
+
+def _team_swiss_rows(table: TeamCrossTable, marks: _Marks) -> tuple[str, str]:
+    rounds = (f"R{n}" for n in range(1, table.rounds + 1))
+    head = _head("<th>No.</th><th>Team</th>", rounds, _TEAM_TOTALS_HEAD)
+    lines = []
+    for row in table.rows:
+        cells = _by_round("t", row.team, table.rounds, [c.text for c in row.cells], marks)
+        lines.append(f"<tr>{_team_identity(row, marks)}{cells}{_team_totals(row, marks)}</tr>")
+    return head, "".join(lines)
+
+
+def _team_round_robin_rows(table: TeamCrossTable, marks: _Marks) -> tuple[str, str]:
+    numbers = [row.team for row in table.rows]
+    head = _head("<th>No.</th><th>Team</th>", [*map(str, numbers), "Byes"], _TEAM_TOTALS_HEAD)
+    lines = []
+    for row in table.rows:
+        rounds = [(c.round, c.opponent, f"{c.side}{c.score}") for c in row.cells]
+        cells = _by_opponent("t", row.team, numbers, rounds, marks)
+        lines.append(f"<tr>{_team_identity(row, marks)}{cells}{_team_totals(row, marks)}</tr>")
+    return head, "".join(lines)
 
 
 # --- the fixed parts of the page ------------------------------------------------------------
@@ -417,6 +521,7 @@ thead th { background: #eef1f5; position: sticky; top: 0; }
 .scroll { overflow-x: auto; max-width: 100%; }
 table.xt td.c { font-family: ui-monospace, monospace; text-align: center; white-space: nowrap; }
 table.xt th.name { font-weight: normal; white-space: nowrap; }
+h3 { font-size: 1rem; margin: 1rem 0 0.25rem; }
 table.xt td.self { background: #5d6673; }
 table.xt .re { background: #f4f6f9; }
 table.xt td.differs { font-weight: bold; color: #9b1c1c; }
@@ -466,6 +571,7 @@ _TAIL = """<aside id="detail" hidden>
     found.push({
       file: Number(table.getAttribute("data-file")),
       player: Number(el.getAttribute("data-p")),
+      team: el.hasAttribute("data-t") ? Number(el.getAttribute("data-t")) : null,
       round: el.hasAttribute("data-r") ? el.getAttribute("data-r") : null,
       opponent: el.hasAttribute("data-q") ? el.getAttribute("data-q") : null,
       field: el.hasAttribute("data-f") ? el.getAttribute("data-f") : null,

@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 import textwrap
 from collections.abc import Callable
-from typing import Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from trfkit.audit import FileReport
 from trfkit.diagnostics import Diagnostic
 from trfkit.untrusted import escape_json
+
+if TYPE_CHECKING:
+    from trfkit.compute.team_crosstable import TeamStandingTable
 
 
 def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
@@ -27,12 +31,49 @@ def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
 
 
 def file_json(report: FileReport) -> dict[str, Any]:
-    """One file's entry of the ``files`` list."""
-    return {
+    """One file's entry of the ``files`` list; a team event's also carries ``teams``.
+
+    ``teams`` is the recomputed team standings, as ``standings --teams --format json``
+    lists them (:func:`team_records`); it is absent for an individual event, and for a
+    team event whose standings could not be computed.
+    """
+    entry: dict[str, Any] = {
         "path": report.path,
         "encoding": report.encoding,
         "diagnostics": [diagnostic_json(d) for d in report.diagnostics],
     }
+    if report.teams is not None and report.teams.standings is not None:
+        entry["teams"] = team_records(report.teams.standings)
+    return entry
+
+
+def json_number(value: Fraction | None, integer: bool) -> Any:
+    """A JSON number: an int for whole counts and ratings, else a float (exact for quarters)."""
+    if value is None:
+        return None
+    if integer and value.denominator == 1:
+        return int(value)
+    as_float = float(value)
+    if Fraction(as_float) != value:
+        as_float = round(as_float, 6)
+    return as_float
+
+
+def team_records(table: TeamStandingTable) -> list[dict[str, Any]]:
+    """The team standings in rank order: ``{"rank", "team", "name", "MP", "GP", "<CODE>"}``.
+
+    ``team`` is the team's number (310's, else the 013's position); a code not computed
+    yet has ``null`` values. ``standings --teams --format json`` and ``check --format json``
+    both write these.
+    """
+    records = []
+    for row in table.rows:
+        item: dict[str, Any] = {"rank": row.rank, "team": row.team, "name": row.name}
+        item["MP"], item["GP"] = json_number(row.mp, False), json_number(row.gp, False)
+        for key, value in zip(table.keys, row.values, strict=True):
+            item[key] = json_number(value, False)
+        records.append(item)
+    return records
 
 
 def dumps_json(payload: Any) -> str:
