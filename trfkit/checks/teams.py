@@ -304,7 +304,8 @@ def _row_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     compared with the match rebuilt from the boards (330 for a forfeited match); a
     round the row gives as a bye (``FFFF``, ``HPB`` …) must be that bye (240, 320 or
     the boards' ``F``/``H``/``U`` blocks; ``Z`` and an absence are alike). Totals that
-    leave out record 299 are M010's. The rows are read by tokens (their widths differ between programs).
+    leave out record 299 are M010's. The rows are read by tokens (their widths
+    differ between programs).
 
     PASS: ``801  1 IND 15 28.0  14 b =0=1 1234 …`` for team 1, whose four boards in
     round 1 against team 14 drew, lost, drew and won.
@@ -509,8 +510,9 @@ def _board_order(ctx: Context) -> Iterator[Diagnostic]:
     the order of its team record (310, else 013). A file without any line-up (300)
     is judged only with ``--team-board-order fixed``: its team lists may be rosters.
     Board by board, each team's player must stand lower in that order than on the
-    board above, for both teams at once: a match whose boards cross (team A's first player against team B's second, A's
-    second against B's first) has a lower-listed player above a higher one.
+    board above, for both teams at once: a match whose boards cross (team A's first
+    player against team B's second, A's second against B's first) has a
+    lower-listed player above a higher one.
     With ``--team-board-order fixed`` a line-up must also keep the team record's
     order (players may be left out, not swapped): TRF-2026 fixes the order "when
     fixed", which the file does not say (UNCERTAIN; ``off`` checks nothing).
@@ -710,10 +712,15 @@ def _home_away(ctx: Context) -> Iterator[Diagnostic]:
                 continue
             info = event.team(number)
             more = "home" if home > away else "away"
+            listed = ", ".join(
+                f"round {x.round} v {_team(event, x.second if more == 'home' else x.first)}"
+                for x in event.matches
+                if x.round <= m and number == (x.first if more == "home" else x.second)
+            )
             yield HOME_AWAY.rule.diagnostic(
                 f"{_team(event, number)}: {home} home and {away} away matches in rounds "
-                f"1-{m}; a single round robin of {teams} teams gives no team more than one "
-                f"{more} match more",
+                f"1-{m} ({more}: {listed}); a single round robin of {teams} teams gives no "
+                f"team more than one {more} match more",
                 **(_team_field(info, "name") if info is not None else {}),
             )
         return
