@@ -217,7 +217,7 @@ def test_individual_events_get_no_team_check() -> None:
 
 
 def test_explain_and_rules_know_the_m_family() -> None:
-    """trfkit explain M006 prints its docstring; trfkit rules lists M001-M010."""
+    """The explain command prints M006's docstring; the rules command lists M001-M010."""
     env_python = sys.executable
     explained = subprocess.run(
         [env_python, "-m", "trfkit", "explain", "M006"],

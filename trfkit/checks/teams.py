@@ -59,8 +59,8 @@ def _standings(ctx: Context) -> TeamStandings | None:
 
     def compute() -> TeamStandings | None:
         event = ctx.team_event
-        if event is None or not event.teams:
-            return None
+        if event is None or not event.teams or not event.rounds:
+            return None  # no board holds a result: the declared values are the only record
         options = ctx.options.tiebreak
         try:
             return compute_team_standings(ctx.tournament, options, regime=ctx.regime, event=event)
@@ -211,7 +211,8 @@ def _points_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     match points by record 362 (default 2/1/0), game points by record 162, with 330
     forfeited matches, 320 team PABs, 240 byes and 299 adjustments (a total without
     299's is M010's). The primary score (match points unless 192 or 212 names game
-    points first) is named in the message. A blank column is not judged.
+    points first) is named in the message. A blank column is not judged, nor a file
+    whose boards hold no result at all (its 310 and 801/802 values are its only record).
 
     PASS: ``310   1 Team 1 …    3.0    6.0`` for a team with a win, a draw and a loss
     (2 + 1 + 0 match points) and 6 game points on its boards.

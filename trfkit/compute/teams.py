@@ -1,10 +1,11 @@
 """Team events: the teams, and each round's team matches rebuilt from the board games.
 
 Pure computation: a :class:`~trfkit.model.Tournament` in, frozen values out, never a
-judgement. The team checks (later) compare these values with what a report declares;
-the team standings (:mod:`trfkit.compute.team_standings`) rank them. Whether an event
-is a team event at all is :func:`trfkit.compute.regime.team_event`'s answer, asked by
-the caller; :func:`team_event_of` builds the values once, in one pass over the blocks.
+judgement. The team checks (:mod:`trfkit.checks.teams`) compare these values with what
+a report declares; the team standings (:mod:`trfkit.compute.team_standings`) rank them.
+Whether an event is a team event at all is :func:`trfkit.compute.regime.team_event`'s
+answer, asked by the caller; :func:`team_event_of` builds the values once, in one pass
+over the blocks.
 
 How a round is read, for each team:
 
