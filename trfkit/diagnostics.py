@@ -6,6 +6,7 @@ Codes are a family letter and three digits, never reused or renumbered:
 - ``S`` structure and consistency of the report (symmetry, counts, points, ranks);
 - ``B`` round-robin schedules against the FIDE Berger tables (C.05 Annex 1);
 - ``T`` tie-breaks and standings (C.07);
+- ``M`` team events: declared team points, ranks and rows, boards, byes (team *matches*);
 - ``E`` defects that exporters are known for;
 - ``X`` reserved for third-party plugins.
 

@@ -8,6 +8,7 @@ severity; the explicit registry in :mod:`trfkit.checks` lists them all.
 
 from __future__ import annotations
 
+import enum
 import functools
 import inspect
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -22,6 +23,22 @@ from trfkit.compute.tiebreaks.options import TieBreakOptions
 from trfkit.diagnostics import Diagnostic, Repeats, Rule, Severity
 from trfkit.limits import Limits
 from trfkit.model import Tournament
+
+
+class BoardOrder(enum.Enum):
+    """How strictly the team checks judge board order (M006).
+
+    TRF-2026 lists a team's players in board order "when fixed" and writes a line-up
+    out of that order as record 300; whether an event fixes its order the file does
+    not say (UNCERTAIN), so by default only boards that cross are judged.
+    """
+
+    PAIRING = "pairing"
+    """The boards pair the two teams' players in the order each fields them (300, else 310)."""
+    FIXED = "fixed"
+    """Also: a line-up (300) keeps the team record's order; players may only be left out."""
+    OFF = "off"
+    """Board order is not checked."""
 
 
 @attrs.frozen
@@ -40,6 +57,7 @@ class CheckOptions:
             (False), either (None, the default).
         berger_team_colours: Also check team colours, read from each match's top board
             (UNCERTAIN; off by default).
+        team_board_order: How strictly board order is judged in team events (UNCERTAIN).
         extra: Options of third-party plugins, by name.
     """
 
@@ -51,6 +69,7 @@ class CheckOptions:
     standings_source: str | None = None
     berger_swap: bool | None = None
     berger_team_colours: bool = False
+    team_board_order: BoardOrder = attrs.field(default=BoardOrder.PAIRING, converter=BoardOrder)
     extra: Mapping[str, Any] = attrs.field(factory=dict)
 
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from trfkit.checks import lint, schedule, scores, structure
+from trfkit.checks import lint, schedule, scores, structure, teams
 from trfkit.checks.base import Check, CheckOptions, Context, make_check
 from trfkit.diagnostics import PARSE_RULES, Diagnostic, Rule, Severity
 
@@ -35,6 +35,7 @@ BUILTIN: tuple[Check, ...] = (
     *structure.CHECKS,
     *schedule.CHECKS,
     *scores.CHECKS,
+    *teams.CHECKS,
     *lint.CHECKS,
 )
 """Every built-in check, family by family."""

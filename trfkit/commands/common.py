@@ -196,6 +196,13 @@ def add_schedule_options(parser: argparse.ArgumentParser) -> None:
         "--team-colours", action="store_true",
         help="also check team colours in team round robins (off by default: UNCERTAIN)",
     )
+    from trfkit.checks.base import BoardOrder
+
+    group.add_argument(
+        "--team-board-order", choices=_values(BoardOrder), default=BoardOrder.PAIRING.value,
+        help="team board order (M006): pairing (default: boards that cross, in files with "
+        "300 line-ups), fixed (also line-ups out of the team record's order), off",
+    )  # fmt: skip
 
 
 def event_type(args: argparse.Namespace) -> Regime | None:
@@ -230,6 +237,7 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
         standings_source=source,
         berger_swap=args.berger_swap,
         berger_team_colours=args.team_colours,
+        team_board_order=args.team_board_order,
     )
 
 

@@ -45,8 +45,9 @@ from collections.abc import Mapping
 import attrs
 
 from trfkit.compute.berger import meet_round, table_size
+from trfkit.compute.teams import result_rows
 from trfkit.limits import named_cycles
-from trfkit.model import Colour, Player, RawRecord, Result, Tournament
+from trfkit.model import Colour, Player, Result, Tournament
 
 __all__ = [
     "BYE_NAMES",
@@ -64,7 +65,6 @@ __all__ = [
     "is_type_code",
     "read_092",
     "read_192",
-    "read_team_row",
     "team_event",
     "team_members",
     "team_row_games",
@@ -308,56 +308,22 @@ def _team_games(
     return games
 
 
-TEAM_BYE_WORDS = re.compile(r"^(?:[FHZU]{3,4}|PAB|FPB|HPB|ZPB|-{3,4})$", re.IGNORECASE)
-"""Tokens of 801/802 rows that stand for a team bye (``FFFF``, ``PAB``, ``ZPB`` …)."""
-
-
 def team_row_games(tournament: Tournament) -> list[tuple[int, int, int, Colour]]:
     """Team claims from the informative 801 (long) or 802 (short) rows.
 
-    Their column widths differ between programs (spec §4.4: UNCERTAIN layout), so
-    the rows are read by tokens (:func:`read_team_row`). 801 rows win over 802 rows.
+    The rows are read by tokens (:func:`trfkit.compute.teams.result_rows`: their column
+    widths differ between programs, spec §4.4): every number followed by ``w`` or ``b``
+    is the opponent team of the next round, and a bye word (``FFFF``, ``ZPB`` …) is a
+    round without an opponent. 801 rows win over 802 rows.
     """
-    rows: dict[str, list[str]] = {"801": [], "802": []}
-    for record in tournament.of_type(RawRecord):
-        if record.kind in rows:
-            rows[record.kind].append(record.text)
-    texts = rows["801"] or rows["802"]
-    games: list[tuple[int, int, int, Colour]] = []
-    for text in texts:
-        team, rounds = read_team_row(text)
-        if team is None:
-            continue
-        games.extend((rnd, team, opponent, colour) for rnd, _, opponent, colour in rounds
-                     if opponent is not None)  # fmt: skip
-    return games
-
-
-def read_team_row(text: str) -> tuple[int | None, list[tuple[int, int, int | None, Colour]]]:
-    """An 801/802 row read by tokens: its team number, and each round it shows.
-
-    After the team number, every number followed by ``w`` or ``b`` is the opponent team
-    of the next round, and a bye word (``FFFF``, ``ZPB`` …) is a round without an
-    opponent. Each round is ``(round, first column (1-based), opponent or None, colour)``;
-    the team is ``None`` (and no round is read) when the second token is no number.
-    """
-    tokens = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", text)]
-    if len(tokens) < 2 or not (tokens[1][0].isdecimal() and tokens[1][0].isascii()):
-        return None, []
-    rounds: list[tuple[int, int, int | None, Colour]] = []
-    index = 2
-    while index < len(tokens):
-        token, column = tokens[index]
-        following = tokens[index + 1][0] if index + 1 < len(tokens) else ""
-        if token.isdecimal() and token.isascii() and following.lower() in ("w", "b"):
-            colour = Colour.WHITE if following.lower() == "w" else Colour.BLACK
-            rounds.append((len(rounds) + 1, column, int(token), colour))
-            index += 2
-            continue
-        if index >= 3 and TEAM_BYE_WORDS.match(token) and tokens[index - 1][0] not in ("w", "b"):
-            rounds.append((len(rounds) + 1, column, None, Colour.NONE))
-        index += 1
-    return int(tokens[1][0]), rounds
+    rows = result_rows(tournament)
+    chosen = [r for r in rows if r.kind == "801"] or [r for r in rows if r.kind == "802"]
+    return [
+        (entry.round, row.team, entry.opponent, entry.colour)
+        for row in chosen
+        for entry in row.rounds
+        if entry.opponent is not None
+    ]
 
 
 def _meets_other_teams(tournament: Tournament, member: Mapping[int, int]) -> bool:

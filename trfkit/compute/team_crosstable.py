@@ -15,7 +15,7 @@ Where a diagnostic points:
   rank when the column is that field (and the cell of the diagnostic's round, when it
   names one);
 - an 801 or 802 line: the team's row, or the round cell the column falls in (the rows
-  are read by tokens, as :func:`~trfkit.compute.regime.read_team_row` reads them).
+  are read by tokens, as :func:`~trfkit.compute.teams.result_rows` reads them).
 """
 
 from __future__ import annotations
@@ -26,16 +26,15 @@ from fractions import Fraction
 import attrs
 
 from trfkit import columns as C
-from trfkit.compute.regime import RegimeDecision, read_team_row
+from trfkit.compute.regime import RegimeDecision
 from trfkit.compute.team_standings import TeamRow, TeamStandings, compute_team_standings
-from trfkit.compute.teams import RoundKind, TeamEvent
+from trfkit.compute.teams import RoundKind, TeamEvent, result_rows
 from trfkit.compute.tiebreaks import TieBreakOptions
 from trfkit.diagnostics import Diagnostic
 from trfkit.errors import TieBreakError
 from trfkit.model import (
     Byes,
     ForfeitedMatch,
-    RawRecord,
     TeamLineup,
     TeamPairingByes,
     Tournament,
@@ -326,13 +325,11 @@ def _record_spots(tournament: Tournament, numbers: set[int]) -> dict[int, Spots]
 
 def _row_lines(tournament: Tournament) -> dict[int, tuple[int, tuple[int, ...]]]:
     """Line of an 801/802 row → its team and the first column of each round it shows."""
-    found = {}
-    for record in tournament.of_type(RawRecord):
-        if record.kind in ("801", "802") and record.line is not None:
-            team, rounds = read_team_row(record.text)
-            if team is not None:
-                found[record.line] = (team, tuple(column for _, column, _, _ in rounds))
-    return found
+    return {
+        row.line: (row.team, tuple(entry.column for entry in row.rounds))
+        for row in result_rows(tournament)
+        if row.line is not None
+    }
 
 
 # --- where a diagnostic points ---------------------------------------------------------------

@@ -1,10 +1,11 @@
 """Team events: the teams, and each round's team matches rebuilt from the board games.
 
 Pure computation: a :class:`~trfkit.model.Tournament` in, frozen values out, never a
-judgement. The team checks (later) compare these values with what a report declares;
-the team standings (:mod:`trfkit.compute.team_standings`) rank them. Whether an event
-is a team event at all is :func:`trfkit.compute.regime.team_event`'s answer, asked by
-the caller; :func:`team_event_of` builds the values once, in one pass over the blocks.
+judgement. The team checks (:mod:`trfkit.checks.teams`) compare these values with what
+a report declares; the team standings (:mod:`trfkit.compute.team_standings`) rank them.
+Whether an event is a team event at all is :func:`trfkit.compute.regime.team_event`'s
+answer, asked by the caller; :func:`team_event_of` builds the values once, in one pass
+over the blocks.
 
 How a round is read, for each team:
 
@@ -38,6 +39,7 @@ the team checks and the gacrux comparison will test):
 from __future__ import annotations
 
 import enum
+import re
 from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
@@ -51,6 +53,7 @@ from trfkit.model import (
     Colour,
     ForfeitedMatch,
     Player,
+    RawRecord,
     Result,
     Scoring,
     Team,
@@ -62,11 +65,15 @@ from trfkit.model import (
 __all__ = [
     "Board",
     "MatchPoints",
+    "ResultRow",
     "RoundKind",
+    "RowRound",
     "TeamEvent",
     "TeamInfo",
     "TeamMatch",
     "TeamRound",
+    "home_away",
+    "result_rows",
     "team_event_of",
 ]
 
@@ -239,6 +246,10 @@ class TeamEvent:
     def gp(self, number: int) -> Fraction:
         """The team's game points: its rounds plus 299's game points."""
         return sum((r.gp for r in self.results.get(number, ())), _ZERO) + self._bonus(number)[1]
+
+    def adjustment(self, number: int) -> tuple[Fraction, Fraction]:
+        """The match and game points 299 adds to the team's rounds."""
+        return self._bonus(number)
 
     def _bonus(self, number: int) -> tuple[Fraction, Fraction]:
         mp = gp = _ZERO
@@ -578,3 +589,126 @@ def _bye(
     if kind == "Z":
         return TeamRound(rnd, team, RoundKind.ZERO_BYE, mps.loss, game.zero_bye * size, line=line)
     return TeamRound(rnd, team, RoundKind.ABSENT, mps.loss, _ZERO)
+
+
+# --- what the team checks compare: home/away counts and the 801/802 rows -------------------
+
+
+def home_away(event: TeamEvent, rounds: range | None = None) -> dict[int, tuple[int, int]]:
+    """Team number → (home, away) matches: home is the first-named team (White on board 1).
+
+    Forfeited matches count as 330 names them (White team first); pending ones too.
+    """
+    counts = {t.number: [0, 0] for t in event.teams}
+    for match in event.matches:
+        if rounds is not None and match.round not in rounds:
+            continue
+        counts.setdefault(match.first, [0, 0])[0] += 1
+        counts.setdefault(match.second, [0, 0])[1] += 1
+    return {n: (h, a) for n, (h, a) in counts.items()}
+
+
+ROW_BYE_WORDS = re.compile(r"^(?:[FHZU]{3,4}|PAB|FPB|HPB|ZPB|-{3,4})$", re.IGNORECASE)
+"""Tokens of 801/802 rows that stand for a team bye (``FFFF``, ``PAB``, ``ZPB`` …)."""
+
+_ROW_RESULT = {"1": Result.WIN, "=": Result.DRAW, "0": Result.LOSS,
+               "+": Result.FORFEIT_WIN, "-": Result.FORFEIT_LOSS}  # fmt: skip
+_NUMBER = re.compile(r"^\d{1,6}(?:[.,]\d{1,4})?$", re.ASCII)
+
+
+@attrs.frozen
+class RowRound:
+    """One round of an 801/802 row, as written.
+
+    Attributes:
+        round: The round (counted along the row).
+        column: The 1-based column of its first token.
+        opponent: The opponent team, ``None`` for a bye word.
+        colour: The colour written after the opponent.
+        text: The bye word, or 801's board results (``=0=1``) or 802's game points.
+        game_points: 802's game points, or the sum of 801's board results (162's values).
+    """
+
+    round: int
+    column: int
+    opponent: int | None
+    colour: Colour
+    text: str
+    game_points: Fraction | None
+
+
+@attrs.frozen
+class ResultRow:
+    """An informative 801 (long) or 802 (short) team row, read by tokens.
+
+    Its column widths differ between programs (spec §4.4: UNCERTAIN layout): after the
+    team number come the nickname, match points and game points (the two numbers before
+    the first round); then every number followed by ``w`` or ``b`` starts a round (801:
+    then the board results and the board order; 802: the game points and a forfeit
+    flag), and a bye word (``FFFF``, ``ZPB`` …) is a round without an opponent.
+    """
+
+    kind: str
+    line: int | None
+    team: int
+    match_points: Fraction | None
+    game_points: Fraction | None
+    mp_column: int | None
+    gp_column: int | None
+    rounds: tuple[RowRound, ...]
+
+
+def _number(token: str) -> Fraction | None:
+    return Fraction(token.replace(",", ".")) if _NUMBER.match(token) else None
+
+
+def result_rows(tournament: Tournament, game: PointSystem | None = None) -> tuple[ResultRow, ...]:
+    """The 801 and 802 rows of *tournament* (a row without a team number is left out)."""
+    game = game or PointSystem.from_tournament(tournament)
+    out = []
+    for record in tournament.of_type(RawRecord):
+        if record.kind in ("801", "802"):
+            row = _row(record, game)
+            if row is not None:
+                out.append(row)
+    return tuple(out)
+
+
+def _row(record: RawRecord, game: PointSystem) -> ResultRow | None:
+    found = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", record.text)]
+    tokens = [t for t, _ in found]
+    if len(tokens) < 2 or not (tokens[1].isdecimal() and tokens[1].isascii()):
+        return None
+    rounds: list[RowRound] = []
+    index = 2
+    while index < len(tokens):
+        token, column = found[index]
+        following = tokens[index + 1] if index + 1 < len(tokens) else ""
+        if token.isdecimal() and token.isascii() and following.lower() in ("w", "b"):
+            colour = Colour.WHITE if following.lower() == "w" else Colour.BLACK
+            value = tokens[index + 2] if index + 2 < len(tokens) else ""
+            points: Fraction | None = None
+            if record.kind == "802":
+                points = _number(value)
+            elif value and all(c in _ROW_RESULT for c in value):
+                points = sum((game.points(_ROW_RESULT[c]) for c in value), _ZERO)
+            rounds.append(
+                RowRound(len(rounds) + 1, column, int(token), colour, value, points)
+            )
+            index += 2
+            continue
+        if index >= 3 and ROW_BYE_WORDS.match(token) and tokens[index - 1] not in ("w", "b"):
+            following_points = _number(following) if record.kind == "802" else None
+            rounds.append(
+                RowRound(len(rounds) + 1, column, None, Colour.NONE, token, following_points)
+            )
+        index += 1
+    first = rounds[0].column if rounds else len(record.text) + 2
+    header = [(t, c) for t, c in found[2:] if c < first]
+    mp = gp = None
+    mp_column = gp_column = None
+    if len(header) >= 2 and _number(header[-2][0]) is not None and _number(header[-1][0]):
+        (mp_text, mp_column), (gp_text, gp_column) = header[-2], header[-1]
+        mp, gp = _number(mp_text), _number(gp_text)
+    return ResultRow(record.kind, record.line, int(tokens[1]), mp, gp, mp_column, gp_column,
+                     tuple(rounds))  # fmt: skip
