@@ -486,11 +486,10 @@ def test_2026_caps_the_dummy_of_a_forfeit_win() -> None:
 
 
 def test_codes_not_computed_are_none_with_a_reason() -> None:
-    """EDET, EDEB, EDEC and others are None for every team, with the reason stated."""
-    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["EDET", "EDEB", "EDEC",
-                                                                         "WIN"]))  # fmt: skip
-    assert set(st.unavailable) == {"EDET", "EDEB", "EDEC", "WIN"}
-    assert "not computed by trfkit yet" in st.unavailable["EDET"]
+    """ESB (no letters), KS and the rating codes are None for every team, with the reason."""
+    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["ESB", "KS", "ARO"]))
+    assert set(st.unavailable) == {"ESB", "KS", "ARO"}
+    assert "not computed by trfkit yet" in st.unavailable["ESB"]
     assert all(v is None for row in st.rows for v in row.values[1:])
 
 
@@ -637,25 +636,25 @@ def test_cli_json_shape_and_rules(capsys: pytest.CaptureFixture[str], tmp_path: 
     import json
 
     code, out, _ = cli(capsys, tmp_path, held_text(), "--teams", "--format", "json",
-                       "--tiebreaks", "GP,BH,EDET")  # fmt: skip
+                       "--tiebreaks", "GP,BH,ESB")  # fmt: skip
     assert code == 0
     doc = json.loads(out)
     first = doc["teams"][0]
-    assert list(first) == ["rank", "team", "name", "MP", "GP", "BH", "EDET"]
-    assert (first["team"], first["MP"], first["GP"], first["EDET"]) == (5, 10, 18, None)
+    assert list(first) == ["rank", "team", "name", "MP", "GP", "BH", "ESB"]
+    assert (first["team"], first["MP"], first["GP"], first["ESB"]) == (5, 10, 18, None)
     rules = doc["rules"]
     assert rules["tiebreaks_from"] == "--tiebreaks"
     assert rules["primary"] == "MP" and rules["edition"] == "fide-2024"
-    assert "not computed" in rules["not_computed"]["EDET"]
+    assert "not computed" in rules["not_computed"]["ESB"]
 
 
 def test_cli_text_csv_and_explain(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
     """Text says where the list came from and shows n/a; CSV has the columns; --explain a team."""
     text = held_text()
-    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--tiebreaks", "BH/C1,EDET")
+    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--tiebreaks", "BH/C1,ESB")
     assert code == 0
-    assert "Tie-breaks: PTS, BH/C1, EDET (--tiebreaks)" in out
-    assert "n/a" in out and "Not computed: EDET" in out
+    assert "Tie-breaks: PTS, BH/C1, ESB (--tiebreaks)" in out
+    assert "n/a" in out and "Not computed: ESB" in out
     code, out, _ = cli(capsys, tmp_path, text, "--teams", "--format", "csv")
     assert out.splitlines()[0] == "rank,team,name,MP,GP,BH/C1,BH,SB"
     assert out.splitlines()[1] == "1,5,Team 5,10.0,18.0,53.0,55.0,70.0"
@@ -702,3 +701,62 @@ def test_cli_every_corpus_team_file_gets_team_standings(
         assert main(["standings", str(path), "--teams", "--format", "json"]) == 0, path.name
         doc = json.loads(capsys.readouterr().out)
         assert len(doc["teams"]) == len(team_event_of(t).teams), path.name
+
+
+# --- the general tie-breaks applied to teams, and the 2026 EDE family ---------------------------
+
+
+def test_win_won_and_progressive_scores_of_teams_by_hand() -> None:
+    """WIN/WON: matches won (1: R1, R3 = 2; 2: R2 = 1; 3: R2 = 1; 4: 0); PS = Σ running MP."""
+    values, _ = rr_values(["WIN", "WON", "PS", "PS:GP", "WIN:GP"])
+    assert values["WIN"] == values["WON"] == {1: 2, 2: 1, 3: 1, 4: 0}
+    # running MP: team 1 2, 2, 4 -> 8; team 2 0, 2, 3 -> 5; team 3 1, 3, 4 -> 8; team 4 1, 1, 1 -> 3
+    assert values["PS"] == {1: 8, 2: 5, 3: 8, 4: 3}
+    # running GP of team 1: 1.5, 2, 4 -> 7.5
+    assert values["PS:GP"][1] == F(15, 2)
+    # boards won: team 1 R1 board 1, R3 both = 3; team 2 R2 board 1 (3 beat 7), R3 board 2 = 2
+    assert (values["WIN:GP"][1], values["WIN:GP"][2]) == (3, 2)
+
+
+def test_fore_buchholz_and_average_of_buchholz_of_teams_by_hand() -> None:
+    """FB: every team's round 3 counts as a draw; AOB: the average BH of the teams met."""
+    values, _ = rr_values(["FB", "AOB"])
+    # MP with round 3 drawn: team 1 4-2+1 = 3, team 2 3-1+1 = 3, team 3 4-1+1 = 4, team 4 1-0+1 = 2
+    # FB team 1 = 3 + 4 + 2 = 9; team 4 = 3 + 3 + 4 = 10
+    assert (values["FB"][1], values["FB"][4]) == (9, 10)
+    # BH (opponents' MP): 1 8, 2 9, 3 8, 4 11; AOB team 1 (9+8+11)/3, team 4 (8+9+8)/3
+    assert (values["AOB"][1], values["AOB"][4]) == (F(28, 3), F(25, 3))
+
+
+def test_rating_tie_breaks_are_not_computed_for_teams() -> None:
+    """ARO has no team meaning: its values are None and the reason says so."""
+    st = compute_team_standings(rr_event(), TieBreakOptions(tiebreaks=["ARO"]))
+    assert all(row.values[1] is None for row in st.rows)
+    assert "not defined for teams" in st.unavailable["ARO"]
+
+
+def _drawn_pair(codes: list[str]) -> list[int]:
+    """Teams 1 (players 1-4) and 2 (5-8) draw 2-2: board results 1, 0, 0, 1 for team 1."""
+    boards: dict[int, list[tuple[int, str, str]]] = {}
+    for board, result in enumerate("1001", start=1):
+        colour = "w" if board % 2 else "b"
+        boards[board] = [(4 + board, colour, result)]
+        boards[4 + board] = [(board, "b" if colour == "w" else "w", _REVERSE[result])]
+    t = event(["012 Pair", "042 2026-05-01", "192 FIDE_TEAM_MP_GP", "352 WBWB"], boards,
+              {1: [1, 2, 3, 4], 2: [5, 6, 7, 8]})  # fmt: skip
+    st = compute_team_standings(t, TieBreakOptions(tiebreaks=codes))
+    return [row.rank for row in sorted(st.rows, key=lambda r: r.team)]
+
+
+def test_extended_direct_encounter_with_board_criteria_by_hand() -> None:
+    """Tied on MP and GP in their match: the board criteria of the EDE family decide.
+
+    Board count: team 1 1 + 4 = 5, team 2 2 + 3 = 5 (tied); top board: team 1 (1 to 0);
+    boards without the last: 1-3 team 1 1, team 2 2 (team 2 first).
+    """
+    assert _drawn_pair(["EDE"]) == [1, 1]
+    assert _drawn_pair(["EDEC"]) == [1, 1]
+    assert _drawn_pair(["EDET"]) == [1, 2]
+    assert _drawn_pair(["EDEB"]) == [2, 1]
+    assert _drawn_pair(["EDEBT"]) == [1, 2]
+    assert _drawn_pair(["EDEBB"]) == [2, 1]

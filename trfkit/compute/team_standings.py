@@ -42,9 +42,21 @@ The VUR exception to cuts (16.5) applies.
 on the secondary, alternately, while either separates tied teams (gacrux's reading; it
 reproduces Held's exercises 42-45).
 
-**Not computed yet** (the value is ``None`` and the reason is given): the EDE family with
-board criteria (EDEC, EDET, EDEB, EDEBT, EDEBB), ESB without its letters, and the individual
-tie-breaks (WIN, AOB, FB, ARO, KS, …) applied to teams.
+The 2026 EDE family (``EDEC``, ``EDET``, ``EDEB``, ``EDEBT``, ``EDEBB``) applies EDE, then, to
+two teams still tied, the board criteria of their own matches: ``C`` board count (lower
+first), ``T`` board 1's points, board 2's, …, ``B`` the boards but the last, but the last
+two, … (``EDEBT`` = C then T, ``EDEBB`` = C then B), as gacrux applies them (UNCERTAIN:
+the 2026 text was not available).
+
+General tie-breaks applied to teams (the team as the player, the score ``:MP``/``:GP``,
+else the primary): ``FB`` (BH with every team's last round counted as a draw, 8.2), ``AOB``
+(the average BH of the teams met over the board), ``WIN`` (matches won, played or not;
+``:GP`` boards won), ``WON`` (matches won over the board), ``PS`` (Σ running scores; ``/Cn``
+drops the first n rounds). They reproduce gacrux on generated events (compare/README.md).
+
+**Not computed** (the value is ``None`` and the reason is given): ``ESB`` without its
+letters and ``KS``; the rating and colour codes (ARO, TPR, PTP, APRO, APPO, RTNG, BPG, BWG)
+have no team meaning.
 """
 
 from __future__ import annotations
