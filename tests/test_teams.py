@@ -576,26 +576,55 @@ def test_board_count_by_hand() -> None:
 
 @needs_corpus
 def test_board_by_board_elimination_and_the_declared_ranks() -> None:
-    """BBE breaks the BC tie of teams 3 and 5: board points 6 against 6.5 (PAB not a board)."""
-    # team 3: boards 2 + 4 = 6 (its round-5 PAB brought 2 GP but no board); team 5: 3 + 3.5
+    """BBE breaks the BC tie of teams 3 and 5: board 2 left out, board 1's points 2 against 3."""
+    # team 3: board 1 2 (its round-5 PAB brought 2 GP but no board); team 5: board 1 3
     st = compute_team_standings(read(OTTO_TEAMS))
     bbe = {row.team: row.values[2] for row in st.rows}
-    assert (bbe[3], bbe[5]) == (6, F(13, 2))
+    assert (bbe[3], bbe[5]) == (2, 3)
     # the ranks then equal the 310 rank columns: 310   1 … 1, 310   2 … 3, 310   3 … 5, …
     declared = {team.number: team.record.rank for team in st.event.teams}
     assert {row.team: row.rank for row in st.rows} == declared
 
 
 def test_top_board_result_and_bbe_by_hand() -> None:
-    """TBR: board 1 first (team 1 2.5 against team 3 1.5); BBE: all boards (4 against 3.5)."""
+    """TBR: board 1 first (team 1 2.5 against team 3 1.5); BBE: board 2 left out (2.5, 1.5)."""
     # team 1 board 1: R1 1, R2 ½, R3 1 = 2.5; board 2: ½ + 0 + 1 = 1.5
     # team 3 board 1: R1 0, R2 ½, R3 1 = 1.5; board 2: 1 + 1 + 0 = 2
     values, order = rr_values(["TBR"])
     assert (values["TBR"][1], values["TBR"][3]) == (F(5, 2), F(3, 2))
     assert order[:2] == [1, 3]
     values, order = rr_values(["BBE"])
-    assert (values["BBE"][1], values["BBE"][3]) == (4, F(7, 2))
+    assert (values["BBE"][1], values["BBE"][3]) == (F(5, 2), F(3, 2))
     assert order[:2] == [1, 3]
+
+
+# The round robin above with two matches of round 1 changed, the match results unchanged:
+# 1-2: 1 v 3 ½-½, 2 v 4 1-0 (1.5-0.5);  3-4: 5 v 7 1-0, 6 v 8 0-1 (1-1).
+RR_BBE_BOARDS = {
+    **RR_BOARDS,
+    1: [(3, "w", "="), (5, "w", "="), (7, "w", "1")],
+    2: [(4, "b", "1"), (6, "b", "0"), (8, "b", "1")],
+    3: [(1, "b", "="), (7, "w", "1"), (5, "w", "0")],
+    4: [(2, "w", "0"), (8, "b", "="), (6, "b", "1")],
+    5: [(7, "w", "1"), (1, "b", "="), (3, "b", "1")],
+    6: [(8, "b", "0"), (2, "w", "1"), (4, "w", "0")],
+    7: [(5, "b", "0"), (3, "b", "0"), (1, "b", "0")],
+    8: [(6, "w", "1"), (4, "w", "="), (2, "w", "0")],
+}
+
+
+def test_bbe_leaves_the_last_board_out_from_its_first_step() -> None:
+    """BBE starts without the bottom board: team 3 (board 1: 2.5) before team 1 (2), GP 4 > 3.5."""
+    # team 1: board 1 R1 ½ + R2 ½ + R3 1 = 2; board 2 1 + 0 + 1 = 2; GP 4, MP 2 + 0 + 2 = 4
+    # team 3: board 1 R1 1 + R2 ½ + R3 1 = 2.5; board 2 0 + 1 + 0 = 1; GP 3.5, MP 1 + 2 + 1 = 4
+    # Bottom-board elimination removes board 2 first: 2 against 2.5, team 3 first (comparing
+    # every board first, the game points 4 against 3.5, would put team 1 first).
+    header = ["012 Four teams", "042 2024-09-01", "142 3", "192 FIDE_TEAM_ROUNDROBIN", "352 WB"]
+    st = compute_team_standings(event(header, RR_BBE_BOARDS, RR_TEAMS),
+                                TieBreakOptions(tiebreaks=["PTS", "BBE"]))  # fmt: skip
+    assert [(row.team, row.values[0]) for row in st.rows][:2] == [(3, 4), (1, 4)]
+    assert {row.team: row.values[1] for row in st.rows if row.team in (1, 3)} == {
+        1: 2, 3: F(5, 2)}  # fmt: skip
 
 
 def test_held_exercise_34_orders() -> None:

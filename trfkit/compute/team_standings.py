@@ -23,8 +23,9 @@ points. ``SB:MP`` is read as ``EMMSB`` and ``SB:GP`` as ``EGGSB`` (trfkit's read
 board number × the game points the team scored on that board in the matches it played;
 the lower ranks first (gacrux's reading; the regulation's text was not available:
 UNCERTAIN). ``TBR`` (top board result) compares the board points of board 1, then of
-board 2, …; ``BBE`` (board by board elimination) compares the board points of all
-boards, then without the last board, without the last two, …; each shows the value
+board 2, …; ``BBE`` (bottom-board elimination) compares the board points without the
+last board, then without the last two, …, down to board 1 (the points of all boards
+are the game points, not a step of BBE); each shows the value
 of the step that separated the team (the first step for a team not tied), as gacrux
 applies them (UNCERTAIN as BC). ``SSSC`` (score and schedule strength combination) is
 the secondary score plus the Buchholz on the primary score divided by ``floor(rounds ×
@@ -577,11 +578,9 @@ def _board_steps(values: _Values, team: int, name: str) -> list[Fraction]:
     boards = [points.get(b, Fraction(0)) for b in range(1, max(values.event.boards, 1) + 1)]
     if name == "TBR":
         return boards
-    steps, total = [], sum(boards, Fraction(0))
-    for b in reversed(boards):  # all boards, then without the last, the last two, …
-        steps.append(total)
-        total -= b
-    return steps
+    # bottom-board elimination: the last board is left out from the first step on (all
+    # boards together are the game points, a tie-break of their own)
+    return [sum(boards[:k], Fraction(0)) for k in range(len(boards) - 1, 0, -1)]
 
 
 def _stepwise(group: list[int], steps: Mapping[int, list[Fraction]], level: int = 0,
