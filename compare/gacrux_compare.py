@@ -378,6 +378,11 @@ BOARD_CODES = frozenset({"BC", "PTS,TBR", "PTS,BBE"})
 """Where gacrux counts the board points of unplayed rounds (README, "Team events")."""
 
 
+BOARD_FORFEITS = ("every board forfeited (AOB): trfkit counts the match as not played, "
+                  "gacrux as played")
+"""A match without 330 whose every board was forfeited (README, "Team events")."""
+
+
 @dataclass
 class TeamVerdict:
     """The comparison of one team event (generated, or a corpus file)."""
@@ -405,8 +410,15 @@ def compare_teams(name: str, ours: Outcome, theirs: Outcome) -> TeamVerdict:
     }  # fmt: skip
     if board:
         verdict.causes["board points of unplayed rounds (BC, TBR, BBE)"] = board
-    if differ - board:
-        verdict.causes[UNEXPLAINED] = differ - board
+    forfeited = {
+        key for key in differ - board
+        if key[0] == "value" and key[1].split("/")[0] in ("AOB", "AOB:GP")
+        and key[2] in ours.board_forfeits
+    }  # fmt: skip
+    if forfeited:
+        verdict.causes[BOARD_FORFEITS] = forfeited
+    if differ - board - forfeited:
+        verdict.causes[UNEXPLAINED] = differ - board - forfeited
     return verdict
 
 

@@ -92,6 +92,9 @@ class Outcome:
     unplayed: frozenset[int] = frozenset()
     """trfkit, team events: the teams with a round not played over the board (a PAB, a
     bye, a forfeited match, an absence)."""
+    board_forfeits: frozenset[int] = frozenset()
+    """trfkit, team events: the teams with a match (no 330 record) whose every board was
+    forfeited, which trfkit reads as a match not played (README, "Team events")."""
 
 
 def trfkit_standings(
@@ -336,6 +339,7 @@ def run_trfkit_teams(text: str) -> Outcome:
     teams = need("trfkit.compute.team_standings")
     tiebreaks = need("trfkit.compute.tiebreaks")
     regime_module = need("trfkit.compute.regime")
+    kinds_module = need("trfkit.compute.teams")
     try:
         tournament = api.loads(_without_lists(text))
         decision = regime_module.decide(tournament)
@@ -346,6 +350,14 @@ def run_trfkit_teams(text: str) -> Outcome:
             n for n, rounds in table.event.results.items()
             if any(r.kind.value != "played" for r in rounds)
         )
+        kinds = {(r.round, n): r.kind for n, rounds in table.event.results.items()
+                 for r in rounds}  # fmt: skip
+        out.board_forfeits = frozenset(
+            n for m in table.event.matches if not m.forfeit and m.boards
+            and kinds.get((m.round, m.first)) not in (None, kinds_module.RoundKind.PLAYED,
+                                                      kinds_module.RoundKind.PENDING)
+            for n in (m.first, m.second)
+        )  # fmt: skip
         for row in table.rows:
             for code, value in zip(table.keys(), row.values, strict=True):
                 out.values[("value", code, row.team)] = value

@@ -485,6 +485,26 @@ def test_2026_caps_the_dummy_of_a_forfeit_win() -> None:
     assert values["BH"][2] == 57  # team 2 played every round: unchanged
 
 
+def test_fore_buchholz_dummy_has_the_team_s_own_score() -> None:
+    """FB of Held's team 7: its last-round ZPB's dummy has its own 6 MP, not the 7 others see."""
+    # opponents' MP, each paired team's round 7 as a draw (1 MP): 14: 1+0+1+0+1(HPB)+0+1(PAB)
+    # = 4 (no opponent in round 7: unchanged); 8: 7 − 2 + 1 = 6; 1: 10 − 2 + 1 = 9;
+    # 10: 5 − 0 + 1 = 6; 9: 6 − 0 + 1 = 7; 13: 6 − 0 + 1 = 7; sum 39.
+    # team 7: 1 + 1 + 0 + 2 + 1 + 1 + ZPB 0 = 6; the dummy of its ZPB has that score (art.
+    # 16.4), not the 7 its opponents see (16.3: a final requested bye seen as a draw): 45
+    assert held_values(["FB"])["FB"][7] == 45
+
+
+def test_2026_caps_the_dummy_of_a_forfeit_win_on_game_points() -> None:
+    """fide-2026, BH:GP of team 1: the forfeit-win dummy is team 6's 12.5 GP, not its own 17.5."""
+    # opponents' GP: 8 15, 4 17, 7 11.5 + 2 (last-round ZPB seen as a draw), 2 17, 5 18, 3 16
+    # = 96.5; 2024: + own 17.5 = 114; 2026: + min(17.5, team 6's 2+1+3+1.5+2.5+0+2.5 = 12.5) = 109
+    # (capped at 2 GP × 7 rounds = 14, as for a round without a scheduled opponent, it would
+    # be 110.5: what gacrux computes when the file has no 330 record for the match)
+    assert held_values(["BH:GP"])["BH:GP"][1] == 114
+    assert held_values(["BH:GP"], rules="fide-2026")["BH:GP"][1] == 109
+
+
 def test_codes_not_computed_are_none_with_a_reason() -> None:
     """ESB (no letters), KS and the rating codes are None for every team, with the reason."""
     st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["ESB", "KS", "ARO"]))

@@ -296,6 +296,7 @@ class _Values:
             "GP": {n: event.gp(n) for n in self.numbers},
         }
         self._seen: dict[tuple[str, bool, bool], dict[int, Fraction]] = {}
+        self._fore: dict[str, dict[int, Fraction]] = {}
         self._boards: dict[int, dict[int, Fraction]] | None = None
 
     def boards(self, team: int) -> dict[int, Fraction]:
@@ -324,6 +325,18 @@ class _Values:
     def own(self, r: TeamRound, base: str) -> Fraction:
         return r.mp if base == "MP" else r.gp
 
+    def fore_total(self, base: str) -> dict[int, Fraction]:
+        """Each team's score with its last round, when it had an opponent, as a draw (FB)."""
+        if base in self._fore:
+            return self._fore[base]
+        out = dict(self.total[base])
+        for n in self.numbers:
+            last = self._last(n)
+            if last is not None:
+                out[n] += self.draw[base] - self.own(last, base)
+        self._fore[base] = out
+        return out
+
     def seen(self, base: str, pre: bool, fore: bool = False) -> dict[int, Fraction]:
         """Each team's score as its opponents count it (16.3; before 2023 unplayed = draw).
 
@@ -332,12 +345,7 @@ class _Values:
         key = (base, pre, fore)
         if key in self._seen:
             return self._seen[key]
-        out = dict(self.total[base])
-        if fore:
-            for n in self.numbers:
-                last = self._last(n)
-                if last is not None:
-                    out[n] += self.draw[base] - self.own(last, base)
+        out = dict(self.fore_total(base) if fore else self.total[base])
         if self.swiss:
             draw = self.draw[base]
             dummy = self.edition.uses_dummy
@@ -372,7 +380,8 @@ class _Values:
         seen = self.seen(opp_base, pre, fore)
         rounds = self.event.results.get(team, ())
         n = self.event.rounds
-        own_total = seen[team] if fore else self.total[opp_base][team]
+        # the dummy has the team's own (FB: fore) score, not the one its opponents see (16.3)
+        own_total = self.fore_total(opp_base)[team] if fore else self.total[opp_base][team]
         last = self._last(team) if fore else None
         capped = self.edition is Edition.FIDE_2026
         out: list[Term] = []
