@@ -383,6 +383,11 @@ BOARD_FORFEITS = ("every board forfeited (AOB): trfkit counts the match as not p
 """A match without 330 whose every board was forfeited (README, "Team events")."""
 
 
+FORE_BYES = ("gacrux bug, FB:GP: requested byes before a last-round forfeit loss seen as "
+             "draws on game points, not on match points")
+"""gacrux moves FB's 'last round not absent' on the match-point score only (README)."""
+
+
 @dataclass
 class TeamVerdict:
     """The comparison of one team event (generated, or a corpus file)."""
@@ -417,8 +422,12 @@ def compare_teams(name: str, ours: Outcome, theirs: Outcome) -> TeamVerdict:
     }  # fmt: skip
     if forfeited:
         verdict.causes[BOARD_FORFEITS] = forfeited
-    if differ - board - forfeited:
-        verdict.causes[UNEXPLAINED] = differ - board - forfeited
+    fore = {key for key in differ - board - forfeited
+            if key[0] == "value" and key[1].startswith("FB:GP") and key[2] in ours.fore_byes}
+    if fore:
+        verdict.causes[FORE_BYES] = fore
+    if differ - board - forfeited - fore:
+        verdict.causes[UNEXPLAINED] = differ - board - forfeited - fore
     return verdict
 
 

@@ -95,6 +95,9 @@ class Outcome:
     board_forfeits: frozenset[int] = frozenset()
     """trfkit, team events: the teams with a match (no 330 record) whose every board was
     forfeited, which trfkit reads as a match not played (README, "Team events")."""
+    fore_byes: frozenset[int] = frozenset()
+    """trfkit, team events: the teams that met a team whose last round is a forfeit loss
+    (or double forfeit) after a requested bye or absence (README, "Team events": FB:GP)."""
 
 
 def trfkit_standings(
@@ -333,8 +336,30 @@ def _without_lists(text: str) -> str:
     return "".join(line for line in lines if line[:4] not in ("202 ", "212 "))
 
 
-def run_trfkit_teams(text: str) -> Outcome:
-    """The team values of :data:`TEAM_VALUE_CODES` and the ranks under :data:`TEAM_RANK_LISTS`."""
+def _fore_byes(event: Any, kind: Any) -> frozenset[int]:
+    """The teams that met a team of :attr:`Outcome.fore_byes`' kind (one that makes gacrux's FB
+    on game points see its requested byes before a last-round forfeit as draws)."""
+    lost = {kind.FORFEIT_LOSS, kind.DOUBLE_FORFEIT}
+    requested = {kind.HALF_BYE, kind.ZERO_BYE, kind.ABSENT}
+    odd = set()
+    for n, rounds in event.results.items():
+        done = [r for r in rounds if r.kind is not kind.PENDING]
+        if not done or done[-1].round != event.rounds or done[-1].kind not in lost:
+            continue
+        for r in reversed(done[:-1]):
+            if r.kind in requested:
+                odd.add(n)
+            if r.kind not in requested | lost:
+                break
+    return frozenset(n for n, rounds in event.results.items()
+                     if any(r.opponent in odd for r in rounds))  # fmt: skip
+
+
+def run_trfkit_teams(text: str, rules: str | None = None) -> Outcome:
+    """The team values of :data:`TEAM_VALUE_CODES` and the ranks under :data:`TEAM_RANK_LISTS`.
+
+    *rules* (``"fide-2024"``, …) replaces the edition trfkit picks by the start date.
+    """
     api = need("trfkit.api")
     teams = need("trfkit.compute.team_standings")
     tiebreaks = need("trfkit.compute.tiebreaks")
@@ -344,7 +369,8 @@ def run_trfkit_teams(text: str) -> Outcome:
         tournament = api.loads(_without_lists(text))
         decision = regime_module.decide(tournament)
         out = Outcome(regime=decision.regime.value)
-        options = tiebreaks.TieBreakOptions(tiebreaks=("PTS", *TEAM_VALUE_CODES[1:]))
+        edition = {} if rules is None else {"rules": rules}
+        options = tiebreaks.TieBreakOptions(tiebreaks=("PTS", *TEAM_VALUE_CODES[1:]), **edition)
         table = teams.compute_team_standings(tournament, options, regime=decision)
         out.unplayed = frozenset(
             n for n, rounds in table.event.results.items()
@@ -358,11 +384,12 @@ def run_trfkit_teams(text: str) -> Outcome:
                                                       kinds_module.RoundKind.PENDING)
             for n in (m.first, m.second)
         )  # fmt: skip
+        out.fore_byes = _fore_byes(table.event, kinds_module.RoundKind)
         for row in table.rows:
             for code, value in zip(table.keys(), row.values, strict=True):
                 out.values[("value", code, row.team)] = value
         for codes in TEAM_RANK_LISTS:
-            chosen = tiebreaks.TieBreakOptions(tiebreaks=codes)
+            chosen = tiebreaks.TieBreakOptions(tiebreaks=codes, **edition)
             ranked = teams.compute_team_standings(tournament, chosen, regime=decision,
                                                   event=table.event)  # fmt: skip
             for row in ranked.rows:

@@ -495,6 +495,25 @@ def test_fore_buchholz_dummy_has_the_team_s_own_score() -> None:
     assert held_values(["FB"])["FB"][7] == 45
 
 
+def test_fore_buchholz_last_match_ends_a_final_run_of_byes() -> None:
+    """FB: a ZPB before a last-round match is no final bye (16.3): team 4 is seen with 1 MP."""
+    # one board; R1 1-2 1-0, 3-4 1-0; R2 1-3 1-0, team 2 HPB, team 4 ZPB; R3 1-4 ½, 2-3 1-0
+    # FB (each paired team's round 3 a draw): team 2 0 + 1 + 1 = 2; team 3 2 + 0 + 1 = 3;
+    # team 4 0 + 0 + 1 = 1: under FB its round 3 is a drawn match, so the ZPB is followed by a
+    # round played and counts at its 0 (were it final, it would be seen as a draw: 2).
+    # FB of team 1 = 2 + 3 + 1 = 6
+    boards = {1: [(2, "w", "1"), (3, "b", "1"), (4, "w", "=")],
+              2: [(1, "b", "0"), (0, "-", "H"), (3, "w", "1")],
+              3: [(4, "w", "1"), (1, "w", "0"), (2, "b", "0")],
+              4: [(3, "b", "0"), (0, "-", "Z"), (1, "b", "=")]}  # fmt: skip
+    t = event(["012 Byes", "042 2024-09-01", "142 3", "192 FIDE_TEAM_MP_GP"], boards,
+              {n: [n] for n in range(1, 5)})  # fmt: skip
+    st = compute_team_standings(t, TieBreakOptions(tiebreaks=["FB", "FB:GP"]))
+    fb = {row.team: (row.values[1], row.values[2]) for row in st.rows}  # after PTS
+    # game points the same way: team 2 0 + ½ + ½ = 1, team 3 1 + 0 + ½ = 1.5, team 4 ½: 3
+    assert fb[1] == (6, 3)
+
+
 def test_2026_caps_the_dummy_of_a_forfeit_win_on_game_points() -> None:
     """fide-2026, BH:GP of team 1: the forfeit-win dummy is team 6's 12.5 GP, not its own 17.5."""
     # opponents' GP: 8 15, 4 17, 7 11.5 + 2 (last-round ZPB seen as a draw), 2 17, 5 18, 3 16

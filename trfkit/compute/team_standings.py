@@ -354,8 +354,13 @@ class _Values:
                 only_vur_after = True
                 for r in reversed(self.event.results.get(n, ())):
                     k = r.kind
-                    if k is RoundKind.PENDING or (fore and r is self._last(n)):
-                        continue  # no result yet, or FB's last round: no unplayed round
+                    if k is RoundKind.PENDING:
+                        continue  # paired without a result yet: no round for anybody
+                    if fore and r is self._last(n):
+                        # FB's last round is a drawn match: no unplayed round, and the
+                        # requested byes before it are not a final run (16.3)
+                        only_vur_after = False
+                        continue
                     if pre and k.forfeit:
                         only_vur_after = False
                         continue
