@@ -337,8 +337,11 @@ def _without_lists(text: str) -> str:
 
 
 def _fore_byes(event: Any, kind: Any) -> frozenset[int]:
-    """The teams that met a team of :attr:`Outcome.fore_byes`' kind (one that makes gacrux's FB
-    on game points see its requested byes before a last-round forfeit as draws)."""
+    """The teams of :attr:`Outcome.fore_byes`.
+
+    They met a team that lost its last-round match by forfeit after a requested bye or an
+    absence, whose byes gacrux's FB sees as draws on game points (README, "Team events").
+    """
     lost = {kind.FORFEIT_LOSS, kind.DOUBLE_FORFEIT}
     requested = {kind.HALF_BYE, kind.ZERO_BYE, kind.ABSENT}
     odd = set()
