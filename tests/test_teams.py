@@ -640,7 +640,6 @@ def test_top_board_result_and_bbe_by_hand() -> None:
 # The round robin above with two matches of round 1 changed, the match results unchanged:
 # 1-2: 1 v 3 ½-½, 2 v 4 1-0 (1.5-0.5);  3-4: 5 v 7 1-0, 6 v 8 0-1 (1-1).
 RR_BBE_BOARDS = {
-    **RR_BOARDS,
     1: [(3, "w", "="), (5, "w", "="), (7, "w", "1")],
     2: [(4, "b", "1"), (6, "b", "0"), (8, "b", "1")],
     3: [(1, "b", "="), (7, "w", "1"), (5, "w", "0")],
