@@ -67,19 +67,23 @@ def decimals(value: Fraction) -> int | None:
     return None
 
 
+ROUNDED = frozenset({"AOB", "SSSC"})
+"""The codes gacrux rounds: AOB to 2-5 decimals, a team's SSSC to 2."""
+
+
 def same(key: Key, ours: Value, theirs: Value) -> tuple[bool, bool]:
     """Whether trfkit's and gacrux's values agree, and whether only after rounding.
 
-    gacrux rounds AOB to 2-5 decimals (by the number of rounds); trfkit keeps the
-    exact fraction. An AOB agrees when trfkit's value, rounded half up to gacrux's
-    decimals (at least 2), equals gacrux's.
+    gacrux rounds AOB to 2-5 decimals (by the number of rounds) and a team's SSSC to 2;
+    trfkit keeps the exact fraction. Such a value agrees when trfkit's, rounded half up
+    to gacrux's decimals (at least 2), equals gacrux's.
 
     Returns:
         (agree, agree only after rounding).
     """
     if ours == theirs:
         return True, False
-    if key[1] == "AOB" and ours is not None and theirs is not None:
+    if key[1].split(":")[0] in ROUNDED and ours is not None and theirs is not None:
         places = decimals(Fraction(theirs))
         if places is not None:
             scale = 10 ** max(places, 2)
@@ -368,6 +372,100 @@ def _range(text: str) -> tuple[int, int]:
     return first, second
 
 
+# --- team events -----------------------------------------------------------------------------
+
+BOARD_CODES = frozenset({"BC", "PTS,TBR", "PTS,BBE"})
+"""Where gacrux counts the board points of unplayed rounds (README, "Team events")."""
+
+
+BOARD_FORFEITS = ("every board forfeited (AOB): trfkit counts the match as not played, "
+                  "gacrux as played")
+"""A match without 330 whose every board was forfeited (README, "Team events")."""
+
+
+FORE_BYES = ("gacrux bug, FB:GP: requested byes before a last-round forfeit loss seen as "
+             "draws on game points, not on match points")
+"""gacrux moves FB's 'last round not absent' on the match-point score only (README)."""
+
+
+@dataclass
+class TeamVerdict:
+    """The comparison of one team event (generated, or a corpus file)."""
+
+    name: str
+    compared: int = 0
+    agreed: int = 0
+    rounded: int = 0
+    causes: dict[str, set[Key]] = field(default_factory=dict)
+    error: str = ""
+
+
+def compare_teams(name: str, ours: Outcome, theirs: Outcome) -> TeamVerdict:
+    """Compare the team values and ranks of one event and put each difference down to a cause."""
+    verdict = TeamVerdict(name)
+    if ours.error or theirs.error:
+        verdict.error = ours.error or theirs.error
+        return verdict
+    differ, verdict.compared, verdict.rounded = differences(ours, theirs)
+    verdict.agreed = verdict.compared - len(differ)
+    board = {
+        key for key in differ
+        if key[1] in BOARD_CODES and (key[0] == "rank" or key[2] in ours.unplayed)
+        and ours.unplayed
+    }  # fmt: skip
+    if board:
+        verdict.causes["board points of unplayed rounds (BC, TBR, BBE)"] = board
+    forfeited = {
+        key for key in differ - board
+        if key[0] == "value" and key[1].split("/")[0] in ("AOB", "AOB:GP")
+        and key[2] in ours.board_forfeits
+    }  # fmt: skip
+    if forfeited:
+        verdict.causes[BOARD_FORFEITS] = forfeited
+    fore = {key for key in differ - board - forfeited
+            if key[0] == "value" and key[1].startswith("FB:GP") and key[2] in ours.fore_byes}
+    if fore:
+        verdict.causes[FORE_BYES] = fore
+    if differ - board - forfeited - fore:
+        verdict.causes[UNEXPLAINED] = differ - board - forfeited - fore
+    return verdict
+
+
+def compare_team_event(event: generate.TeamEvent, workdir: Path) -> TeamVerdict:
+    """Run both tools on a generated team event and compare."""
+    text = event.text()
+    ours = need("gacrux_tools").run_trfkit_teams(text)
+    path = workdir / "team.trf"
+    path.write_text(text, encoding="latin-1")
+    theirs = need("gacrux_tools").run_gacrux_teams(path, ours.regime or "swiss")
+    return compare_teams(f"team seed {event.seed} ({', '.join(sorted(event.tags))})", ours,
+                         theirs)  # fmt: skip
+
+
+def team_report(verdicts: Sequence[TeamVerdict], details: bool) -> str:
+    """The summary of the team comparison: events, values compared, differences by cause."""
+    failed = [v for v in verdicts if v.error]
+    causes: Counter[str] = Counter()
+    for v in verdicts:
+        for cause, keys in v.causes.items():
+            causes[cause] += len(keys)
+    lines = [
+        f"team events: {len(verdicts)} ({len(failed)} a tool failed on), "
+        f"{sum(v.compared for v in verdicts)} values and ranks compared, "
+        f"{sum(v.agreed for v in verdicts)} agree "
+        f"({sum(v.rounded for v in verdicts)} after rounding gacrux's way)"
+    ]
+    lines += [f"  {count:6d}  {cause}" for cause, count in causes.most_common()]
+    for v in verdicts:
+        if v.error:
+            lines.append(f"  failed: {v.name}: {v.error[:200]}")
+        for cause, keys in v.causes.items():
+            if cause == UNEXPLAINED or details:
+                shown = ", ".join(f"{k[1]} #{k[2]}" for k in sorted(keys, key=str)[:8])
+                lines.append(f"  {cause}: {v.name}: {shown}")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Generate, compare, print the table; the exit status says if anything is unexplained."""
     parser = argparse.ArgumentParser(
@@ -387,6 +485,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--save", type=Path, metavar="DIR", help="write the TRF of each unexplained case there"
     )
+    parser.add_argument(
+        "--teams", type=int, default=0, metavar="N", help="also compare N team events"
+    )
     args = parser.parse_args(argv)
     try:
         need("gacrux.tiebreakchecker")
@@ -400,14 +501,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         for seed in range(args.seed, args.seed + args.count):
             event = generate.generate(seed, args.players, args.rounds)
             verdicts.append(compare_event(event, Path(scratch)))
+        team_verdicts = [compare_team_event(generate.team_event(seed), Path(scratch))
+                         for seed in range(args.seed, args.seed + args.teams)]  # fmt: skip
     print(report(verdicts, time.monotonic() - started, args.details))
+    if team_verdicts:
+        print(team_report(team_verdicts, args.details))
     bad = [v for v in verdicts if UNEXPLAINED in v.causes or v.error]
+    bad_teams = [v for v in team_verdicts if UNEXPLAINED in v.causes or v.error]
     if args.save and bad:
         args.save.mkdir(parents=True, exist_ok=True)
         for v in bad:
             (args.save / f"seed-{v.event.seed}.trf").write_text(v.event.text(), encoding="utf-8")
         print(f"\n{len(bad)} TRF files written to {args.save}")
-    return 1 if bad else 0
+    return 1 if bad or bad_teams else 0
 
 
 if __name__ == "__main__":

@@ -385,3 +385,181 @@ def generate(
         event.header["162"] = FOOTBALL_162
         event.tags.add("scoring-3-1-0")
     return event
+
+
+# --- team events ---------------------------------------------------------------------------
+
+TEAM_POINTS_162 = " W 1.0    D 0.5    L 0.0"
+"""Record 162 of the team events (board points 1 / ½ / 0)."""
+
+
+@dataclass
+class TeamEvent:
+    """A generated team event, written as TRF-2026 (192, 310, 320, 330, 352, 362).
+
+    Attributes:
+        kind: ``"swiss"`` or ``"round-robin"``.
+        seed: The seed it was generated from.
+        boards: Boards per match.
+        members: Team number → its players' start ranks, board order (a reserve last).
+        grid: Start rank → one block per round.
+        header: Record code → value, written before the other records.
+        byes: Round → the team with the pairing-allocated bye (320).
+        forfeits: ``(type, round, first team, second team)`` of every 330 record.
+        zero_byes: ``(round, team)`` of a round robin's bye (record 240 ``Z``).
+        tags: The features the event contains.
+    """
+
+    kind: str
+    seed: int
+    boards: int
+    members: dict[int, list[int]]
+    grid: dict[int, list[Block]] = field(default_factory=dict)
+    header: dict[str, str] = field(default_factory=dict)
+    byes: dict[int, int] = field(default_factory=dict)
+    forfeits: list[tuple[str, int, int, int]] = field(default_factory=list)
+    zero_byes: list[tuple[int, int]] = field(default_factory=list)
+    tags: set[str] = field(default_factory=set)
+
+    @property
+    def rounds(self) -> int:
+        """The number of rounds that have blocks."""
+        return max((len(blocks) for blocks in self.grid.values()), default=0)
+
+    def text(self) -> str:
+        """The TRF-2026 text (points column = plain sum of the board results)."""
+        lines = [f"{code} {value}" for code, value in self.header.items()]
+        if self.byes:
+            rounds = "".join(f" {self.byes.get(r, 0):>3}" for r in range(1, self.rounds + 1))
+            lines.append(f"320 {'1.0':>4} {f'{self.boards:.1f}':>4}{rounds}")
+        lines += [f"330 {kind} {rnd:>3} {a:>3} {b:>3}" for kind, rnd, a, b in self.forfeits]
+        lines += [f"240 Z {rnd:>3} {team:>4}" for rnd, team in self.zero_byes]
+        for team, ranks in sorted(self.members.items()):
+            head = f"310 {team:>3} {f'Team {team:02d}':<32} {f'T{team}':<5} {'':>6} {'':>6} "
+            head += f"{'':>6} {'':>3}  "
+            lines.append((head + "".join(f"{m:>4} " for m in ranks)).rstrip())
+        for player in sorted(self.grid):
+            pts = sum((POINTS[b.result] for b in self.grid[player]), Fraction(0))
+            whole, half = divmod(pts * 2, 2)
+            head = (
+                f"001 {player:>4} m    {f'Player {player:03d}':<33} {2600 - 7 * player:>4} NOR "
+                f"{1000000 + player:>11} 2000/01/01 {f'{int(whole)}.{5 if half else 0}':>4} "
+                f"{'':>4}  "
+            )
+            lines.append((head + "  ".join(b.text() for b in self.grid[player])).rstrip())
+        return "\n".join(lines) + "\n"
+
+
+def _team_pairings(rng: random.Random, kind: str, teams: int, rounds: int,
+                   score: dict[int, Fraction], met: set[frozenset[int]],
+                   byes: dict[int, int], rnd: int) -> list[tuple[int, int]]:  # fmt: skip
+    """Round *rnd*'s matches: the Berger table, or greedy pairing by score without rematches."""
+    if kind == "round-robin":
+        size = teams + teams % 2
+        return [(w, b) for w, b in rr_generator.fide_round(size, rnd) if size not in (w, b)
+                or teams % 2 == 0]  # fmt: skip
+    order = sorted(range(1, teams + 1), key=lambda t: (-score[t], t))
+    if teams % 2:
+        had = set(byes.values())
+        bye = next(t for t in reversed(order) if t not in had)
+        byes[rnd] = bye
+        order.remove(bye)
+    out: list[tuple[int, int]] = []
+    while order:
+        first = order.pop(0)
+        second = next((t for t in order if frozenset((first, t)) not in met), order[0])
+        order.remove(second)
+        out.append((first, second) if rng.random() < 0.5 else (second, first))
+    return out
+
+
+def team_event(seed: int) -> TeamEvent:
+    """The team event of *seed*: Swiss about 60 % of the time, else a team round robin.
+
+    It may contain forfeited boards, whole forfeited matches and double forfeits (330),
+    team PABs (320, Swiss events with an odd number of teams), reserves who play some
+    rounds, 3 / 1 / 0 match points (362), game points as the primary score (192
+    ``FIDE_TEAM_GP_MP``) and either rule edition (042).
+    """
+    rng = random.Random(seed)
+    kind = "swiss" if rng.random() < 0.6 else "round-robin"
+    teams = rng.randint(5, 11) if kind == "swiss" else rng.randint(3, 8)
+    boards = rng.randint(2, 4)
+    rounds = rng.randint(4, min(7, teams - 1)) if kind == "swiss" else teams - 1 + teams % 2
+    event = TeamEvent(kind, seed, boards, {})
+    next_rank = 1
+    for team in range(1, teams + 1):
+        size = boards + (1 if rng.random() < 0.35 else 0)
+        event.members[team] = list(range(next_rank, next_rank + size))
+        next_rank += size
+        if size > boards:
+            event.tags.add("reserve")
+    event.grid = {p: [] for ranks in event.members.values() for p in ranks}
+    edition = rng.choice(sorted(START_DATES))
+    football = rng.random() < 0.25
+    primary = "GP_MP" if kind == "swiss" and rng.random() < 0.2 else "MP_GP"
+    event.tags |= {edition, kind, f"primary-{primary[:2]}"}
+    code = f"FIDE_TEAM_{primary}" if kind == "swiss" else "BERGER_TEAM_ROUNDROBIN"
+    event.header = {
+        "012": f"Generated team {kind}, {teams} teams", "042": START_DATES[edition],
+        "062": str(len(event.grid)), "082": str(teams), "142": str(rounds), "162":
+        TEAM_POINTS_162, "192": code, "352": "WB" * (boards // 2) + "W" * (boards % 2),
+        "362": "TW 3.0   TD 1.0   TL 0.0" if football else "TW 2.0   TD 1.0   TL 0.0",
+    }  # fmt: skip
+    if football:
+        event.tags.add("match-points-3-1-0")
+    win, draw = (Fraction(3), Fraction(1)) if football else (Fraction(2), Fraction(1))
+    score = dict.fromkeys(event.members, Fraction(0))
+    met: set[frozenset[int]] = set()
+    for rnd in range(1, rounds + 1):
+        fielded: dict[int, list[int]] = {}
+        for team, ranks in event.members.items():
+            if len(ranks) > boards and rng.random() < 0.4:
+                out = rng.randrange(boards)  # the reserve plays instead of this board
+                fielded[team] = [p for i, p in enumerate(ranks) if i != out]
+            else:
+                fielded[team] = ranks[:boards]
+        playing: set[int] = set()
+        pairs = _team_pairings(rng, kind, teams, rounds, score, met, event.byes, rnd)
+        for first, second in pairs:
+            met.add(frozenset((first, second)))
+            roll = rng.random()
+            if roll < 0.05:  # a whole match forfeited (330)
+                kind330 = rng.choice(("+-", "-+", "--"))
+                event.forfeits.append((kind330, rnd, first, second))
+                event.tags.add("double-forfeit" if kind330 == "--" else "forfeited-match")
+                for team, sign in zip((first, second), kind330, strict=True):
+                    for p in fielded[team]:
+                        event.grid[p].append(Block(None, "-", sign))
+                        playing.add(p)
+                    score[team] += win if sign == "+" else 0
+                continue
+            gp = Fraction(0)
+            for board, (x, y) in enumerate(zip(fielded[first], fielded[second], strict=True)):
+                white, black = (x, y) if board % 2 == 0 else (y, x)
+                result = rng.choice("10=") if rng.random() > 0.06 else rng.choice("+-")
+                if result in "+-":
+                    event.tags.add("forfeited-board")
+                event.grid[white].append(Block(black, "w", result))
+                event.grid[black].append(Block(white, "b", COMPLEMENT[result]))
+                playing |= {white, black}
+                mine = POINTS[result] if white == x else POINTS[COMPLEMENT[result]]
+                gp += mine
+            half = Fraction(boards, 2)
+            score[first] += win if gp > half else draw if gp == half else 0
+            score[second] += win if gp < half else draw if gp == half else 0
+        sitting = set(event.members) - {t for pair in pairs for t in pair} - {event.byes.get(rnd)}
+        for team in sorted(sitting):  # a round robin's bye: a zero-point bye (240 Z)
+            event.zero_byes.append((rnd, team))
+            event.tags.add("round-robin-bye")
+        if rnd in event.byes:
+            event.tags.add("team-pab")
+            team = event.byes[rnd]
+            for p in fielded[team]:
+                event.grid[p].append(Block(None, "-", "U"))
+                playing.add(p)
+            score[team] += draw
+        for p, blocks in event.grid.items():
+            if p not in playing:
+                blocks.append(Block(None, "-", " "))
+    return event

@@ -89,6 +89,15 @@ class Outcome:
     error: str = ""
     start_date: object = None
     """gacrux only: the start date as gacrux read it (it picks its rule edition by it)."""
+    unplayed: frozenset[int] = frozenset()
+    """trfkit, team events: the teams with a round not played over the board (a PAB, a
+    bye, a forfeited match, an absence)."""
+    board_forfeits: frozenset[int] = frozenset()
+    """trfkit, team events: the teams with a match (no 330 record) whose every board was
+    forfeited, which trfkit reads as a match not played (README, "Team events")."""
+    fore_byes: frozenset[int] = frozenset()
+    """trfkit, team events: the teams that met a team whose last round is a forfeit loss
+    (or double forfeit) after a requested bye or absence (README, "Team events": FB:GP)."""
 
 
 def trfkit_standings(
@@ -302,3 +311,118 @@ def versions() -> tuple[str, str]:
     trfkit = str(getattr(need("trfkit"), "__version__", "?"))
     gacrux = str(need("gacrux.version").version()["version"])
     return trfkit, gacrux
+
+
+# --- team events ----------------------------------------------------------------------------
+
+TEAM_VALUE_CODES: tuple[str, ...] = (
+    "PTS", "MPVGP", "BH", "BH:GP", "BH/C1", "BH:GP/C1", "BH/M1", "SB", "SB:GP", "SB/C1",
+    "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC", "SSSC", "FB", "FB:GP", "AOB", "AOB:GP",
+    "WIN", "WON", "PS", "PS:GP",
+)  # fmt: skip
+"""Every team tie-break whose value is compared, team by team (the key's number is the team's)."""
+
+TEAM_RANK_LISTS: tuple[tuple[str, ...], ...] = (
+    ("PTS", "DE"), ("PTS", "EDE"), ("PTS", "TBR"), ("PTS", "BBE"), ("PTS", "EDEC"),
+    ("PTS", "EDET"), ("PTS", "EDEB"), ("PTS", "EDEBT"), ("PTS", "EDEBB"),
+    ("PTS", "MPVGP", "BH:MP/C1", "SB:GP"),
+)  # fmt: skip
+"""The team tie-break lists under which the final team ranks are compared."""
+
+
+def _without_lists(text: str) -> str:
+    """*text* without records 202/212: both tools then apply the list they are given."""
+    lines = text.splitlines(keepends=True)
+    return "".join(line for line in lines if line[:4] not in ("202 ", "212 "))
+
+
+def _fore_byes(event: Any, kind: Any) -> frozenset[int]:
+    """The teams of :attr:`Outcome.fore_byes`.
+
+    They met a team that lost its last-round match by forfeit after a requested bye or an
+    absence, whose byes gacrux's FB sees as draws on game points (README, "Team events").
+    """
+    lost = {kind.FORFEIT_LOSS, kind.DOUBLE_FORFEIT}
+    requested = {kind.HALF_BYE, kind.ZERO_BYE, kind.ABSENT}
+    odd = set()
+    for n, rounds in event.results.items():
+        done = [r for r in rounds if r.kind is not kind.PENDING]
+        if not done or done[-1].round != event.rounds or done[-1].kind not in lost:
+            continue
+        for r in reversed(done[:-1]):
+            if r.kind in requested:
+                odd.add(n)
+            if r.kind not in requested | lost:
+                break
+    return frozenset(n for n, rounds in event.results.items()
+                     if any(r.opponent in odd for r in rounds))  # fmt: skip
+
+
+def run_trfkit_teams(text: str, rules: str | None = None) -> Outcome:
+    """The team values of :data:`TEAM_VALUE_CODES` and the ranks under :data:`TEAM_RANK_LISTS`.
+
+    *rules* (``"fide-2024"``, …) replaces the edition trfkit picks by the start date.
+    """
+    api = need("trfkit.api")
+    teams = need("trfkit.compute.team_standings")
+    tiebreaks = need("trfkit.compute.tiebreaks")
+    regime_module = need("trfkit.compute.regime")
+    kinds_module = need("trfkit.compute.teams")
+    try:
+        tournament = api.loads(_without_lists(text))
+        decision = regime_module.decide(tournament)
+        out = Outcome(regime=decision.regime.value)
+        edition = {} if rules is None else {"rules": rules}
+        options = tiebreaks.TieBreakOptions(tiebreaks=("PTS", *TEAM_VALUE_CODES[1:]), **edition)
+        table = teams.compute_team_standings(tournament, options, regime=decision)
+        out.unplayed = frozenset(
+            n for n, rounds in table.event.results.items()
+            if any(r.kind.value != "played" for r in rounds)
+        )
+        kinds = {(r.round, n): r.kind for n, rounds in table.event.results.items()
+                 for r in rounds}  # fmt: skip
+        out.board_forfeits = frozenset(
+            n for m in table.event.matches if not m.forfeit and m.boards
+            and kinds.get((m.round, m.first)) not in (None, kinds_module.RoundKind.PLAYED,
+                                                      kinds_module.RoundKind.PENDING)
+            for n in (m.first, m.second)
+        )  # fmt: skip
+        out.fore_byes = _fore_byes(table.event, kinds_module.RoundKind)
+        for row in table.rows:
+            for code, value in zip(table.keys(), row.values, strict=True):
+                out.values[("value", code, row.team)] = value
+        for codes in TEAM_RANK_LISTS:
+            chosen = tiebreaks.TieBreakOptions(tiebreaks=codes, **edition)
+            ranked = teams.compute_team_standings(tournament, chosen, regime=decision,
+                                                  event=table.event)  # fmt: skip
+            for row in ranked.rows:
+                out.values[("rank", ",".join(codes), row.team)] = row.rank
+        return out
+    except Exception as exc:  # a crash is reported, not raised: the run goes on
+        return Outcome(error=f"trfkit: {type(exc).__name__}: {exc}")
+
+
+def run_gacrux_teams(path: Path, regime: str, encoding: str | None = None) -> Outcome:
+    """:func:`run_trfkit_teams`'s values and ranks by gacrux, from the file at *path*.
+
+    gacrux reads a team event from its 192 ``FIDE_TEAM_*`` code and its 310 records; the
+    list of each computation is given on its command line, which wins over 202/212.
+    """
+    out = Outcome(regime=regime)
+    try:
+        gacrux = _Gacrux(path, regime, None, encoding)
+        out.start_date = gacrux.start_date
+        if not gacrux.tournament.get("teamTournament"):
+            raise RuntimeError("gacrux does not read it as a team event")
+        for code in TEAM_VALUE_CODES:
+            result = gacrux.compute(["PTS", code] if code != "PTS" else ["PTS"])
+            for competitor in result["competitors"]:
+                value = competitor["tiebreakScore"][-1]
+                out.values[("value", code, competitor["cid"])] = exact(value)
+        for codes in TEAM_RANK_LISTS:
+            result = gacrux.compute(codes)
+            for competitor in result["competitors"]:
+                out.values[("rank", ",".join(codes), competitor["cid"])] = competitor["rank"]
+    except Exception as exc:  # gacrux's failures are counted, not raised
+        out.error = f"gacrux: {type(exc).__name__}: {exc}"
+    return out

@@ -485,12 +485,50 @@ def test_2026_caps_the_dummy_of_a_forfeit_win() -> None:
     assert values["BH"][2] == 57  # team 2 played every round: unchanged
 
 
+def test_fore_buchholz_dummy_has_the_team_s_own_score() -> None:
+    """FB of Held's team 7: its last-round ZPB's dummy has its own 6 MP, not the 7 others see."""
+    # opponents' MP, each paired team's round 7 as a draw (1 MP): 14: 1+0+1+0+1(HPB)+0+1(PAB)
+    # = 4 (no opponent in round 7: unchanged); 8: 7 − 2 + 1 = 6; 1: 10 − 2 + 1 = 9;
+    # 10: 5 − 0 + 1 = 6; 9: 6 − 0 + 1 = 7; 13: 6 − 0 + 1 = 7; sum 39.
+    # team 7: 1 + 1 + 0 + 2 + 1 + 1 + ZPB 0 = 6; the dummy of its ZPB has that score (art.
+    # 16.4), not the 7 its opponents see (16.3: a final requested bye seen as a draw): 45
+    assert held_values(["FB"])["FB"][7] == 45
+
+
+def test_fore_buchholz_last_match_ends_a_final_run_of_byes() -> None:
+    """FB: a ZPB before a last-round match is no final bye (16.3): team 4 is seen with 1 MP."""
+    # one board; R1 1-2 1-0, 3-4 1-0; R2 1-3 1-0, team 2 HPB, team 4 ZPB; R3 1-4 ½, 2-3 1-0
+    # FB (each paired team's round 3 a draw): team 2 0 + 1 + 1 = 2; team 3 2 + 0 + 1 = 3;
+    # team 4 0 + 0 + 1 = 1: under FB its round 3 is a drawn match, so the ZPB is followed by a
+    # round played and counts at its 0 (were it final, it would be seen as a draw: 2).
+    # FB of team 1 = 2 + 3 + 1 = 6
+    boards = {1: [(2, "w", "1"), (3, "b", "1"), (4, "w", "=")],
+              2: [(1, "b", "0"), (0, "-", "H"), (3, "w", "1")],
+              3: [(4, "w", "1"), (1, "w", "0"), (2, "b", "0")],
+              4: [(3, "b", "0"), (0, "-", "Z"), (1, "b", "=")]}  # fmt: skip
+    t = event(["012 Byes", "042 2024-09-01", "142 3", "192 FIDE_TEAM_MP_GP"], boards,
+              {n: [n] for n in range(1, 5)})  # fmt: skip
+    st = compute_team_standings(t, TieBreakOptions(tiebreaks=["FB", "FB:GP"]))
+    fb = {row.team: (row.values[1], row.values[2]) for row in st.rows}  # after PTS
+    # game points the same way: team 2 0 + ½ + ½ = 1, team 3 1 + 0 + ½ = 1.5, team 4 ½: 3
+    assert fb[1] == (6, 3)
+
+
+def test_2026_caps_the_dummy_of_a_forfeit_win_on_game_points() -> None:
+    """fide-2026, BH:GP of team 1: the forfeit-win dummy is team 6's 12.5 GP, not its own 17.5."""
+    # opponents' GP: 8 15, 4 17, 7 11.5 + 2 (last-round ZPB seen as a draw), 2 17, 5 18, 3 16
+    # = 96.5; 2024: + own 17.5 = 114; 2026: + min(17.5, team 6's 2+1+3+1.5+2.5+0+2.5 = 12.5) = 109
+    # (capped at 2 GP × 7 rounds = 14, as for a round without a scheduled opponent, it would
+    # be 110.5: what gacrux computes when the file has no 330 record for the match)
+    assert held_values(["BH:GP"])["BH:GP"][1] == 114
+    assert held_values(["BH:GP"], rules="fide-2026")["BH:GP"][1] == 109
+
+
 def test_codes_not_computed_are_none_with_a_reason() -> None:
-    """EDET, EDEB, EDEC and others are None for every team, with the reason stated."""
-    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["EDET", "EDEB", "EDEC",
-                                                                         "WIN"]))  # fmt: skip
-    assert set(st.unavailable) == {"EDET", "EDEB", "EDEC", "WIN"}
-    assert "not computed by trfkit yet" in st.unavailable["EDET"]
+    """ESB (no letters), KS and the rating codes are None for every team, with the reason."""
+    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["ESB", "KS", "ARO"]))
+    assert set(st.unavailable) == {"ESB", "KS", "ARO"}
+    assert "not computed by trfkit yet" in st.unavailable["ESB"]
     assert all(v is None for row in st.rows for v in row.values[1:])
 
 
@@ -577,26 +615,54 @@ def test_board_count_by_hand() -> None:
 
 @needs_corpus
 def test_board_by_board_elimination_and_the_declared_ranks() -> None:
-    """BBE breaks the BC tie of teams 3 and 5: board points 6 against 6.5 (PAB not a board)."""
-    # team 3: boards 2 + 4 = 6 (its round-5 PAB brought 2 GP but no board); team 5: 3 + 3.5
+    """BBE breaks the BC tie of teams 3 and 5: board 2 left out, board 1's points 2 against 3."""
+    # team 3: board 1 2 (its round-5 PAB brought 2 GP but no board); team 5: board 1 3
     st = compute_team_standings(read(OTTO_TEAMS))
     bbe = {row.team: row.values[2] for row in st.rows}
-    assert (bbe[3], bbe[5]) == (6, F(13, 2))
+    assert (bbe[3], bbe[5]) == (2, 3)
     # the ranks then equal the 310 rank columns: 310   1 … 1, 310   2 … 3, 310   3 … 5, …
     declared = {team.number: team.record.rank for team in st.event.teams}
     assert {row.team: row.rank for row in st.rows} == declared
 
 
 def test_top_board_result_and_bbe_by_hand() -> None:
-    """TBR: board 1 first (team 1 2.5 against team 3 1.5); BBE: all boards (4 against 3.5)."""
+    """TBR: board 1 first (team 1 2.5 against team 3 1.5); BBE: board 2 left out (2.5, 1.5)."""
     # team 1 board 1: R1 1, R2 ½, R3 1 = 2.5; board 2: ½ + 0 + 1 = 1.5
     # team 3 board 1: R1 0, R2 ½, R3 1 = 1.5; board 2: 1 + 1 + 0 = 2
     values, order = rr_values(["TBR"])
     assert (values["TBR"][1], values["TBR"][3]) == (F(5, 2), F(3, 2))
     assert order[:2] == [1, 3]
     values, order = rr_values(["BBE"])
-    assert (values["BBE"][1], values["BBE"][3]) == (4, F(7, 2))
+    assert (values["BBE"][1], values["BBE"][3]) == (F(5, 2), F(3, 2))
     assert order[:2] == [1, 3]
+
+
+# The round robin above with two matches of round 1 changed, the match results unchanged:
+# 1-2: 1 v 3 ½-½, 2 v 4 1-0 (1.5-0.5);  3-4: 5 v 7 1-0, 6 v 8 0-1 (1-1).
+RR_BBE_BOARDS = {
+    1: [(3, "w", "="), (5, "w", "="), (7, "w", "1")],
+    2: [(4, "b", "1"), (6, "b", "0"), (8, "b", "1")],
+    3: [(1, "b", "="), (7, "w", "1"), (5, "w", "0")],
+    4: [(2, "w", "0"), (8, "b", "="), (6, "b", "1")],
+    5: [(7, "w", "1"), (1, "b", "="), (3, "b", "1")],
+    6: [(8, "b", "0"), (2, "w", "1"), (4, "w", "0")],
+    7: [(5, "b", "0"), (3, "b", "0"), (1, "b", "0")],
+    8: [(6, "w", "1"), (4, "w", "="), (2, "w", "0")],
+}
+
+
+def test_bbe_leaves_the_last_board_out_from_its_first_step() -> None:
+    """BBE starts without the bottom board: team 3 (board 1: 2.5) before team 1 (2), GP 4 > 3.5."""
+    # team 1: board 1 R1 ½ + R2 ½ + R3 1 = 2; board 2 1 + 0 + 1 = 2; GP 4, MP 2 + 0 + 2 = 4
+    # team 3: board 1 R1 1 + R2 ½ + R3 1 = 2.5; board 2 0 + 1 + 0 = 1; GP 3.5, MP 1 + 2 + 1 = 4
+    # Bottom-board elimination removes board 2 first: 2 against 2.5, team 3 first (comparing
+    # every board first, the game points 4 against 3.5, would put team 1 first).
+    header = ["012 Four teams", "042 2024-09-01", "142 3", "192 FIDE_TEAM_ROUNDROBIN", "352 WB"]
+    st = compute_team_standings(event(header, RR_BBE_BOARDS, RR_TEAMS),
+                                TieBreakOptions(tiebreaks=["PTS", "BBE"]))  # fmt: skip
+    assert [(row.team, row.values[0]) for row in st.rows][:2] == [(3, 4), (1, 4)]
+    assert {row.team: row.values[1] for row in st.rows if row.team in (1, 3)} == {
+        1: 2, 3: F(5, 2)}  # fmt: skip
 
 
 def test_held_exercise_34_orders() -> None:
@@ -637,25 +703,25 @@ def test_cli_json_shape_and_rules(capsys: pytest.CaptureFixture[str], tmp_path: 
     import json
 
     code, out, _ = cli(capsys, tmp_path, held_text(), "--teams", "--format", "json",
-                       "--tiebreaks", "GP,BH,EDET")  # fmt: skip
+                       "--tiebreaks", "GP,BH,ESB")  # fmt: skip
     assert code == 0
     doc = json.loads(out)
     first = doc["teams"][0]
-    assert list(first) == ["rank", "team", "name", "MP", "GP", "BH", "EDET"]
-    assert (first["team"], first["MP"], first["GP"], first["EDET"]) == (5, 10, 18, None)
+    assert list(first) == ["rank", "team", "name", "MP", "GP", "BH", "ESB"]
+    assert (first["team"], first["MP"], first["GP"], first["ESB"]) == (5, 10, 18, None)
     rules = doc["rules"]
     assert rules["tiebreaks_from"] == "--tiebreaks"
     assert rules["primary"] == "MP" and rules["edition"] == "fide-2024"
-    assert "not computed" in rules["not_computed"]["EDET"]
+    assert "not computed" in rules["not_computed"]["ESB"]
 
 
 def test_cli_text_csv_and_explain(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
     """Text says where the list came from and shows n/a; CSV has the columns; --explain a team."""
     text = held_text()
-    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--tiebreaks", "BH/C1,EDET")
+    code, out, _ = cli(capsys, tmp_path, text, "--teams", "--tiebreaks", "BH/C1,ESB")
     assert code == 0
-    assert "Tie-breaks: PTS, BH/C1, EDET (--tiebreaks)" in out
-    assert "n/a" in out and "Not computed: EDET" in out
+    assert "Tie-breaks: PTS, BH/C1, ESB (--tiebreaks)" in out
+    assert "n/a" in out and "Not computed: ESB" in out
     code, out, _ = cli(capsys, tmp_path, text, "--teams", "--format", "csv")
     assert out.splitlines()[0] == "rank,team,name,MP,GP,BH/C1,BH,SB"
     assert out.splitlines()[1] == "1,5,Team 5,10.0,18.0,53.0,55.0,70.0"
@@ -702,3 +768,62 @@ def test_cli_every_corpus_team_file_gets_team_standings(
         assert main(["standings", str(path), "--teams", "--format", "json"]) == 0, path.name
         doc = json.loads(capsys.readouterr().out)
         assert len(doc["teams"]) == len(team_event_of(t).teams), path.name
+
+
+# --- the general tie-breaks applied to teams, and the 2026 EDE family ---------------------------
+
+
+def test_win_won_and_progressive_scores_of_teams_by_hand() -> None:
+    """WIN/WON: matches won (1: R1, R3 = 2; 2: R2 = 1; 3: R2 = 1; 4: 0); PS = Σ running MP."""
+    values, _ = rr_values(["WIN", "WON", "PS", "PS:GP", "WIN:GP"])
+    assert values["WIN"] == values["WON"] == {1: 2, 2: 1, 3: 1, 4: 0}
+    # running MP: team 1 2, 2, 4 -> 8; team 2 0, 2, 3 -> 5; team 3 1, 3, 4 -> 8; team 4 1, 1, 1 -> 3
+    assert values["PS"] == {1: 8, 2: 5, 3: 8, 4: 3}
+    # running GP of team 1: 1.5, 2, 4 -> 7.5
+    assert values["PS:GP"][1] == F(15, 2)
+    # boards won: team 1 R1 board 1, R3 both = 3; team 2 R2 board 1 (3 beat 7), R3 board 2 = 2
+    assert (values["WIN:GP"][1], values["WIN:GP"][2]) == (3, 2)
+
+
+def test_fore_buchholz_and_average_of_buchholz_of_teams_by_hand() -> None:
+    """FB: every team's round 3 counts as a draw; AOB: the average BH of the teams met."""
+    values, _ = rr_values(["FB", "AOB"])
+    # MP with round 3 drawn: team 1 4-2+1 = 3, team 2 3-1+1 = 3, team 3 4-1+1 = 4, team 4 1-0+1 = 2
+    # FB team 1 = 3 + 4 + 2 = 9; team 4 = 3 + 3 + 4 = 10
+    assert (values["FB"][1], values["FB"][4]) == (9, 10)
+    # BH (opponents' MP): 1 8, 2 9, 3 8, 4 11; AOB team 1 (9+8+11)/3, team 4 (8+9+8)/3
+    assert (values["AOB"][1], values["AOB"][4]) == (F(28, 3), F(25, 3))
+
+
+def test_rating_tie_breaks_are_not_computed_for_teams() -> None:
+    """ARO has no team meaning: its values are None and the reason says so."""
+    st = compute_team_standings(rr_event(), TieBreakOptions(tiebreaks=["ARO"]))
+    assert all(row.values[1] is None for row in st.rows)
+    assert "not defined for teams" in st.unavailable["ARO"]
+
+
+def _drawn_pair(codes: list[str]) -> list[int]:
+    """Teams 1 (players 1-4) and 2 (5-8) draw 2-2: board results 1, 0, 0, 1 for team 1."""
+    boards: dict[int, list[tuple[int, str, str]]] = {}
+    for board, result in enumerate("1001", start=1):
+        colour = "w" if board % 2 else "b"
+        boards[board] = [(4 + board, colour, result)]
+        boards[4 + board] = [(board, "b" if colour == "w" else "w", _REVERSE[result])]
+    t = event(["012 Pair", "042 2026-05-01", "192 FIDE_TEAM_MP_GP", "352 WBWB"], boards,
+              {1: [1, 2, 3, 4], 2: [5, 6, 7, 8]})  # fmt: skip
+    st = compute_team_standings(t, TieBreakOptions(tiebreaks=codes))
+    return [row.rank for row in sorted(st.rows, key=lambda r: r.team)]
+
+
+def test_extended_direct_encounter_with_board_criteria_by_hand() -> None:
+    """Tied on MP and GP in their match: the board criteria of the EDE family decide.
+
+    Board count: team 1 1 + 4 = 5, team 2 2 + 3 = 5 (tied); top board: team 1 (1 to 0);
+    boards without the last: 1-3 team 1 1, team 2 2 (team 2 first).
+    """
+    assert _drawn_pair(["EDE"]) == [1, 1]
+    assert _drawn_pair(["EDEC"]) == [1, 1]
+    assert _drawn_pair(["EDET"]) == [1, 2]
+    assert _drawn_pair(["EDEB"]) == [2, 1]
+    assert _drawn_pair(["EDEBT"]) == [1, 2]
+    assert _drawn_pair(["EDEBB"]) == [2, 1]

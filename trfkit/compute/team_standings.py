@@ -23,8 +23,9 @@ points. ``SB:MP`` is read as ``EMMSB`` and ``SB:GP`` as ``EGGSB`` (trfkit's read
 board number × the game points the team scored on that board in the matches it played;
 the lower ranks first (gacrux's reading; the regulation's text was not available:
 UNCERTAIN). ``TBR`` (top board result) compares the board points of board 1, then of
-board 2, …; ``BBE`` (board by board elimination) compares the board points of all
-boards, then without the last board, without the last two, …; each shows the value
+board 2, …; ``BBE`` (bottom-board elimination) compares the board points without the
+last board, then without the last two, …, down to board 1 (the points of all boards
+are the game points, not a step of BBE); each shows the value
 of the step that separated the team (the first step for a team not tied), as gacrux
 applies them (UNCERTAIN as BC). ``SSSC`` (score and schedule strength combination) is
 the secondary score plus the Buchholz on the primary score divided by ``floor(rounds ×
@@ -42,9 +43,21 @@ The VUR exception to cuts (16.5) applies.
 on the secondary, alternately, while either separates tied teams (gacrux's reading; it
 reproduces Held's exercises 42-45).
 
-**Not computed yet** (the value is ``None`` and the reason is given): the EDE family with
-board criteria (EDEC, EDET, EDEB, EDEBT, EDEBB), ESB without its letters, and the individual
-tie-breaks (WIN, AOB, FB, ARO, KS, …) applied to teams.
+The 2026 EDE family (``EDEC``, ``EDET``, ``EDEB``, ``EDEBT``, ``EDEBB``) applies EDE, then, to
+two teams still tied, the board criteria of their own matches: ``C`` board count (lower
+first), ``T`` board 1's points, board 2's, …, ``B`` the boards but the last, but the last
+two, … (``EDEBT`` = C then T, ``EDEBB`` = C then B), as gacrux applies them (UNCERTAIN:
+the 2026 text was not available).
+
+General tie-breaks applied to teams (the team as the player, the score ``:MP``/``:GP``,
+else the primary): ``FB`` (BH with every team's last round counted as a draw, 8.2), ``AOB``
+(the average BH of the teams met over the board), ``WIN`` (matches won, played or not;
+``:GP`` boards won), ``WON`` (matches won over the board), ``PS`` (Σ running scores; ``/Cn``
+drops the first n rounds). They reproduce gacrux on generated events (compare/README.md).
+
+**Not computed** (the value is ``None`` and the reason is given): ``ESB`` without its
+letters and ``KS``; the rating and colour codes (ARO, TPR, PTP, APRO, APPO, RTNG, BPG, BWG)
+have no team meaning.
 """
 
 from __future__ import annotations
@@ -83,8 +96,9 @@ __all__ = [
 ]
 
 COMPUTED = frozenset(
-    {"PTS", "MP", "GP", "MPVGP", "DE", "EDE", "BH", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC",
-     "TBR", "BBE", "SSSC"}
+    {"PTS", "MP", "GP", "MPVGP", "DE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "BH",
+     "FB", "AOB", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC", "TBR", "BBE", "SSSC", "WIN",
+     "WON", "PS"}
 )  # fmt: skip
 """The team tie-breaks trfkit computes."""
 
@@ -97,7 +111,10 @@ DEFAULT_TEAM_TIEBREAKS: dict[Regime, tuple[str, ...]] = {
 
 _NAME = re.compile(r"([A-Z]+)(?::(MP|GP))?", re.IGNORECASE | re.ASCII)
 _MODIFIER = re.compile(r"[/-](C\d+|M\d+|L[+-]?\d+|P|R|F|U\w*|V\d+|X)", re.IGNORECASE | re.ASCII)
-_CUTTABLE = frozenset({"BH", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB"})
+_CUTTABLE = frozenset({"BH", "FB", "AOB", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "PS"})
+_EDE_BOARDS = {"EDE": "", "EDEC": "C", "EDET": "T", "EDEB": "B", "EDEBT": "CT", "EDEBB": "CB"}
+"""The board criteria each EDE code applies, after EDE, to two teams still tied."""
+_NOT_FOR_TEAMS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "BPG", "BWG", "KS"})
 _ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"),
         "EGGSB": ("GP", "GP")}  # fmt: skip
 _VUR = frozenset(
@@ -144,6 +161,9 @@ class TeamTieBreak:
         """Why the value is ``None`` for every team, or ``None`` when it is computed."""
         if self.computed:
             return None
+        if self.name in _NOT_FOR_TEAMS:
+            return (f"{self.text}: {self.name} is not defined for teams (teams have no rating "
+                    "or colour of their own; KS is left out: UNCERTAIN)")
         if self.name in TEAM_CODES or self.name == "MPVGP":
             return f"{self.text}: the team tie-break {self.name} is not computed by trfkit yet"
         return f"{self.text}: {self.name} is not computed for teams by trfkit yet"
@@ -275,7 +295,8 @@ class _Values:
             "MP": {n: event.mp(n) for n in self.numbers},
             "GP": {n: event.gp(n) for n in self.numbers},
         }
-        self._seen: dict[tuple[str, bool], dict[int, Fraction]] = {}
+        self._seen: dict[tuple[str, bool, bool], dict[int, Fraction]] = {}
+        self._fore: dict[str, dict[int, Fraction]] = {}
         self._boards: dict[int, dict[int, Fraction]] | None = None
 
     def boards(self, team: int) -> dict[int, Fraction]:
@@ -293,15 +314,38 @@ class _Values:
             self._boards = per
         return self._boards.get(team, {})
 
+    def _last(self, team: int) -> TeamRound | None:
+        """*team*'s round of the event's last round when it had an opponent (FB), else None."""
+        rounds = self.event.results.get(team, ())
+        last = rounds[-1] if rounds else None
+        if last is None or last.round != self.event.rounds or last.opponent is None:
+            return None
+        return None if last.kind is RoundKind.PENDING else last
+
     def own(self, r: TeamRound, base: str) -> Fraction:
         return r.mp if base == "MP" else r.gp
 
-    def seen(self, base: str, pre: bool) -> dict[int, Fraction]:
-        """Each team's score as its opponents count it (16.3; before 2023 unplayed = draw)."""
-        key = (base, pre)
+    def fore_total(self, base: str) -> dict[int, Fraction]:
+        """Each team's score with its last round, when it had an opponent, as a draw (FB)."""
+        if base in self._fore:
+            return self._fore[base]
+        out = dict(self.total[base])
+        for n in self.numbers:
+            last = self._last(n)
+            if last is not None:
+                out[n] += self.draw[base] - self.own(last, base)
+        self._fore[base] = out
+        return out
+
+    def seen(self, base: str, pre: bool, fore: bool = False) -> dict[int, Fraction]:
+        """Each team's score as its opponents count it (16.3; before 2023 unplayed = draw).
+
+        *fore* (FB, 8.2): a team paired in the last round counts that round as a draw.
+        """
+        key = (base, pre, fore)
         if key in self._seen:
             return self._seen[key]
-        out = dict(self.total[base])
+        out = dict(self.fore_total(base) if fore else self.total[base])
         if self.swiss:
             draw = self.draw[base]
             dummy = self.edition.uses_dummy
@@ -312,6 +356,11 @@ class _Values:
                     k = r.kind
                     if k is RoundKind.PENDING:
                         continue  # paired without a result yet: no round for anybody
+                    if fore and r is self._last(n):
+                        # FB's last round is a drawn match: no unplayed round, and the
+                        # requested byes before it are not a final run (16.3)
+                        only_vur_after = False
+                        continue
                     if pre and k.forfeit:
                         only_vur_after = False
                         continue
@@ -327,12 +376,18 @@ class _Values:
         self._seen[key] = out
         return out
 
-    def terms(self, team: int, opp_base: str, own_base: str, pre: bool) -> list[Term]:
-        """One element per match (or unplayed round) of *team*, as the individual engine."""
-        seen = self.seen(opp_base, pre)
+    def terms(self, team: int, opp_base: str, own_base: str, pre: bool,
+              fore: bool = False) -> list[Term]:  # fmt: skip
+        """One element per match (or unplayed round) of *team*, as the individual engine.
+
+        *fore* (FB): every team's last round counts as a draw, a forfeit in it as a match.
+        """
+        seen = self.seen(opp_base, pre, fore)
         rounds = self.event.results.get(team, ())
         n = self.event.rounds
-        own_total = self.total[opp_base][team]
+        # the dummy has the team's own (FB: fore) score, not the one its opponents see (16.3)
+        own_total = self.fore_total(opp_base)[team] if fore else self.total[opp_base][team]
+        last = self._last(team) if fore else None
         capped = self.edition is Edition.FIDE_2026
         out: list[Term] = []
         running = Fraction(0)
@@ -343,7 +398,7 @@ class _Values:
                 continue  # paired without a result yet: not a round of the tie-breaks
             if r.kind is RoundKind.PLAYED and o is not None:
                 out.append((r.round, o, seen[o], p, False, "match"))
-            elif r.kind.forfeit and o is not None and (pre or not self.swiss):
+            elif r.kind.forfeit and o is not None and (pre or not self.swiss or r is last):
                 out.append((r.round, o, seen[o], p, False, "forfeit counted as a match"))
             elif not self.swiss:
                 pass  # byes contribute nothing in round robins (15.2)
@@ -421,12 +476,57 @@ class _Values:
         if name == "BC":
             return sum((board * points for board, points in self.boards(team).items()),
                        Fraction(0))  # fmt: skip
-        if name in ("BH", "SB") or name in _ESB:
+        if name in ("BH", "FB", "SB") or name in _ESB:
             opp, own, sb = self.bases(tb, primary)
-            kept, _ = self.cut(self.terms(team, opp, own, tb.pre_determined), tb.cut,
-                               tb.median, sb)  # fmt: skip
+            terms = self.terms(team, opp, own, tb.pre_determined, name == "FB")
+            kept, _ = self.cut(terms, tb.cut, tb.median, sb)
             return sum(((t[2] * t[3]) if sb else t[2] for t in kept), Fraction(0))
+        if name == "AOB":
+            return self.aob(tb, team, primary)
+        if name in ("WIN", "WON"):
+            base = tb.base or primary
+            return Fraction(sum(
+                1 for r in self.event.results.get(team, ())
+                if r.mp == self.win["MP"] and (name == "WIN" or r.kind is RoundKind.PLAYED)
+            )) if base == "MP" else self.board_wins(team, name == "WON")  # fmt: skip
+        if name == "PS":
+            running, total = Fraction(0), Fraction(0)
+            for r in self.event.results.get(team, ())[tb.cut :]:
+                running += self.own(r, tb.base or primary)
+                total += running
+            return total
         return None
+
+    def aob(self, tb: TeamTieBreak, team: int, primary: str) -> Fraction | None:
+        """AOB (8.3): the average of the Buchholz (cut as *tb*) of the teams *team* played."""
+        bh = TeamTieBreak("BH", "BH", tb.base, tb.cut, tb.median, tb.pre_determined)
+        met = [r.opponent for r in self.event.results.get(team, ())
+               if r.kind is RoundKind.PLAYED and r.opponent is not None]  # fmt: skip
+        if not met:
+            return None
+        values = [self.value(bh, o, primary) or Fraction(0) for o in met]
+        return sum(values, Fraction(0)) / len(values)
+
+    def board_wins(self, team: int, played_only: bool) -> Fraction:
+        """WIN:GP / WON:GP: boards won (over the board only, for WON).
+
+        A forfeited match or a bye brings its boards when its game points are a win on each.
+        """
+        win = self.event.game_points.win
+        count = 0
+        for match in self.event.matches:
+            if match.forfeit or team not in (match.first, match.second):
+                continue
+            for b in match.boards:
+                points = b.first_points if team == match.first else b.second_points
+                result = b.first_result if team == match.first else b.second_result
+                forfeited = result is not None and not result.is_played
+                count += points == win and not (played_only and forfeited)
+        if not played_only:
+            for r in self.event.results.get(team, ()):
+                if r.kind is not RoundKind.PLAYED and r.gp == self.win["GP"]:
+                    count += self.event.boards
+        return Fraction(count)
 
     def sssc(self, tb: TeamTieBreak, team: int, primary: str) -> Fraction:
         """Secondary score + Buchholz on the primary score / the divisor (module docstring)."""
@@ -492,11 +592,9 @@ def _board_steps(values: _Values, team: int, name: str) -> list[Fraction]:
     boards = [points.get(b, Fraction(0)) for b in range(1, max(values.event.boards, 1) + 1)]
     if name == "TBR":
         return boards
-    steps, total = [], sum(boards, Fraction(0))
-    for b in reversed(boards):  # all boards, then without the last, the last two, …
-        steps.append(total)
-        total -= b
-    return steps
+    # bottom-board elimination: the last board is left out from the first step on (all
+    # boards together are the game points, a tie-break of their own)
+    return [sum(boards[:k], Fraction(0)) for k in range(len(boards) - 1, 0, -1)]
 
 
 def _stepwise(group: list[int], steps: Mapping[int, list[Fraction]], level: int = 0,
@@ -561,13 +659,16 @@ def _direct_encounter(values: _Values, group: list[int], base: str,
     return out, first
 
 
-def _extended_encounter(values: _Values, group: list[int], primary: str,
-                        pre: bool) -> tuple[list[list[int]], dict[int, Fraction]]:  # fmt: skip
+def _extended_encounter(values: _Values, group: list[int], primary: str, pre: bool,
+                        criteria: str = "") -> tuple[list[list[int]],
+                                                     dict[int, Fraction]]:  # fmt: skip
     """EDE: direct encounter on the primary score, then on the secondary, alternately.
 
     A score is applied to every group still tied while it separates some; when it
     separates none the other score is tried; two passes in a row without a change end
     it (as gacrux applies EDE). The values shown are the primary-score DE of the group.
+    *criteria* (``C``, ``T``, ``B``; :data:`_EDE_BOARDS`) then go on with two teams
+    still tied (:func:`_encounter_boards`).
     """
     secondary = "GP" if primary == "MP" else "MP"
     first = values.encounter(group, primary, pre)[0]
@@ -588,7 +689,40 @@ def _extended_encounter(values: _Values, group: list[int], primary: str,
         else:
             idle += 1
             current = secondary if current == primary else primary
+    if criteria:
+        groups = [part for g in groups
+                  for part in (_encounter_boards(values, g, criteria) if len(g) == 2 else [g])]
     return groups, first
+
+
+def _encounter_boards(values: _Values, pair: list[int], criteria: str) -> list[list[int]]:
+    """EDEC/EDET/EDEB/EDEBT/EDEBB on two teams still tied: their matches' boards.
+
+    ``C``: board count of the boards of their matches (the lower first); ``T``: board 1's
+    points, then board 2's, …; ``B``: the boards but the last, but the last two, …
+    (gacrux's reading: the 2026 text was not available; UNCERTAIN).
+    """
+    a, b = pair
+    points: dict[int, dict[int, Fraction]] = {a: {}, b: {}}
+    for match in values.event.matches:
+        if match.forfeit or {match.first, match.second} != {a, b}:
+            continue
+        for board in match.boards:
+            for side, got in ((match.first, board.first_points),
+                              (match.second, board.second_points)):  # fmt: skip
+                points[side][board.board] = points[side].get(board.board, Fraction(0)) + got
+    size = max(values.event.boards, 1)
+    steps: dict[int, list[Fraction]] = {a: [], b: []}
+    for team in pair:
+        row = [points[team].get(k, Fraction(0)) for k in range(1, size + 1)]
+        for criterion in criteria:
+            if criterion == "C":  # lower is better: negated so that the higher ranks first
+                steps[team].append(-sum((k * v for k, v in enumerate(row, 1)), Fraction(0)))
+            elif criterion == "T":
+                steps[team].extend(row)
+            else:
+                steps[team].extend(sum(row[:k], Fraction(0)) for k in range(size - 1, 0, -1))
+    return _stepwise(pair, steps)[0]
 
 
 def _primary(tournament: Tournament, codes: Sequence[TeamTieBreak]) -> tuple[str, str]:
@@ -682,14 +816,18 @@ def compute_team_standings(
                          event).keys()  # fmt: skip
     for key, tb in zip(keys, codes, strict=True):
         column: dict[int, Fraction | None] = dict.fromkeys(numbers)
-        if tb.name in ("DE", "EDE"):
+        if tb.name == "DE" or tb.name in _EDE_BOARDS:
             split: list[list[int]] = []
             for group in groups:
                 if len(group) == 1:
                     split.append(group)
                     continue
-                encounter = _direct_encounter if tb.name == "DE" else _extended_encounter
-                parts, scores = encounter(values, group, tb.base or primary, tb.pre_determined)
+                base = tb.base or primary
+                if tb.name == "DE":
+                    parts, scores = _direct_encounter(values, group, base, tb.pre_determined)
+                else:
+                    parts, scores = _extended_encounter(values, group, base, tb.pre_determined,
+                                                        _EDE_BOARDS[tb.name])  # fmt: skip
                 column.update(scores)
                 split.extend(parts)
             groups = split
