@@ -174,8 +174,8 @@ def _declared_points(ctx: Context) -> list[_Declared]:
         out = []
         for source, number, what, declared, line, column in items:
             mine = standings.row(number)
-            if declared is None or mine is None:
-                continue
+            if declared is None or mine is None or number in event.pending_teams:
+                continue  # a match in progress may change the total: M012 says so
             recomputed = mine.mp if what == "MP" else mine.gp
             if declared == recomputed:
                 continue
@@ -251,8 +251,8 @@ def _rank_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     ranked = {
         i.number: i for i in event.teams if i.record.code == "310" and i.record.rank
     }
-    if not ranked or _declared_points(ctx):
-        return  # ranks by other points than the recomputed ones: M001/M003/M010 say which
+    if not ranked or _declared_points(ctx) or event.pending_rounds:
+        return  # ranks by other points than the recomputed ones: M001/M003/M010/M012 say which
     primary = {r.team: (r.mp if standings.primary == "MP" else r.gp) for r in standings.rows}
     by_score: list[list[int]] = []
     for row in standings.rows:  # rows are in rank order, so equal scores are adjacent
@@ -876,6 +876,46 @@ POINTS_ABNORMAL = make_check(
 )
 
 
+# --- M012 -----------------------------------------------------------------------------------
+
+
+def _round_in_progress(ctx: Context) -> Iterator[Diagnostic]:
+    """A round is in progress: the totals of the teams still playing it are not judged.
+
+    A report written during a round pairs its matches before their results (no board
+    of the match has one). Programs then count the score so far (Sharly counts 0-0 as a
+    draw, an empty board as lost), trfkit counts nothing: the 310 and 801/802 totals of
+    the teams of those matches, and every rank (M002), are not judged, once per file,
+    naming the round(s). Information only.
+
+    PASS: every paired match has a result on some board.
+    INFO: round 3 paired (``5 b``) and no result yet, the 310 totals counting it.
+    """
+    standings = _standings(ctx)
+    event = standings.event if standings is not None else None
+    if event is None or not event.pending_rounds:
+        return
+    rounds = event.pending_rounds
+    pending = [m for m in event.matches if m.pending]
+    teams = ", ".join(_team(event, n) for n in sorted(event.pending_teams))
+    named = ", ".join(str(r) for r in rounds)
+    word, verb = ("round", "is") if len(rounds) == 1 else ("rounds", "are")
+    matches = "; ".join(
+        ("" if len(rounds) == 1 else f"round {m.round} ") + _match(event, m.first, m.second)
+        for m in pending
+    )
+    yield ROUND_IN_PROGRESS.rule.diagnostic(
+        f"{word} {named} {verb} in progress ({matches} without a result): the totals of "
+        f"{teams} and the ranks are not judged while {word} {named} {verb} in progress",
+        **_match_where(ctx, pending[0]),
+    )
+
+
+ROUND_IN_PROGRESS = make_check(
+    "M012", "team-round-in-progress", Severity.INFO, _round_in_progress
+)
+
+
 CHECKS: tuple[Check, ...] = (
     POINTS_MISMATCH,
     RANK_MISMATCH,
@@ -887,5 +927,6 @@ CHECKS: tuple[Check, ...] = (
     HOME_AWAY,
     BYE_CONFLICT,
     POINTS_ABNORMAL,
+    ROUND_IN_PROGRESS,
 )
 """The team checks, in code order."""

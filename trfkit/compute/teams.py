@@ -235,6 +235,16 @@ class TeamEvent:
     adjustments: tuple[AbnormalPoints, ...] = ()
     notes: tuple[str, ...] = ()
 
+    @property
+    def pending_rounds(self) -> tuple[int, ...]:
+        """The rounds with a match paired and no result yet (a report in progress)."""
+        return tuple(sorted({m.round for m in self.matches if m.pending}))
+
+    @property
+    def pending_teams(self) -> frozenset[int]:
+        """The teams of a match paired and without a result yet (their totals may change)."""
+        return frozenset(n for m in self.matches if m.pending for n in (m.first, m.second))
+
     def team(self, number: int) -> TeamInfo | None:
         """The team numbered *number*, if any."""
         return next((t for t in self.teams if t.number == number), None)
