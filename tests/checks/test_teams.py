@@ -192,6 +192,28 @@ def test_a_round_in_progress_is_one_m012_and_no_m001() -> None:
     assert "rounds 1-3" in m001[0].message
 
 
+def test_unknown_teams_and_late_rounds_are_m011_at_their_field() -> None:
+    """Teams 5, 6, 9, 77, 999 (the event has 1-4) and round 99 (142: 3) are each one M011."""
+    source = text() + (
+        "330 +-   1   5   6\n"  # line 26: white 12, black 16
+        "300   1   5   6    1    2\n"  # line 27: team 9, opponent 13
+        "320  2.0  1.0   9 999\n"  # line 28: round 1 at 15, round 2 at 19
+        "240 F   2  999\n"  # line 29: the first id at 11
+        "300   1  77   2    1    2\n"  # line 30: team 9
+        "330 --  99   1   2\n"  # line 31: round at 8
+    )
+    found = [d for d in run(source) if d.code == "M011"]
+    assert [(d.line, d.column) for d in found] == [
+        (26, 12), (26, 16), (27, 9), (27, 13), (28, 15), (28, 19), (29, 11), (30, 9), (31, 8),
+    ]  # fmt: skip
+    assert "record 330 names team 5, which the event does not have" in found[0].message
+    assert "round 99, beyond the event's 3 rounds (142 declares 3)" in found[-1].message
+    # the stray round 99 is no round of the event: totals still over rounds 1-3
+    wrong = source.replace("BRA             2.0", "BRA             3.0")
+    (m001,) = [d for d in run(wrong) if d.code == "M001"]
+    assert "rounds 1-3 " in m001.message
+
+
 def test_a_record_299_left_out_of_the_totals_is_information() -> None:
     """299 gives team 1 +1 MP; a 310 total without it is M010 (info), not M001."""
     source = text() + "299 +  1.0  0.0   1    1\n"
@@ -241,7 +263,7 @@ def test_individual_events_get_no_team_check() -> None:
 
 
 def test_explain_and_rules_know_the_m_family() -> None:
-    """The explain command prints M006's docstring; the rules command lists M001-M010."""
+    """The explain command prints M006's docstring; the rules command lists M001-M012."""
     env_python = sys.executable
     explained = subprocess.run(
         [env_python, "-m", "trfkit", "explain", "M006"],
@@ -255,7 +277,7 @@ def test_explain_and_rules_know_the_m_family() -> None:
         capture_output=True, text=True, encoding="utf-8", check=True, cwd=HERE.parents[2],
     )  # fmt: skip
     assert [line.split()[0] for line in rules.stdout.splitlines()] == [
-        f"M{n:03d}" for n in (*range(1, 11), 12)
+        f"M{n:03d}" for n in range(1, 13)
     ]
 
 
@@ -285,6 +307,9 @@ DESERVED = {
     ("chesspairing_trf2026_team_synthetic.trf", "M009", 44),
     ("chesspairing_trf2026_team_synthetic.trf", "M009", 51),
     ("chesspairing_trf2026_team_synthetic.trf", "M009", 52),
+    # its 240 H of round 2 names 7 and 8: read as team numbers (a team event's 240), no
+    # team has them (the event has teams 1 and 2), so the bye applies to nothing.
+    ("chesspairing_trf2026_team_synthetic.trf", "M011", 45),
     # TEC sample, both adaptations: India 2's 801 round 7 (10=0, 1.5) against India's
     # own 01=0 (1.5): four boards cannot make 3; Bulgaria's ==== in round 7, which 330
     # (+- 7 15 30) forfeits to it.

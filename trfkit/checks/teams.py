@@ -876,6 +876,85 @@ POINTS_ABNORMAL = make_check(
 )
 
 
+# --- M011 -----------------------------------------------------------------------------------
+
+
+def _unknown_reference(ctx: Context) -> Iterator[Diagnostic]:
+    """A team record names a team the event does not have, or a round beyond the event.
+
+    Records 330 (forfeited match), 300 (line-up), 320 (team PABs, one team per round)
+    and 240 (byes; ids read as team numbers) refer to the teams by their number (310,
+    else the 013 record's position) and to a round of the event (142, else the
+    player blocks). A number no team has, or a later round, makes the record apply to
+    nothing: every other team check passes it by, and the team values leave it out.
+
+    PASS: ``330 +-   1   1   2`` in a 3-round event of teams 1-4.
+    FAIL: ``330 +-   1   5   6`` (no team 5 or 6), ``330 --  99   1   2`` (round 99).
+    """
+    event = ctx.team_event
+    if event is None:
+        return
+    numbers = {t.number for t in event.teams}
+    rounds = ctx.tournament.round_count
+    declared = ctx.tournament.declared_rounds
+    known = (
+        f"{len(numbers)} teams, numbered {min(numbers)}-{max(numbers)}" if numbers else "no team"
+    )
+    why = f"142 declares {declared}" if declared else f"the blocks have {rounds}"
+
+    def team(record: str, number: int, line: int | None, column: int | None,
+             rnd: int | None) -> Diagnostic:  # fmt: skip
+        return UNKNOWN_REFERENCE.rule.diagnostic(
+            f"record {record} names team {number}, which the event does not have ({known})",
+            line=line, column=column, round=rnd,
+        )  # fmt: skip
+
+    def beyond(record: str, rnd: int, line: int | None, column: int | None) -> Diagnostic:
+        return UNKNOWN_REFERENCE.rule.diagnostic(
+            f"record {record} is for round {rnd}, beyond the event's {rounds} rounds ({why})",
+            line=line, column=column, round=rnd,
+        )  # fmt: skip
+
+    for forfeit in ctx.tournament.of_type(ForfeitedMatch):
+        if forfeit.round and forfeit.round > rounds:
+            yield beyond("330", forfeit.round, forfeit.line,
+                         C.FORFEITED_MATCH.field("round").start)  # fmt: skip
+        for name in ("white", "black"):
+            number = getattr(forfeit, name)
+            if number and number not in numbers:
+                yield team("330", number, forfeit.line, C.FORFEITED_MATCH.field(name).start,
+                           forfeit.round)  # fmt: skip
+    for lineup in ctx.tournament.of_type(TeamLineup):
+        if lineup.round and lineup.round > rounds:
+            yield beyond("300", lineup.round, lineup.line, C.LINEUP.field("round").start)
+        for name in ("team", "opponent"):
+            number = getattr(lineup, name)
+            if number and number not in numbers:
+                yield team("300", number, lineup.line, C.LINEUP.field(name).start,
+                           lineup.round)  # fmt: skip
+    assert C.TEAM_PAB.repeat is not None
+    for pab in ctx.tournament.of_type(TeamPairingByes):
+        for index, number in enumerate(pab.teams):
+            column = C.TEAM_PAB.repeat.item(index).start
+            if number and index + 1 > rounds:
+                yield beyond("320", index + 1, pab.line, column)
+            elif number and number not in numbers:
+                yield team("320", number, pab.line, column, index + 1)
+    assert C.BYES.repeat is not None
+    for bye in ctx.tournament.of_type(Byes):
+        if bye.round and bye.round > rounds:
+            yield beyond("240", bye.round, bye.line, C.BYES.field("round").start)
+        for index, number in enumerate(bye.ids):
+            if number and number not in numbers:
+                yield team("240 (ids read as team numbers)", number, bye.line,
+                           C.BYES.repeat.item(index).start, bye.round)  # fmt: skip
+
+
+UNKNOWN_REFERENCE = make_check(
+    "M011", "team-record-unknown", Severity.ERROR, _unknown_reference
+)
+
+
 # --- M012 -----------------------------------------------------------------------------------
 
 
@@ -927,6 +1006,7 @@ CHECKS: tuple[Check, ...] = (
     HOME_AWAY,
     BYE_CONFLICT,
     POINTS_ABNORMAL,
+    UNKNOWN_REFERENCE,
     ROUND_IN_PROGRESS,
 )
 """The team checks, in code order."""

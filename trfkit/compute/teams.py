@@ -31,6 +31,8 @@ the team checks and the gacrux comparison will test):
   points of every board at the win, draw or zero-bye value;
 - 299 adds its match and game points to the teams it names (all, when none) outside
   the rounds (its result symbol is kept, not applied to a round);
+- a 330, 320 or 240 round beyond the event (142, else the player blocks) is left out,
+  as an individual event's rounds come from 142 and the blocks only;
 - a round in which no board of any match has a result yet is not counted, and a match
   none of whose boards has a result (an in-progress report) brings no points and counts
   for no tie-break.
@@ -362,8 +364,11 @@ def team_event_of(tournament: Tournament) -> TeamEvent:
     )
     size = size or max([0, *(len(t.members) for t in teams)])
 
+    # a 330/320/240 round beyond the event (142, else the blocks) is no round of it, as
+    # an individual event's rounds come from 142 and the blocks only (M011 reports it)
+    limit = tournament.round_count
     last = max(
-        [0, *(r for (r, _) in forfeits), *(r for (r, _) in pabs), *(r for (r, _) in byes240)]
+        [0, *(r for (r, _) in [*forfeits, *pabs, *byes240] if r <= limit)]
     )
     # the last round with a result on some board (pairings without results are not counted)
     for (rnd, _team), entries in blocks.items():
