@@ -223,6 +223,25 @@ def test_a_record_299_left_out_of_the_totals_is_information() -> None:
     assert "record 299 adds 1.0" in found[0].message
 
 
+def test_a_wrong_total_repeated_in_the_801_row_is_one_m001() -> None:
+    """Team 2's MP 3.0 (2 by hand) in its 310 and its 801 row: one M001 naming the row."""
+    source = text().replace("BRA             2.0", "BRA             3.0")
+    source = source.replace("801  2 BRA    2  2.0", "801  2 BRA    3  2.0")
+    found = run(source)
+    assert [(d.code, d.line, d.column) for d in found] == [("M001", 19, 55)]
+    assert "MP 3.0 in the file (and its 801 row), 2.0 recomputed" in found[0].message
+
+
+def test_a_299_for_every_team_left_out_is_one_m010() -> None:
+    """299 adds 1 GP to all 4 teams; 310 and 801 totals without it: one M010 at the 299."""
+    source = text() + "299 +  0.0  1.0\n"
+    found = run(source)
+    assert [(d.code, d.line) for d in found] == [("M010", 26)]
+    message = found[0].message
+    assert "record 299 adds 1.0 GP to every team; the totals of 4 team(s)" in message
+    assert "records 310, 801" in message and "team 4 (Delta)" in message
+
+
 def test_double_round_robin_home_away_must_reverse() -> None:
     """Cycle 2 repeating 1–2 with team 1 at home again is M008 in that round (--team-colours)."""
     single = TeamRoundRobin.berger(4, boards=2, seed=3)
@@ -318,7 +337,8 @@ DESERVED = {
     ("trf26_team_grandmommys_cup_sharly.trf", "M003", 554),
     ("trf26_team_grandmommys_cup_sharly.trf", "M003", 558),
     # Sharly's adaptation only: Denmark's rows give HHHH / HPB in round 3, where no 240
-    # names it (240 H 3 lists 26 and 50), and its 310 total counts that bye.
+    # names it (240 H 3 lists 26 and 50), and its 310 totals count that bye (one M001 for
+    # MP, one for GP, each naming the 801 and 802 rows that repeat it).
     ("trf26_team_grandmommys_cup_sharly.trf", "M001", 334),
     ("trf26_team_grandmommys_cup_sharly.trf", "M003", 590),
     ("trf26_team_grandmommys_cup_sharly.trf", "M003", 643),
@@ -340,3 +360,14 @@ def test_real_files_get_no_undeserved_team_findings() -> None:
             if d.severity.label != "info":
                 found.add((path.name, d.code, d.line))
     assert found == DESERVED
+
+
+@needs_corpus
+def test_one_cause_is_one_finding_in_sharlys_grandmommys_cup() -> None:
+    """Denmark's missing half-point bye: 2 M001 and 2 M003 (round 3); two 299s: two M010."""
+    # M003 also holds the two round-7 rows of India 2 and Bulgaria (see DESERVED)
+    path = CORPUS / "trf26_team_grandmommys_cup_sharly.trf"
+    tournament = trfkit.parse(path.read_bytes()).tournament
+    found = run_checks(Context(tournament), select=["M"])
+    assert codes(found) == Counter({"M001": 2, "M003": 4, "M010": 2})
+    assert [d.line for d in found if d.code == "M010"] == [539, 540]

@@ -145,6 +145,9 @@ class _Declared:
     """A declared total (310, 801 or 802) that differs from the recomputed one."""
 
     source: str
+    team: int
+    what: str
+    """``MP`` or ``GP``."""
     message: str
     line: int | None
     column: int | None
@@ -153,7 +156,11 @@ class _Declared:
 
 
 def _declared_points(ctx: Context) -> list[_Declared]:
-    """Every declared MP or GP total that differs from the recomputation (once per file)."""
+    """Every declared MP or GP total that differs from the recomputation (once per file).
+
+    An 801/802 total that repeats the team's wrong 310 total is one cause, not two: it is
+    named in the 310's message (M001) and not listed on its own (M003).
+    """
 
     def compute() -> list[_Declared]:
         standings = _standings(ctx)
@@ -171,17 +178,28 @@ def _declared_points(ctx: Context) -> list[_Declared]:
         for row in result_rows(ctx.tournament, event.game_points):
             items.append((row.kind, row.team, "MP", row.match_points, row.line, row.mp_column))
             items.append((row.kind, row.team, "GP", row.game_points, row.line, row.gp_column))
+        wrong = [
+            item for item in items
+            if item[3] is not None and standings.row(item[1]) is not None
+            # a match in progress may change the total: M012 says so
+            and item[1] not in event.pending_teams
+            and item[3] != _recomputed(standings, item[1], item[2])
+        ]  # fmt: skip
+        in_310 = {(n, what, value) for source, n, what, value, _, _ in wrong if source == "310"}
         out = []
-        for source, number, what, declared, line, column in items:
-            mine = standings.row(number)
-            if declared is None or mine is None or number in event.pending_teams:
-                continue  # a match in progress may change the total: M012 says so
-            recomputed = mine.mp if what == "MP" else mine.gp
-            if declared == recomputed:
-                continue
+        for source, number, what, declared, line, column in wrong:
+            assert declared is not None
+            recomputed = _recomputed(standings, number, what)
             bonus = event.adjustment(number)[0 if what == "MP" else 1]
             explained = bool(bonus) and declared == recomputed - bonus
+            if source != "310" and not explained and (number, what, declared) in in_310:
+                continue  # the 310's wrong total repeated: one cause, named in M001's message
             place = "in the file" if source == "310" else f"in the {source} row"
+            if source == "310" and not explained:
+                repeated = [s for s, n, w, v, _, _ in wrong
+                            if s != "310" and (n, w, v) == (number, what, declared)]  # fmt: skip
+                if repeated:
+                    place += f" (and its {' and '.join(repeated)} row{'s' * (len(repeated) > 1)})"
             role = "primary" if what == standings.primary else "secondary"
             if explained:
                 message = (
@@ -195,10 +213,16 @@ def _declared_points(ctx: Context) -> list[_Declared]:
                     f"{format_number(recomputed)} recomputed from the matches of rounds "
                     f"1-{event.rounds} (the {role} score)"
                 )
-            out.append(_Declared(source, message, line, column, explained))
+            out.append(_Declared(source, number, what, message, line, column, explained))
         return out
 
     return ctx.cached("teams.declared", compute)  # type: ignore[no-any-return]
+
+
+def _recomputed(standings: TeamStandings, number: int, what: str) -> Fraction:
+    row = standings.row(number)
+    assert row is not None
+    return row.mp if what == "MP" else row.gp
 
 
 # --- M001 -----------------------------------------------------------------------------------
@@ -860,15 +884,32 @@ def _points_abnormal(ctx: Context) -> Iterator[Diagnostic]:
 
     Record 299 assigns match and game points outside the boards (penalties, bonuses;
     no ids: every team). A 310 total or an 801/802 row that equals the team's matches
-    without them is not an M001/M003 error: the report kept 299 apart. Information only.
+    without them is not an M001/M003 error: the report kept 299 apart. Information
+    only, once per 299 record, naming the teams and the records whose totals leave it out.
 
     PASS: no 299, or totals that include it.
     INFO: ``299 +  2.0  2.5   1    1`` and team 1's 310 match points without the 2.0.
     """
-    for found in _declared_points(ctx):
-        if found.explained:
-            yield POINTS_ABNORMAL.rule.diagnostic(found.message, line=found.line,
-                                                  column=found.column)  # fmt: skip
+    found = [d for d in _declared_points(ctx) if d.explained]
+    event = ctx.team_event
+    if not found or event is None:
+        return
+    for record in event.adjustments:
+        ids = {i for i in record.ids if i}
+        adds = {"MP": record.match_points or Fraction(0), "GP": record.points or Fraction(0)}
+        mine = [d for d in found if (not ids or d.team in ids) and adds[d.what]]
+        if not mine:
+            continue
+        teams = sorted({d.team for d in mine})
+        sources = sorted({d.source for d in mine})
+        amount = " and ".join(f"{format_number(v)} {w}" for w, v in adds.items() if v)
+        whom = "every team" if not ids else ", ".join(_team(event, n) for n in sorted(ids))
+        listed = ", ".join(_team(event, n) for n in teams[:10]) + (", …" * (len(teams) > 10))
+        yield POINTS_ABNORMAL.rule.diagnostic(
+            f"record 299 adds {amount} to {whom}; the totals of {len(teams)} team(s) in "
+            f"records {', '.join(sources)} leave it out ({listed}); the standings count it",
+            line=record.line, column=C.ABNORMAL.field("match_points").start,
+        )  # fmt: skip
 
 
 POINTS_ABNORMAL = make_check(
