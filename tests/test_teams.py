@@ -9,11 +9,13 @@ OttoMilvang/TieBreakServer's public tests), from values read by hand from corpus
 from __future__ import annotations
 
 from fractions import Fraction as F
+from pathlib import Path
 
 import pytest
 from locations import CORPUS
 
-from trfkit.compute.regime import team_event
+from trfkit.compute import team_crosstable
+from trfkit.compute.regime import decide, team_event, team_members
 from trfkit.compute.team_standings import (
     compute_team_standings,
     explain_team,
@@ -702,3 +704,18 @@ def test_cli_every_corpus_team_file_gets_team_standings(
         assert main(["standings", str(path), "--teams", "--format", "json"]) == 0, path.name
         doc = json.loads(capsys.readouterr().out)
         assert len(doc["teams"]) == len(team_event_of(t).teams), path.name
+
+
+def test_a_player_in_two_teams_has_one_team_everywhere() -> None:
+    """Player 1 listed by team 3 (first in the file) and team 1: team 3's, for every reader."""
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "teams" / "team_rr_4.trf"
+    lines = fixture.read_bytes().decode("utf-8").split("\n")
+    alpha, charlie = lines[17], lines[19] + "    1"
+    lines[17], lines[19] = charlie, alpha  # team 3's 310 now comes before team 1's
+    t = loads("\n".join(lines))
+    event = team_event_of(t)
+    # by hand: the first record listing player 1 is team 3's (line 18); player 2 stays team 1's
+    assert (event.member_of[1], event.member_of[2]) == (3, 1)
+    assert team_members(t)[0] == event.member_of
+    table = team_crosstable.build(t, event, regime=decide(t))
+    assert table.members[1] == 3

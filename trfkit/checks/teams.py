@@ -20,7 +20,6 @@ the home/away balance. UNCERTAIN readings and their defaults:
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import Any
@@ -81,19 +80,6 @@ def _team(event: TeamEvent, number: int | None) -> str:
 
 def _match(event: TeamEvent, first: int, second: int) -> str:
     return f"{_team(event, first)} – {_team(event, second)}"
-
-
-def _members(event: TeamEvent) -> dict[int, int]:
-    """Start rank → team number; a player listed twice belongs to the first team (as in compute)."""
-    member: dict[int, int] = {}
-    for info in event.teams:
-        for rank in info.members:
-            member.setdefault(rank, info.number)
-    return member
-
-
-def _members_cached(ctx: Context, event: TeamEvent) -> dict[int, int]:
-    return ctx.cached("teams.members", lambda: _members(event))  # type: ignore[no-any-return]
 
 
 def _block_column(player: Player, round_number: int) -> int | None:
@@ -421,7 +407,7 @@ def _foreign_player(ctx: Context) -> Iterator[Diagnostic]:
     event = ctx.team_event
     if event is None:
         return
-    member = _members_cached(ctx, event)
+    member = event.member_of
     for info in event.teams:
         for rank in info.members:
             owner = member.get(rank)
@@ -478,7 +464,7 @@ def _teammates(ctx: Context) -> Iterator[Diagnostic]:
     event = ctx.team_event
     if event is None:
         return
-    member = _members_cached(ctx, event)
+    member = event.member_of
     for player in ctx.tournament.players:
         team = member.get(player.start_rank)
         if team is None:
@@ -615,25 +601,6 @@ BOARD_ORDER = make_check("M006", "team-board-order", Severity.WARNING, _board_or
 # --- M007 -----------------------------------------------------------------------------------
 
 
-def _opponent_teams(ctx: Context, event: TeamEvent) -> dict[tuple[int, int], Counter[int]]:
-    """(round, team) → how many boards it has against each other team."""
-
-    def compute() -> dict[tuple[int, int], Counter[int]]:
-        member = _members_cached(ctx, event)
-        votes: dict[tuple[int, int], Counter[int]] = {}
-        for player in ctx.tournament.players:
-            team = member.get(player.start_rank)
-            if team is None:
-                continue
-            for block in player.rounds:
-                other = member.get(block.opponent or 0)
-                if other is not None and other != team:
-                    votes.setdefault((block.round, team), Counter())[other] += 1
-        return votes
-
-    return ctx.cached("teams.opponents", compute)  # type: ignore[no-any-return]
-
-
 def _pairing(ctx: Context) -> Iterator[Diagnostic]:
     """A team is paired with itself, or plays two matches in one round.
 
@@ -649,7 +616,7 @@ def _pairing(ctx: Context) -> Iterator[Diagnostic]:
     if event is None:
         return
     players = ctx.tournament.players_by_rank
-    member = _members_cached(ctx, event)
+    member = event.member_of
     for record in ctx.tournament.of_type(ForfeitedMatch):
         if record.white and record.white == record.black:
             yield PAIRING.rule.diagnostic(
@@ -665,11 +632,12 @@ def _pairing(ctx: Context) -> Iterator[Diagnostic]:
                 "with itself",
                 line=lineup.line, column=C.LINEUP.field("opponent").start, round=lineup.round,
             )  # fmt: skip
-    votes = _opponent_teams(ctx, event)
-    for (rnd, team), counter in sorted(votes.items()):
-        if len(counter) < 2:
+    votes = event.opponents
+    for (rnd, team), met in sorted(votes.items()):
+        if len(met) < 2:
             continue
-        main, *others = [n for n, _ in counter.most_common()]
+        (main, boards), *rest = met
+        others = [n for n, _ in rest]
         first = None
         for p in players.values():
             block = p.round(rnd) if member.get(p.start_rank) == team else None
@@ -680,15 +648,14 @@ def _pairing(ctx: Context) -> Iterator[Diagnostic]:
         listed = ", ".join(_team(event, n) for n in others)
         yield PAIRING.rule.diagnostic(
             f"round {rnd}: {_team(event, team)} meets {_team(event, main)} on "
-            f"{counter[main]} board(s) and also {listed}: two matches in one round",
+            f"{boards} board(s) and also {listed}: two matches in one round",
             **at,
         )
     for match in event.matches:
         if not match.forfeit:
             continue
         for team, opponent in ((match.first, match.second), (match.second, match.first)):
-            met = votes.get((match.round, team), Counter())
-            others = sorted(n for n in met if n != opponent)
+            others = sorted(n for n, _ in votes.get((match.round, team), ()) if n != opponent)
             if others:
                 yield PAIRING.rule.diagnostic(
                     f"round {match.round}: the forfeited match (330) pairs "
@@ -775,7 +742,7 @@ HOME_AWAY = make_check("M008", "team-home-away", Severity.WARNING, _home_away)
 
 def _played_boards(ctx: Context, event: TeamEvent, rnd: int, team: int) -> list[Player]:
     """The team's players with a game played over the board in round *rnd*."""
-    member = _members_cached(ctx, event)
+    member = event.member_of
     out = []
     for rank, owner in member.items():
         player = ctx.tournament.players_by_rank.get(rank) if owner == team else None
@@ -803,7 +770,7 @@ def _bye_conflict(ctx: Context) -> Iterator[Diagnostic]:
     if event is None:
         return
     numbers = {t.number for t in event.teams}
-    votes = _opponent_teams(ctx, event)
+    votes = event.opponents
     forfeited = {
         (r.round, side): r
         for r in ctx.tournament.of_type(ForfeitedMatch)
@@ -856,7 +823,7 @@ def _bye_conflict(ctx: Context) -> Iterator[Diagnostic]:
 
 def _had_match(
     event: TeamEvent,
-    votes: Mapping[tuple[int, int], Counter[int]],
+    votes: Mapping[tuple[int, int], tuple[tuple[int, int], ...]],
     forfeited: Mapping[tuple[int, int], ForfeitedMatch],
     rnd: int,
     team: int,
@@ -864,7 +831,7 @@ def _had_match(
     """Why *team* had a match in round *rnd* (``""`` when it had none)."""
     met = votes.get((rnd, team))
     if met:
-        other, boards = met.most_common(1)[0]
+        other, boards = met[0]
         return f"its players meet {_team(event, other)} on {boards} board(s)"
     record = forfeited.get((rnd, team))
     if record is not None:

@@ -45,7 +45,7 @@ from collections.abc import Mapping
 import attrs
 
 from trfkit.compute.berger import meet_round, table_size
-from trfkit.compute.teams import result_rows
+from trfkit.compute.teams import result_rows, team_members
 from trfkit.limits import named_cycles
 from trfkit.model import Colour, Player, Result, Tournament
 
@@ -259,27 +259,6 @@ def is_bye_player(player: Player) -> bool:
 
 
 # --- teams ---------------------------------------------------------------------------------
-
-
-def team_members(tournament: Tournament) -> tuple[dict[int, int], dict[int, str], dict[int, int]]:
-    """Player start rank → team label, team label → name, player → board index.
-
-    Teams are labelled by their 310 pairing number; 013 teams (when there is no
-    310) by their position in the file.
-    """
-    teams310 = [t for t in tournament.teams if t.code == "310"]
-    teams = teams310 or [t for t in tournament.teams if t.code == "013"]
-    member: dict[int, int] = {}
-    names: dict[int, str] = {}
-    board: dict[int, int] = {}
-    for index, team in enumerate(teams, start=1):
-        label = team.number if team.code == "310" and team.number else index
-        names[label] = team.name
-        for position, rank in enumerate(team.members):
-            if rank:
-                member.setdefault(rank, label)
-                board.setdefault(rank, position)
-    return member, names, board
 
 
 def _team_games(

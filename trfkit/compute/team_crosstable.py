@@ -268,7 +268,6 @@ def build(
                 tuple(cells),
             )
         )
-    members = {rank: t.number for t in reversed(event.teams) for rank in t.members}
     players = {p.line: p.start_rank for p in tournament.players if p.line is not None}
     return TeamCrossTable(
         event.rounds,
@@ -277,7 +276,7 @@ def build(
         tuple(rows),
         standings,
         note,
-        members,
+        event.member_of,
         players,
         _record_spots(tournament, {t.number for t in event.teams}),
         _row_lines(tournament),

@@ -77,6 +77,7 @@ __all__ = [
     "home_away",
     "result_rows",
     "team_event_of",
+    "team_members",
 ]
 
 _ZERO = Fraction(0)
@@ -225,6 +226,9 @@ class TeamEvent:
         boards: The number of boards of a match (352, else the most boards seen).
         adjustments: The 299 records applied to the totals.
         notes: What was read in a way worth saying (a located line each).
+        member_of: Player start rank → his team (:func:`team_members`).
+        opponents: (round, team) → (other team, boards against it) for every team its
+            players meet that round, most boards first (the first is the opponent).
     """
 
     teams: tuple[TeamInfo, ...]
@@ -236,6 +240,10 @@ class TeamEvent:
     boards: int
     adjustments: tuple[AbnormalPoints, ...] = ()
     notes: tuple[str, ...] = ()
+    member_of: Mapping[int, int] = attrs.field(factory=dict)
+    opponents: Mapping[tuple[int, int], tuple[tuple[int, int], ...]] = attrs.field(
+        factory=dict
+    )
 
     @property
     def pending_rounds(self) -> tuple[int, ...]:
@@ -274,14 +282,19 @@ class TeamEvent:
         return mp, gp
 
 
-def _teams(tournament: Tournament) -> tuple[TeamInfo, ...]:
-    """The teams as :func:`trfkit.compute.regime.team_members` labels them (310, else 013)."""
+def _teams(tournament: Tournament) -> tuple[tuple[TeamInfo, ...], dict[int, int]]:
+    """The teams (310, else 013) in number order, and each player's team.
+
+    A team is numbered by its 310, else its 013's position; a player listed in two
+    teams belongs to the first in the file.
+    """
     teams310 = [t for t in tournament.teams if t.code == "310"]
     records = teams310 or [t for t in tournament.teams if t.code == "013"]
     out: dict[int, TeamInfo] = {}
+    member: dict[int, int] = {}
     for index, team in enumerate(records, start=1):
         number = team.number if team.code == "310" and team.number else index
-        if number in out:  # a repeated number: the first record stands, as in team_members
+        if number in out:  # a repeated number: the first record stands
             continue
         seen: set[int] = set()
         members = []
@@ -289,8 +302,31 @@ def _teams(tournament: Tournament) -> tuple[TeamInfo, ...]:
             if rank and rank not in seen:
                 seen.add(rank)
                 members.append(rank)
+                member.setdefault(rank, number)
         out[number] = TeamInfo(number, team.name, tuple(members), team)
-    return tuple(out[n] for n in sorted(out))
+    return tuple(out[n] for n in sorted(out)), member
+
+
+def team_members(tournament: Tournament) -> tuple[dict[int, int], dict[int, str], dict[int, int]]:
+    """Player start rank → team label, team label → name, player → board index (0 = top).
+
+    Teams are labelled by their 310 pairing number; 013 teams (when there is no
+    310) by their position in the file. The one answer, for :func:`team_event_of`
+    (:attr:`TeamEvent.member_of`) and for the regime, before it knows the event is one
+    of teams.
+    """
+    teams, member = _teams(tournament)
+    return member, {t.number: t.name for t in teams}, _boards(teams, member)
+
+
+def _boards(teams: tuple[TeamInfo, ...], member: Mapping[int, int]) -> dict[int, int]:
+    """Player → his place in his team's list (0 = top board)."""
+    return {
+        rank: index
+        for t in teams
+        for index, rank in enumerate(t.members)
+        if member.get(rank) == t.number
+    }
 
 
 def _board_colours(tournament: Tournament) -> str:
@@ -304,15 +340,9 @@ def team_event_of(tournament: Tournament) -> TeamEvent:
 
     Linear in the blocks: every player's block is looked at once per round.
     """
-    teams = _teams(tournament)
+    teams, member = _teams(tournament)
+    position = _boards(teams, member)
     numbers = {t.number for t in teams}
-    member: dict[int, int] = {}
-    position: dict[int, int] = {}
-    for t in teams:
-        for index, rank in enumerate(t.members):
-            if rank not in member:
-                member[rank] = t.number
-                position[rank] = index
     players = tournament.players_by_rank
     game = PointSystem.from_tournament(tournament)
     mps = MatchPoints.from_tournament(tournament)
@@ -418,6 +448,8 @@ def team_event_of(tournament: Tournament) -> TeamEvent:
         size,
         adjustments,
         tuple(notes),
+        member,
+        {key: tuple(counter.most_common()) for key, counter in votes.items()},
     )
 
 
