@@ -29,7 +29,12 @@ import attrs
 from trfkit import columns as C
 from trfkit.checks.base import BoardOrder, Check, Context, make_check
 from trfkit.checks.schedule import analysis
-from trfkit.compute.team_standings import TeamStandings, compute_team_standings
+from trfkit.checks.scores import rank_groups, rank_mismatches
+from trfkit.compute.team_standings import (
+    TeamStandings,
+    compute_team_standings,
+    parse_team_tiebreak,
+)
 from trfkit.compute.teams import (
     RoundKind,
     TeamEvent,
@@ -248,8 +253,8 @@ def _rank_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     A rank outside the places of its primary score is always an error; inside them it
     is judged only when the ranking is unambiguous: the report declares its team
     tie-break list (212/202 with team codes) and trfkit computes every code of it.
-    Ranks are not judged while a declared total differs (M001, M003, M010): they
-    follow those totals.
+    Ranks are not judged while a declared total differs (M001, M003, M010) or a
+    round is in progress (M012): they follow those totals.
 
     PASS: two teams on 3 match points, tied on every tie-break, ranked 2 and 3.
     FAIL: the team on 1 match point ranked above a team on 3.
@@ -264,40 +269,36 @@ def _rank_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     if not ranked or _declared_points(ctx) or event.pending_rounds:
         return  # ranks by other points than the recomputed ones: M001/M003/M010/M012 say which
     primary = {r.team: (r.mp if standings.primary == "MP" else r.gp) for r in standings.rows}
-    by_score: list[list[int]] = []
-    for row in standings.rows:  # rows are in rank order, so equal scores are adjacent
-        if by_score and primary[by_score[-1][0]] == primary[row.team]:
-            by_score[-1].append(row.team)
-        else:
-            by_score.append([row.team])
-    exact = standings.source.startswith("record") and not standings.unavailable
-    groups = by_score
+    exact = _declares_list(ctx, standings) and not standings.unavailable
+    # standings rows are in rank order, so equal scores (and equal ranks) are adjacent
     if exact:
-        groups = []
-        for row in standings.rows:
-            if groups and standings.row(groups[-1][0]).rank == row.rank:  # type: ignore[union-attr]
-                groups[-1].append(row.team)
-            else:
-                groups.append([row.team])
+        groups = rank_groups((r.team, r.rank) for r in standings.rows)
+    else:
+        groups = rank_groups((r.team, primary[r.team]) for r in standings.rows)
     names = ", ".join(tb.text for tb in standings.tiebreaks) if exact else standings.primary
-    position = 1
-    for group in groups:
-        members = [n for n in group if n in ranked]
-        if not members:
-            continue
-        first, last = position, position + len(members) - 1
-        position = last + 1
-        for number in members:
-            info = ranked[number]
-            if first <= (info.record.rank or 0) <= last:
-                continue
-            places = str(first) if first == last else f"{first}-{last} (tied)"
-            yield RANK_MISMATCH.rule.diagnostic(
-                f"{_team(event, number)}: rank {info.record.rank} in the file, {places} "
-                f"recomputed ({standings.primary} {format_number(primary[number])}; "
-                f"ordered by {names})",
-                **_team_field(info, "rank"),
-            )
+    for found in rank_mismatches(groups, {n: i.record for n, i in ranked.items()}):
+        number = found.key
+        yield RANK_MISMATCH.rule.diagnostic(
+            f"{_team(event, number)}: rank {found.entry.rank} in the file, {found.places} "
+            f"recomputed ({standings.primary} {format_number(primary[number])}; "
+            f"ordered by {names})",
+            **_team_field(ranked[number], "rank"),
+        )
+
+
+def _declares_list(ctx: Context, standings: TeamStandings) -> bool:
+    """The standings apply the report's own 212/202 list, every code of it read as a team's."""
+    declared = ctx.tournament.tiebreak_codes
+    if not declared:
+        return False
+    try:
+        listed = tuple(parse_team_tiebreak(text) for text in declared if text.strip())
+    except TieBreakError:
+        return False  # a code left out: the ranking is not the report's
+    # 202 lists no PTS, 212 does; the standings always rank by it first
+    return [tb for tb in listed if tb.name != "PTS"] == [
+        tb for tb in standings.tiebreaks if tb.name != "PTS"
+    ]
 
 
 RANK_MISMATCH = make_check("M002", "team-rank-mismatch", Severity.ERROR, _rank_mismatch)
