@@ -21,7 +21,7 @@ from trfkit.compute.team_standings import (
     explain_team,
     parse_team_tiebreak,
 )
-from trfkit.compute.teams import RoundKind, team_event_of
+from trfkit.compute.teams import RoundKind, RowKind, result_rows, team_event_of
 from trfkit.compute.tiebreaks import TieBreakError, TieBreakOptions
 from trfkit.model import Tournament
 from trfkit.trf.reader import loads
@@ -719,3 +719,13 @@ def test_a_player_in_two_teams_has_one_team_everywhere() -> None:
     assert team_members(t)[0] == event.member_of
     table = team_crosstable.build(t, event, regime=decide(t))
     assert table.members[1] == 3
+
+
+def test_the_801_and_802_rows_say_which_they_are_by_an_enum() -> None:
+    """The fixture's four 801 rows are RowKind.LONG; an 802 row is RowKind.SHORT."""
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "teams" / "team_rr_4.trf"
+    source = fixture.read_bytes().decode("utf-8") + "802  1 ALP    5  4.5   4 w 1.5\n"
+    rows = result_rows(loads(source))
+    assert [r.kind for r in rows] == [RowKind.LONG] * 4 + [RowKind.SHORT]
+    assert all(isinstance(r.kind, RowKind) for r in rows)
+    assert rows[-1].rounds[0].game_points == F(3, 2)  # 802: the game points as written

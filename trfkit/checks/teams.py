@@ -37,6 +37,7 @@ from trfkit.compute.team_standings import (
 )
 from trfkit.compute.teams import (
     RoundKind,
+    RowKind,
     TeamEvent,
     TeamInfo,
     TeamMatch,
@@ -373,7 +374,7 @@ def _row_mismatch(ctx: Context) -> Iterator[Diagnostic]:
                 continue
             if found.kind is RoundKind.PENDING or entry.game_points == found.gp:
                 continue
-            text = f" ({printable(entry.text)})" if row.kind == "801" else ""
+            text = f" ({printable(entry.text)})" if row.kind is RowKind.LONG else ""
             yield ROW_MISMATCH.rule.diagnostic(
                 f"round {entry.round}, {_match(event, row.team, entry.opponent)}: the "
                 f"{row.kind} row gives {who} {format_number(entry.game_points)} game points"

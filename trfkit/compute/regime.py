@@ -45,7 +45,7 @@ from collections.abc import Mapping
 import attrs
 
 from trfkit.compute.berger import meet_round, table_size
-from trfkit.compute.teams import result_rows, team_members
+from trfkit.compute.teams import RowKind, result_rows, team_members
 from trfkit.limits import named_cycles
 from trfkit.model import Colour, Player, Result, Tournament
 
@@ -296,7 +296,9 @@ def team_row_games(tournament: Tournament) -> list[tuple[int, int, int, Colour]]
     round without an opponent. 801 rows win over 802 rows.
     """
     rows = result_rows(tournament)
-    chosen = [r for r in rows if r.kind == "801"] or [r for r in rows if r.kind == "802"]
+    chosen = [r for r in rows if r.kind is RowKind.LONG] or [
+        r for r in rows if r.kind is RowKind.SHORT
+    ]
     return [
         (entry.round, row.team, entry.opponent, entry.colour)
         for row in chosen

@@ -69,6 +69,7 @@ __all__ = [
     "MatchPoints",
     "ResultRow",
     "RoundKind",
+    "RowKind",
     "RowRound",
     "TeamEvent",
     "TeamInfo",
@@ -663,6 +664,13 @@ _ROW_RESULT = {"1": Result.WIN, "=": Result.DRAW, "0": Result.LOSS,
 _NUMBER = re.compile(r"^\d{1,6}(?:[.,]\d{1,4})?$", re.ASCII)
 
 
+class RowKind(enum.StrEnum):
+    """Which informative team row: 801 (long: board results) or 802 (short: game points)."""
+
+    LONG = "801"
+    SHORT = "802"
+
+
 @attrs.frozen
 class RowRound:
     """One round of an 801/802 row, as written.
@@ -695,7 +703,7 @@ class ResultRow:
     flag), and a bye word (``FFFF``, ``ZPB`` …) is a round without an opponent.
     """
 
-    kind: str
+    kind: RowKind
     line: int | None
     team: int
     match_points: Fraction | None
@@ -714,7 +722,7 @@ def result_rows(tournament: Tournament, game: PointSystem | None = None) -> tupl
     game = game or PointSystem.from_tournament(tournament)
     out = []
     for record in tournament.of_type(RawRecord):
-        if record.kind in ("801", "802"):
+        if record.kind in tuple(RowKind):
             row = _row(record, game)
             if row is not None:
                 out.append(row)
@@ -722,6 +730,7 @@ def result_rows(tournament: Tournament, game: PointSystem | None = None) -> tupl
 
 
 def _row(record: RawRecord, game: PointSystem) -> ResultRow | None:
+    kind = RowKind(record.kind)
     found = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", record.text)]
     tokens = [t for t, _ in found]
     if len(tokens) < 2 or not (tokens[1].isdecimal() and tokens[1].isascii()):
@@ -735,7 +744,7 @@ def _row(record: RawRecord, game: PointSystem) -> ResultRow | None:
             colour = Colour.WHITE if following.lower() == "w" else Colour.BLACK
             value = tokens[index + 2] if index + 2 < len(tokens) else ""
             points: Fraction | None = None
-            if record.kind == "802":
+            if kind is RowKind.SHORT:
                 points = _number(value)
             elif value and all(c in _ROW_RESULT for c in value):
                 points = sum((game.points(_ROW_RESULT[c]) for c in value), _ZERO)
@@ -745,7 +754,7 @@ def _row(record: RawRecord, game: PointSystem) -> ResultRow | None:
             index += 2
             continue
         if index >= 3 and ROW_BYE_WORDS.match(token) and tokens[index - 1] not in ("w", "b"):
-            following_points = _number(following) if record.kind == "802" else None
+            following_points = _number(following) if kind is RowKind.SHORT else None
             rounds.append(
                 RowRound(len(rounds) + 1, column, None, Colour.NONE, token, following_points)
             )
@@ -757,5 +766,5 @@ def _row(record: RawRecord, game: PointSystem) -> ResultRow | None:
     if len(header) >= 2 and _number(header[-2][0]) is not None and _number(header[-1][0]):
         (mp_text, mp_column), (gp_text, gp_column) = header[-2], header[-1]
         mp, gp = _number(mp_text), _number(gp_text)
-    return ResultRow(record.kind, record.line, int(tokens[1]), mp, gp, mp_column, gp_column,
+    return ResultRow(kind, record.line, int(tokens[1]), mp, gp, mp_column, gp_column,
                      tuple(rounds))  # fmt: skip
