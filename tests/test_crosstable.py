@@ -12,7 +12,7 @@ import trfkit
 from trfkit.compute import team_crosstable
 from trfkit.compute.crosstable import CrossTable, Spot, build, locate
 from trfkit.compute.regime import decide
-from trfkit.compute.team_crosstable import TeamCrossTable, TeamSpot
+from trfkit.compute.team_crosstable import TeamCrossTable, TeamField, TeamSpot
 from trfkit.compute.teams import RoundKind, team_event_of
 from trfkit.diagnostics import Diagnostic, Severity
 
@@ -170,9 +170,10 @@ def test_team_records_mark_their_teams_and_rounds() -> None:
 def test_team_lines_mark_rows_fields_and_802_rounds() -> None:
     """310's MP (55) and rank (69) columns mark those cells; its name the row; 802 a round."""
     table = teams()
-    assert team_crosstable.locate(diag(line=10, column=55), table) == (TeamSpot(1, None, "mp"),)
+    (mp,) = team_crosstable.locate(diag(line=10, column=55), table)
+    assert mp == TeamSpot(1, None, TeamField.MP) and mp.field is TeamField.MP  # an enum
     assert team_crosstable.locate(diag(line=12, column=69), table) == (
-        TeamSpot(3, None, "rank"),
+        TeamSpot(3, None, TeamField.RANK),
     )
     assert team_crosstable.locate(diag(line=11, column=9), table) == (TeamSpot(2),)
     assert team_crosstable.locate(diag(line=11, round=2), table) == (TeamSpot(2, 2),)

@@ -9,17 +9,19 @@ OttoMilvang/TieBreakServer's public tests), from values read by hand from corpus
 from __future__ import annotations
 
 from fractions import Fraction as F
+from pathlib import Path
 
 import pytest
 from locations import CORPUS
 
-from trfkit.compute.regime import team_event
+from trfkit.compute import team_crosstable
+from trfkit.compute.regime import decide, team_event, team_members
 from trfkit.compute.team_standings import (
     compute_team_standings,
     explain_team,
     parse_team_tiebreak,
 )
-from trfkit.compute.teams import RoundKind, team_event_of
+from trfkit.compute.teams import RoundKind, RowKind, result_rows, team_event_of
 from trfkit.compute.tiebreaks import TieBreakError, TieBreakOptions
 from trfkit.model import Tournament
 from trfkit.trf.reader import loads
@@ -827,3 +829,28 @@ def test_extended_direct_encounter_with_board_criteria_by_hand() -> None:
     assert _drawn_pair(["EDEB"]) == [2, 1]
     assert _drawn_pair(["EDEBT"]) == [1, 2]
     assert _drawn_pair(["EDEBB"]) == [2, 1]
+
+
+def test_a_player_in_two_teams_has_one_team_everywhere() -> None:
+    """Player 1 listed by team 3 (first in the file) and team 1: team 3's, for every reader."""
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "teams" / "team_rr_4.trf"
+    lines = fixture.read_bytes().decode("utf-8").split("\n")
+    alpha, charlie = lines[17], lines[19] + "    1"
+    lines[17], lines[19] = charlie, alpha  # team 3's 310 now comes before team 1's
+    t = loads("\n".join(lines))
+    event = team_event_of(t)
+    # by hand: the first record listing player 1 is team 3's (line 18); player 2 stays team 1's
+    assert (event.member_of[1], event.member_of[2]) == (3, 1)
+    assert team_members(t)[0] == event.member_of
+    table = team_crosstable.build(t, event, regime=decide(t))
+    assert table.members[1] == 3
+
+
+def test_the_801_and_802_rows_say_which_they_are_by_an_enum() -> None:
+    """The fixture's four 801 rows are RowKind.LONG; an 802 row is RowKind.SHORT."""
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "teams" / "team_rr_4.trf"
+    source = fixture.read_bytes().decode("utf-8") + "802  1 ALP    5  4.5   4 w 1.5\n"
+    rows = result_rows(loads(source))
+    assert [r.kind for r in rows] == [RowKind.LONG] * 4 + [RowKind.SHORT]
+    assert all(isinstance(r.kind, RowKind) for r in rows)
+    assert rows[-1].rounds[0].game_points == F(3, 2)  # 802: the game points as written

@@ -13,6 +13,7 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+import attrs
 import pytest
 
 import trfkit
@@ -458,3 +459,17 @@ def test_real_files_get_no_undeserved_errors() -> None:
             if d.severity.label == "error":
                 errors.add((path.name, d.code, d.players))
     assert errors == DESERVED
+
+
+def test_rank_groups_and_mismatches_are_shared_by_players_and_teams() -> None:
+    """Ranks 1, 2, 2, 4 with a tie of keys 20 and 30: 30 ranked 4 is outside places 2-3."""
+    @attrs.frozen
+    class Entry:
+        rank: int | None
+
+    groups = T.rank_groups([(10, 1), (20, 2), (30, 2), (40, None), (50, 4)])
+    assert groups == [[10], [20, 30], [50]]  # 40 has no rank: left out
+    # by hand: 10 → place 1, 20 and 30 share places 2-3, 50 → place 4 (40 is unranked)
+    ranked = {10: Entry(1), 20: Entry(2), 30: Entry(4), 50: Entry(3)}
+    found = T.rank_mismatches(groups, ranked)
+    assert [(m.key, m.places) for m in found] == [(30, "2-3 (tied)"), (50, "4")]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -29,7 +29,6 @@ from trfkit.compute.regime import Regime
 from trfkit.compute.rounds import appended_columns
 from trfkit.compute.standings import (
     RANK_CANDIDATES,
-    Row,
     Standings,
     compute_standings,
     order,
@@ -393,14 +392,27 @@ def _reported_ranks(ctx: Context, state: _State) -> dict[int, Player]:
     return out
 
 
+class Ranked(Protocol):
+    """What a reported rank is read from: a player (001) or a team record (310)."""
+
+    @property
+    def rank(self) -> int | None: ...
+
+
+R = TypeVar("R", bound=Ranked)
+
+
 @attrs.frozen
-class _RankMismatch:
+class RankMismatch(Generic[R]):
     """A reported rank outside the places its recomputed tie group shares."""
 
-    player: Player
+    key: int
+    """The start rank, or the team number."""
+    entry: R
+    """The player or team record whose rank it is."""
     first: int
     last: int
-    """The places shared by the player's tie group, counting only ranked players."""
+    """The places shared by the entry's tie group, counting only ranked entries."""
 
     @property
     def places(self) -> str:
@@ -408,46 +420,50 @@ class _RankMismatch:
         return str(self.first) if self.first == self.last else f"{self.first}-{self.last} (tied)"
 
 
-def _mismatches(
-    groups: Iterable[Sequence[int]], ranked: Mapping[int, Player]
-) -> list[_RankMismatch]:
-    """Ranks that differ, placing only the players the report ranks (not 0 or blank).
+def rank_mismatches(
+    groups: Iterable[Sequence[int]], ranked: Mapping[int, R]
+) -> list[RankMismatch[R]]:
+    """Ranks that differ, placing only the entries the report ranks (not 0 or blank).
 
-    *groups* are the recomputed tie groups of start ranks, in rank order.
+    *groups* are the recomputed tie groups (start ranks, or team numbers), in rank order;
+    a rank is right inside the places its group shares (T006, M002).
     """
     found = []
     position = 1
     for group in groups:
-        members = [ranked[s] for s in group if s in ranked]
+        members = [(s, ranked[s]) for s in group if s in ranked]
         if members:
             first, last = position, position + len(members) - 1
-            for p in members:
+            for key, p in members:
                 assert p.rank is not None
                 if not first <= p.rank <= last:
-                    found.append(_RankMismatch(p, first, last))
+                    found.append(RankMismatch(key, p, first, last))
             position = last + 1
     return found
 
 
-def _row_groups(rows: Sequence[Row]) -> list[list[int]]:
-    """The tie groups of standings rows (equal ranks), annulled players left out."""
+def rank_groups(rows: Iterable[tuple[int, object]]) -> list[list[int]]:
+    """The tie groups of (key, rank or score) rows in rank order: runs of equal values.
+
+    Rows without a value (``None``: an annulled player) are left out.
+    """
     groups: list[list[int]] = []
-    previous: int | None = None
-    for row in rows:
-        if row.rank is None:
+    previous: object = None
+    for key, rank in rows:
+        if rank is None:
             continue
-        if groups and row.rank == previous:
-            groups[-1].append(row.start_rank)
+        if groups and rank == previous:
+            groups[-1].append(key)
         else:
-            groups.append([row.start_rank])
-        previous = row.rank
+            groups.append([key])
+        previous = rank
     return groups
 
 
 @attrs.frozen
 class _RankFindings:
-    errors: tuple[_RankMismatch, ...] = ()
-    warnings: tuple[_RankMismatch, ...] = ()
+    errors: tuple[RankMismatch[Player], ...] = ()
+    warnings: tuple[RankMismatch[Player], ...] = ()
     names: str = ""
     placeholder: bool = False
     """The rank column repeats the start ranks and disagrees with the standings."""
@@ -470,22 +486,24 @@ def _rank_findings(ctx: Context) -> _RankFindings:
         assert engine is not None
         declared = st.source.startswith("record") or st.source == "--tiebreaks"
         candidates: list[tuple[TieBreak, ...]] = [st.tiebreaks]
-        by_points: list[_RankMismatch] = []
+        by_points: list[RankMismatch[Player]] = []
         if not declared:  # a declared list is judged as it stands
             # ranks outside their points group: what an undeclared list is judged by
-            by_points = _mismatches(tie_groups(engine, (parse_tiebreak("PTS"),)), ranked)
+            by_points = rank_mismatches(tie_groups(engine, (parse_tiebreak("PTS"),)), ranked)
             if len(by_points) <= len(ranked) // 2:  # the ranks are plausible at all
                 for codes in RANK_CANDIDATES[engine.settings.regime]:
                     listed = (parse_tiebreak("PTS"), *(parse_tiebreak(c) for c in codes))
                     if [tb.key for tb in listed] != [tb.key for tb in st.tiebreaks]:
                         candidates.append(listed)
-        best: list[_RankMismatch] | None = None
+        best: list[RankMismatch[Player]] | None = None
         best_list = st.tiebreaks
         for listed in candidates:
             groups = (
-                _row_groups(st.rows) if listed is st.tiebreaks else tie_groups(engine, listed)
+                rank_groups((r.start_rank, r.rank) for r in st.rows)
+                if listed is st.tiebreaks
+                else tie_groups(engine, listed)
             )
-            found = _mismatches(groups, ranked)
+            found = rank_mismatches(groups, ranked)
             if best is None or len(found) < len(best):
                 best, best_list = found, listed
             if not found:
@@ -498,9 +516,9 @@ def _rank_findings(ctx: Context) -> _RankFindings:
             return _RankFindings(names=names, placeholder=True)
         if declared:
             return _RankFindings(tuple(best), (), names)
-        outside = {m.player.start_rank for m in by_points}
-        errors = tuple(m for m in best if m.player.start_rank in outside)
-        warnings = tuple(m for m in best if m.player.start_rank not in outside)
+        outside = {m.entry.start_rank for m in by_points}
+        errors = tuple(m for m in best if m.entry.start_rank in outside)
+        warnings = tuple(m for m in best if m.entry.start_rank not in outside)
         if len(warnings) > max(3, len(ranked) // 10):
             return _RankFindings(errors, (), names, False, len(warnings))
         return _RankFindings(errors, warnings, names)
@@ -530,9 +548,9 @@ def _rank_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     found = _rank_findings(ctx)
     for m in found.errors:
         yield RANK_MISMATCH.rule.diagnostic(
-            f"{_who(m.player)}: rank {m.player.rank} in the file, {m.places} recomputed "
-            f"({format_number(_points(state, m.player))} points; tie-breaks {found.names})",
-            **_where(m.player, RANK_COLUMN),
+            f"{_who(m.entry)}: rank {m.entry.rank} in the file, {m.places} recomputed "
+            f"({format_number(_points(state, m.entry))} points; tie-breaks {found.names})",
+            **_where(m.entry, RANK_COLUMN),
         )
 
 
@@ -557,9 +575,9 @@ def _rank_undeclared(ctx: Context) -> Iterator[Diagnostic]:
     found = _rank_findings(ctx)
     for m in found.warnings:
         yield RANK_UNDECLARED.rule.diagnostic(
-            f"{_who(m.player)}: rank {m.player.rank} in the file, {m.places} under the "
+            f"{_who(m.entry)}: rank {m.entry.rank} in the file, {m.places} under the "
             f"tie-breaks {found.names} (the report declares no list)",
-            **_where(m.player, RANK_COLUMN),
+            **_where(m.entry, RANK_COLUMN),
         )
 
 
@@ -946,4 +964,4 @@ CHECKS: tuple[Check, ...] = (
 )
 """The score and tie-break checks, in code order."""
 
-__all__ = ["CHECKS", "PointsFinding"]
+__all__ = ["CHECKS", "PointsFinding", "RankMismatch", "rank_groups", "rank_mismatches"]

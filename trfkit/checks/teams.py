@@ -20,7 +20,6 @@ the home/away balance. UNCERTAIN readings and their defaults:
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import Any
@@ -30,9 +29,15 @@ import attrs
 from trfkit import columns as C
 from trfkit.checks.base import BoardOrder, Check, Context, make_check
 from trfkit.checks.schedule import analysis
-from trfkit.compute.team_standings import TeamStandings, compute_team_standings
+from trfkit.checks.scores import rank_groups, rank_mismatches
+from trfkit.compute.team_standings import (
+    TeamStandings,
+    compute_team_standings,
+    parse_team_tiebreak,
+)
 from trfkit.compute.teams import (
     RoundKind,
+    RowKind,
     TeamEvent,
     TeamInfo,
     TeamMatch,
@@ -81,19 +86,6 @@ def _team(event: TeamEvent, number: int | None) -> str:
 
 def _match(event: TeamEvent, first: int, second: int) -> str:
     return f"{_team(event, first)} – {_team(event, second)}"
-
-
-def _members(event: TeamEvent) -> dict[int, int]:
-    """Start rank → team number; a player listed twice belongs to the first team (as in compute)."""
-    member: dict[int, int] = {}
-    for info in event.teams:
-        for rank in info.members:
-            member.setdefault(rank, info.number)
-    return member
-
-
-def _members_cached(ctx: Context, event: TeamEvent) -> dict[int, int]:
-    return ctx.cached("teams.members", lambda: _members(event))  # type: ignore[no-any-return]
 
 
 def _block_column(player: Player, round_number: int) -> int | None:
@@ -145,6 +137,9 @@ class _Declared:
     """A declared total (310, 801 or 802) that differs from the recomputed one."""
 
     source: str
+    team: int
+    what: str
+    """``MP`` or ``GP``."""
     message: str
     line: int | None
     column: int | None
@@ -153,7 +148,11 @@ class _Declared:
 
 
 def _declared_points(ctx: Context) -> list[_Declared]:
-    """Every declared MP or GP total that differs from the recomputation (once per file)."""
+    """Every declared MP or GP total that differs from the recomputation (once per file).
+
+    An 801/802 total that repeats the team's wrong 310 total is one cause, not two: it is
+    named in the 310's message (M001) and not listed on its own (M003).
+    """
 
     def compute() -> list[_Declared]:
         standings = _standings(ctx)
@@ -171,17 +170,28 @@ def _declared_points(ctx: Context) -> list[_Declared]:
         for row in result_rows(ctx.tournament, event.game_points):
             items.append((row.kind, row.team, "MP", row.match_points, row.line, row.mp_column))
             items.append((row.kind, row.team, "GP", row.game_points, row.line, row.gp_column))
+        wrong = [
+            item for item in items
+            if item[3] is not None and standings.row(item[1]) is not None
+            # a match in progress may change the total: M012 says so
+            and item[1] not in event.pending_teams
+            and item[3] != _recomputed(standings, item[1], item[2])
+        ]  # fmt: skip
+        in_310 = {(n, what, value) for source, n, what, value, _, _ in wrong if source == "310"}
         out = []
-        for source, number, what, declared, line, column in items:
-            mine = standings.row(number)
-            if declared is None or mine is None:
-                continue
-            recomputed = mine.mp if what == "MP" else mine.gp
-            if declared == recomputed:
-                continue
+        for source, number, what, declared, line, column in wrong:
+            assert declared is not None
+            recomputed = _recomputed(standings, number, what)
             bonus = event.adjustment(number)[0 if what == "MP" else 1]
             explained = bool(bonus) and declared == recomputed - bonus
+            if source != "310" and not explained and (number, what, declared) in in_310:
+                continue  # the 310's wrong total repeated: one cause, named in M001's message
             place = "in the file" if source == "310" else f"in the {source} row"
+            if source == "310" and not explained:
+                repeated = [s for s, n, w, v, _, _ in wrong
+                            if s != "310" and (n, w, v) == (number, what, declared)]  # fmt: skip
+                if repeated:
+                    place += f" (and its {' and '.join(repeated)} row{'s' * (len(repeated) > 1)})"
             role = "primary" if what == standings.primary else "secondary"
             if explained:
                 message = (
@@ -195,10 +205,16 @@ def _declared_points(ctx: Context) -> list[_Declared]:
                     f"{format_number(recomputed)} recomputed from the matches of rounds "
                     f"1-{event.rounds} (the {role} score)"
                 )
-            out.append(_Declared(source, message, line, column, explained))
+            out.append(_Declared(source, number, what, message, line, column, explained))
         return out
 
     return ctx.cached("teams.declared", compute)  # type: ignore[no-any-return]
+
+
+def _recomputed(standings: TeamStandings, number: int, what: str) -> Fraction:
+    row = standings.row(number)
+    assert row is not None
+    return row.mp if what == "MP" else row.gp
 
 
 # --- M001 -----------------------------------------------------------------------------------
@@ -238,8 +254,8 @@ def _rank_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     A rank outside the places of its primary score is always an error; inside them it
     is judged only when the ranking is unambiguous: the report declares its team
     tie-break list (212/202 with team codes) and trfkit computes every code of it.
-    Ranks are not judged while a declared total differs (M001, M003, M010): they
-    follow those totals.
+    Ranks are not judged while a declared total differs (M001, M003, M010) or a
+    round is in progress (M012): they follow those totals.
 
     PASS: two teams on 3 match points, tied on every tie-break, ranked 2 and 3.
     FAIL: the team on 1 match point ranked above a team on 3.
@@ -251,43 +267,39 @@ def _rank_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     ranked = {
         i.number: i for i in event.teams if i.record.code == "310" and i.record.rank
     }
-    if not ranked or _declared_points(ctx):
-        return  # ranks by other points than the recomputed ones: M001/M003/M010 say which
+    if not ranked or _declared_points(ctx) or event.pending_rounds:
+        return  # ranks by other points than the recomputed ones: M001/M003/M010/M012 say which
     primary = {r.team: (r.mp if standings.primary == "MP" else r.gp) for r in standings.rows}
-    by_score: list[list[int]] = []
-    for row in standings.rows:  # rows are in rank order, so equal scores are adjacent
-        if by_score and primary[by_score[-1][0]] == primary[row.team]:
-            by_score[-1].append(row.team)
-        else:
-            by_score.append([row.team])
-    exact = standings.source.startswith("record") and not standings.unavailable
-    groups = by_score
+    exact = _declares_list(ctx, standings) and not standings.unavailable
+    # standings rows are in rank order, so equal scores (and equal ranks) are adjacent
     if exact:
-        groups = []
-        for row in standings.rows:
-            if groups and standings.row(groups[-1][0]).rank == row.rank:  # type: ignore[union-attr]
-                groups[-1].append(row.team)
-            else:
-                groups.append([row.team])
+        groups = rank_groups((r.team, r.rank) for r in standings.rows)
+    else:
+        groups = rank_groups((r.team, primary[r.team]) for r in standings.rows)
     names = ", ".join(tb.text for tb in standings.tiebreaks) if exact else standings.primary
-    position = 1
-    for group in groups:
-        members = [n for n in group if n in ranked]
-        if not members:
-            continue
-        first, last = position, position + len(members) - 1
-        position = last + 1
-        for number in members:
-            info = ranked[number]
-            if first <= (info.record.rank or 0) <= last:
-                continue
-            places = str(first) if first == last else f"{first}-{last} (tied)"
-            yield RANK_MISMATCH.rule.diagnostic(
-                f"{_team(event, number)}: rank {info.record.rank} in the file, {places} "
-                f"recomputed ({standings.primary} {format_number(primary[number])}; "
-                f"ordered by {names})",
-                **_team_field(info, "rank"),
-            )
+    for found in rank_mismatches(groups, {n: i.record for n, i in ranked.items()}):
+        number = found.key
+        yield RANK_MISMATCH.rule.diagnostic(
+            f"{_team(event, number)}: rank {found.entry.rank} in the file, {found.places} "
+            f"recomputed ({standings.primary} {format_number(primary[number])}; "
+            f"ordered by {names})",
+            **_team_field(ranked[number], "rank"),
+        )
+
+
+def _declares_list(ctx: Context, standings: TeamStandings) -> bool:
+    """The standings apply the report's own 212/202 list, every code of it read as a team's."""
+    declared = ctx.tournament.tiebreak_codes
+    if not declared:
+        return False
+    try:
+        listed = tuple(parse_team_tiebreak(text) for text in declared if text.strip())
+    except TieBreakError:
+        return False  # a code left out: the ranking is not the report's
+    # 202 lists no PTS, 212 does; the standings always rank by it first
+    return [tb for tb in listed if tb.name != "PTS"] == [
+        tb for tb in standings.tiebreaks if tb.name != "PTS"
+    ]
 
 
 RANK_MISMATCH = make_check("M002", "team-rank-mismatch", Severity.ERROR, _rank_mismatch)
@@ -362,7 +374,7 @@ def _row_mismatch(ctx: Context) -> Iterator[Diagnostic]:
                 continue
             if found.kind is RoundKind.PENDING or entry.game_points == found.gp:
                 continue
-            text = f" ({printable(entry.text)})" if row.kind == "801" else ""
+            text = f" ({printable(entry.text)})" if row.kind is RowKind.LONG else ""
             yield ROW_MISMATCH.rule.diagnostic(
                 f"round {entry.round}, {_match(event, row.team, entry.opponent)}: the "
                 f"{row.kind} row gives {who} {format_number(entry.game_points)} game points"
@@ -397,7 +409,7 @@ def _foreign_player(ctx: Context) -> Iterator[Diagnostic]:
     event = ctx.team_event
     if event is None:
         return
-    member = _members_cached(ctx, event)
+    member = event.member_of
     for info in event.teams:
         for rank in info.members:
             owner = member.get(rank)
@@ -454,7 +466,7 @@ def _teammates(ctx: Context) -> Iterator[Diagnostic]:
     event = ctx.team_event
     if event is None:
         return
-    member = _members_cached(ctx, event)
+    member = event.member_of
     for player in ctx.tournament.players:
         team = member.get(player.start_rank)
         if team is None:
@@ -591,25 +603,6 @@ BOARD_ORDER = make_check("M006", "team-board-order", Severity.WARNING, _board_or
 # --- M007 -----------------------------------------------------------------------------------
 
 
-def _opponent_teams(ctx: Context, event: TeamEvent) -> dict[tuple[int, int], Counter[int]]:
-    """(round, team) → how many boards it has against each other team."""
-
-    def compute() -> dict[tuple[int, int], Counter[int]]:
-        member = _members_cached(ctx, event)
-        votes: dict[tuple[int, int], Counter[int]] = {}
-        for player in ctx.tournament.players:
-            team = member.get(player.start_rank)
-            if team is None:
-                continue
-            for block in player.rounds:
-                other = member.get(block.opponent or 0)
-                if other is not None and other != team:
-                    votes.setdefault((block.round, team), Counter())[other] += 1
-        return votes
-
-    return ctx.cached("teams.opponents", compute)  # type: ignore[no-any-return]
-
-
 def _pairing(ctx: Context) -> Iterator[Diagnostic]:
     """A team is paired with itself, or plays two matches in one round.
 
@@ -625,7 +618,7 @@ def _pairing(ctx: Context) -> Iterator[Diagnostic]:
     if event is None:
         return
     players = ctx.tournament.players_by_rank
-    member = _members_cached(ctx, event)
+    member = event.member_of
     for record in ctx.tournament.of_type(ForfeitedMatch):
         if record.white and record.white == record.black:
             yield PAIRING.rule.diagnostic(
@@ -641,11 +634,12 @@ def _pairing(ctx: Context) -> Iterator[Diagnostic]:
                 "with itself",
                 line=lineup.line, column=C.LINEUP.field("opponent").start, round=lineup.round,
             )  # fmt: skip
-    votes = _opponent_teams(ctx, event)
-    for (rnd, team), counter in sorted(votes.items()):
-        if len(counter) < 2:
+    votes = event.opponents
+    for (rnd, team), met in sorted(votes.items()):
+        if len(met) < 2:
             continue
-        main, *others = [n for n, _ in counter.most_common()]
+        (main, boards), *rest = met
+        others = [n for n, _ in rest]
         first = None
         for p in players.values():
             block = p.round(rnd) if member.get(p.start_rank) == team else None
@@ -656,15 +650,14 @@ def _pairing(ctx: Context) -> Iterator[Diagnostic]:
         listed = ", ".join(_team(event, n) for n in others)
         yield PAIRING.rule.diagnostic(
             f"round {rnd}: {_team(event, team)} meets {_team(event, main)} on "
-            f"{counter[main]} board(s) and also {listed}: two matches in one round",
+            f"{boards} board(s) and also {listed}: two matches in one round",
             **at,
         )
     for match in event.matches:
         if not match.forfeit:
             continue
         for team, opponent in ((match.first, match.second), (match.second, match.first)):
-            met = votes.get((match.round, team), Counter())
-            others = sorted(n for n in met if n != opponent)
+            others = sorted(n for n, _ in votes.get((match.round, team), ()) if n != opponent)
             if others:
                 yield PAIRING.rule.diagnostic(
                     f"round {match.round}: the forfeited match (330) pairs "
@@ -751,7 +744,7 @@ HOME_AWAY = make_check("M008", "team-home-away", Severity.WARNING, _home_away)
 
 def _played_boards(ctx: Context, event: TeamEvent, rnd: int, team: int) -> list[Player]:
     """The team's players with a game played over the board in round *rnd*."""
-    member = _members_cached(ctx, event)
+    member = event.member_of
     out = []
     for rank, owner in member.items():
         player = ctx.tournament.players_by_rank.get(rank) if owner == team else None
@@ -779,7 +772,7 @@ def _bye_conflict(ctx: Context) -> Iterator[Diagnostic]:
     if event is None:
         return
     numbers = {t.number for t in event.teams}
-    votes = _opponent_teams(ctx, event)
+    votes = event.opponents
     forfeited = {
         (r.round, side): r
         for r in ctx.tournament.of_type(ForfeitedMatch)
@@ -832,7 +825,7 @@ def _bye_conflict(ctx: Context) -> Iterator[Diagnostic]:
 
 def _had_match(
     event: TeamEvent,
-    votes: Mapping[tuple[int, int], Counter[int]],
+    votes: Mapping[tuple[int, int], tuple[tuple[int, int], ...]],
     forfeited: Mapping[tuple[int, int], ForfeitedMatch],
     rnd: int,
     team: int,
@@ -840,7 +833,7 @@ def _had_match(
     """Why *team* had a match in round *rnd* (``""`` when it had none)."""
     met = votes.get((rnd, team))
     if met:
-        other, boards = met.most_common(1)[0]
+        other, boards = met[0]
         return f"its players meet {_team(event, other)} on {boards} board(s)"
     record = forfeited.get((rnd, team))
     if record is not None:
@@ -860,19 +853,155 @@ def _points_abnormal(ctx: Context) -> Iterator[Diagnostic]:
 
     Record 299 assigns match and game points outside the boards (penalties, bonuses;
     no ids: every team). A 310 total or an 801/802 row that equals the team's matches
-    without them is not an M001/M003 error: the report kept 299 apart. Information only.
+    without them is not an M001/M003 error: the report kept 299 apart. Information
+    only, once per 299 record, naming the teams and the records whose totals leave it out.
 
     PASS: no 299, or totals that include it.
     INFO: ``299 +  2.0  2.5   1    1`` and team 1's 310 match points without the 2.0.
     """
-    for found in _declared_points(ctx):
-        if found.explained:
-            yield POINTS_ABNORMAL.rule.diagnostic(found.message, line=found.line,
-                                                  column=found.column)  # fmt: skip
+    found = [d for d in _declared_points(ctx) if d.explained]
+    event = ctx.team_event
+    if not found or event is None:
+        return
+    for record in event.adjustments:
+        ids = {i for i in record.ids if i}
+        adds = {"MP": record.match_points or Fraction(0), "GP": record.points or Fraction(0)}
+        mine = [d for d in found if (not ids or d.team in ids) and adds[d.what]]
+        if not mine:
+            continue
+        teams = sorted({d.team for d in mine})
+        sources = sorted({d.source for d in mine})
+        amount = " and ".join(f"{format_number(v)} {w}" for w, v in adds.items() if v)
+        whom = "every team" if not ids else ", ".join(_team(event, n) for n in sorted(ids))
+        listed = ", ".join(_team(event, n) for n in teams[:10]) + (", …" * (len(teams) > 10))
+        yield POINTS_ABNORMAL.rule.diagnostic(
+            f"record 299 adds {amount} to {whom}; the totals of {len(teams)} team(s) in "
+            f"records {', '.join(sources)} leave it out ({listed}); the standings count it",
+            line=record.line, column=C.ABNORMAL.field("match_points").start,
+        )  # fmt: skip
 
 
 POINTS_ABNORMAL = make_check(
     "M010", "team-points-abnormal-record", Severity.INFO, _points_abnormal
+)
+
+
+# --- M011 -----------------------------------------------------------------------------------
+
+
+def _unknown_reference(ctx: Context) -> Iterator[Diagnostic]:
+    """A team record names a team the event does not have, or a round beyond the event.
+
+    Records 330 (forfeited match), 300 (line-up), 320 (team PABs, one team per round)
+    and 240 (byes; ids read as team numbers) refer to the teams by their number (310,
+    else the 013 record's position) and to a round of the event (142, else the
+    player blocks). A number no team has, or a later round, makes the record apply to
+    nothing: every other team check passes it by, and the team values leave it out.
+
+    PASS: ``330 +-   1   1   2`` in a 3-round event of teams 1-4.
+    FAIL: ``330 +-   1   5   6`` (no team 5 or 6), ``330 --  99   1   2`` (round 99).
+    """
+    event = ctx.team_event
+    if event is None:
+        return
+    numbers = {t.number for t in event.teams}
+    rounds = ctx.tournament.round_count
+    declared = ctx.tournament.declared_rounds
+    known = (
+        f"{len(numbers)} teams, numbered {min(numbers)}-{max(numbers)}" if numbers else "no team"
+    )
+    why = f"142 declares {declared}" if declared else f"the blocks have {rounds}"
+
+    def team(record: str, number: int, line: int | None, column: int | None,
+             rnd: int | None) -> Diagnostic:  # fmt: skip
+        return UNKNOWN_REFERENCE.rule.diagnostic(
+            f"record {record} names team {number}, which the event does not have ({known})",
+            line=line, column=column, round=rnd,
+        )  # fmt: skip
+
+    def beyond(record: str, rnd: int, line: int | None, column: int | None) -> Diagnostic:
+        return UNKNOWN_REFERENCE.rule.diagnostic(
+            f"record {record} is for round {rnd}, beyond the event's {rounds} rounds ({why})",
+            line=line, column=column, round=rnd,
+        )  # fmt: skip
+
+    for forfeit in ctx.tournament.of_type(ForfeitedMatch):
+        if forfeit.round and forfeit.round > rounds:
+            yield beyond("330", forfeit.round, forfeit.line,
+                         C.FORFEITED_MATCH.field("round").start)  # fmt: skip
+        for name in ("white", "black"):
+            number = getattr(forfeit, name)
+            if number and number not in numbers:
+                yield team("330", number, forfeit.line, C.FORFEITED_MATCH.field(name).start,
+                           forfeit.round)  # fmt: skip
+    for lineup in ctx.tournament.of_type(TeamLineup):
+        if lineup.round and lineup.round > rounds:
+            yield beyond("300", lineup.round, lineup.line, C.LINEUP.field("round").start)
+        for name in ("team", "opponent"):
+            number = getattr(lineup, name)
+            if number and number not in numbers:
+                yield team("300", number, lineup.line, C.LINEUP.field(name).start,
+                           lineup.round)  # fmt: skip
+    assert C.TEAM_PAB.repeat is not None
+    for pab in ctx.tournament.of_type(TeamPairingByes):
+        for index, number in enumerate(pab.teams):
+            column = C.TEAM_PAB.repeat.item(index).start
+            if number and index + 1 > rounds:
+                yield beyond("320", index + 1, pab.line, column)
+            elif number and number not in numbers:
+                yield team("320", number, pab.line, column, index + 1)
+    assert C.BYES.repeat is not None
+    for bye in ctx.tournament.of_type(Byes):
+        if bye.round and bye.round > rounds:
+            yield beyond("240", bye.round, bye.line, C.BYES.field("round").start)
+        for index, number in enumerate(bye.ids):
+            if number and number not in numbers:
+                yield team("240 (ids read as team numbers)", number, bye.line,
+                           C.BYES.repeat.item(index).start, bye.round)  # fmt: skip
+
+
+UNKNOWN_REFERENCE = make_check(
+    "M011", "team-record-unknown", Severity.ERROR, _unknown_reference
+)
+
+
+# --- M012 -----------------------------------------------------------------------------------
+
+
+def _round_in_progress(ctx: Context) -> Iterator[Diagnostic]:
+    """A round is in progress: the totals of the teams still playing it are not judged.
+
+    A report written during a round pairs its matches before their results (no board
+    of the match has one). Programs then count the score so far (Sharly counts 0-0 as a
+    draw, an empty board as lost), trfkit counts nothing: the 310 and 801/802 totals of
+    the teams of those matches, and every rank (M002), are not judged, once per file,
+    naming the round(s). Information only.
+
+    PASS: every paired match has a result on some board.
+    INFO: round 3 paired (``5 b``) and no result yet, the 310 totals counting it.
+    """
+    standings = _standings(ctx)
+    event = standings.event if standings is not None else None
+    if event is None or not event.pending_rounds:
+        return
+    rounds = event.pending_rounds
+    pending = [m for m in event.matches if m.pending]
+    teams = ", ".join(_team(event, n) for n in sorted(event.pending_teams))
+    named = ", ".join(str(r) for r in rounds)
+    word, verb = ("round", "is") if len(rounds) == 1 else ("rounds", "are")
+    matches = "; ".join(
+        ("" if len(rounds) == 1 else f"round {m.round} ") + _match(event, m.first, m.second)
+        for m in pending
+    )
+    yield ROUND_IN_PROGRESS.rule.diagnostic(
+        f"{word} {named} {verb} in progress ({matches} without a result): the totals of "
+        f"{teams} and the ranks are not judged while {word} {named} {verb} in progress",
+        **_match_where(ctx, pending[0]),
+    )
+
+
+ROUND_IN_PROGRESS = make_check(
+    "M012", "team-round-in-progress", Severity.INFO, _round_in_progress
 )
 
 
@@ -887,5 +1016,7 @@ CHECKS: tuple[Check, ...] = (
     HOME_AWAY,
     BYE_CONFLICT,
     POINTS_ABNORMAL,
+    UNKNOWN_REFERENCE,
+    ROUND_IN_PROGRESS,
 )
 """The team checks, in code order."""

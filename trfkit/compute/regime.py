@@ -45,7 +45,7 @@ from collections.abc import Mapping
 import attrs
 
 from trfkit.compute.berger import meet_round, table_size
-from trfkit.compute.teams import result_rows
+from trfkit.compute.teams import RowKind, result_rows, team_members
 from trfkit.limits import named_cycles
 from trfkit.model import Colour, Player, Result, Tournament
 
@@ -261,27 +261,6 @@ def is_bye_player(player: Player) -> bool:
 # --- teams ---------------------------------------------------------------------------------
 
 
-def team_members(tournament: Tournament) -> tuple[dict[int, int], dict[int, str], dict[int, int]]:
-    """Player start rank → team label, team label → name, player → board index.
-
-    Teams are labelled by their 310 pairing number; 013 teams (when there is no
-    310) by their position in the file.
-    """
-    teams310 = [t for t in tournament.teams if t.code == "310"]
-    teams = teams310 or [t for t in tournament.teams if t.code == "013"]
-    member: dict[int, int] = {}
-    names: dict[int, str] = {}
-    board: dict[int, int] = {}
-    for index, team in enumerate(teams, start=1):
-        label = team.number if team.code == "310" and team.number else index
-        names[label] = team.name
-        for position, rank in enumerate(team.members):
-            if rank:
-                member.setdefault(rank, label)
-                board.setdefault(rank, position)
-    return member, names, board
-
-
 def _team_games(
     tournament: Tournament, member: Mapping[int, int], board: Mapping[int, int]
 ) -> list[tuple[int, int, int, Colour]]:
@@ -317,7 +296,9 @@ def team_row_games(tournament: Tournament) -> list[tuple[int, int, int, Colour]]
     round without an opponent. 801 rows win over 802 rows.
     """
     rows = result_rows(tournament)
-    chosen = [r for r in rows if r.kind == "801"] or [r for r in rows if r.kind == "802"]
+    chosen = [r for r in rows if r.kind is RowKind.LONG] or [
+        r for r in rows if r.kind is RowKind.SHORT
+    ]
     return [
         (entry.round, row.team, entry.opponent, entry.colour)
         for row in chosen

@@ -20,6 +20,7 @@ Where a diagnostic points:
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from fractions import Fraction
 
@@ -45,6 +46,7 @@ __all__ = [
     "SCORES",
     "TeamCell",
     "TeamCrossTable",
+    "TeamField",
     "TeamLine",
     "TeamSpot",
     "TeamStandingTable",
@@ -268,7 +270,6 @@ def build(
                 tuple(cells),
             )
         )
-    members = {rank: t.number for t in reversed(event.teams) for rank in t.members}
     players = {p.line: p.start_rank for p in tournament.players if p.line is not None}
     return TeamCrossTable(
         event.rounds,
@@ -277,7 +278,7 @@ def build(
         tuple(rows),
         standings,
         note,
-        members,
+        event.member_of,
         players,
         _record_spots(tournament, {t.number for t in event.teams}),
         _row_lines(tournament),
@@ -335,6 +336,14 @@ def _row_lines(tournament: Tournament) -> dict[int, tuple[int, tuple[int, ...]]]
 # --- where a diagnostic points ---------------------------------------------------------------
 
 
+class TeamField(enum.StrEnum):
+    """A reported value of the team record (310) that a finding can point at."""
+
+    MP = "mp"
+    GP = "gp"
+    RANK = "rank"
+
+
 @attrs.frozen
 class TeamSpot:
     """A place in the team crosstable: a team's round cell, a reported total, or its row.
@@ -342,16 +351,18 @@ class TeamSpot:
     Attributes:
         team: The team number.
         round: The round of a cell, or ``None``.
-        field: ``"mp"``, ``"gp"`` or ``"rank"`` (310's reported values), ``None`` otherwise;
+        field: The 310 value (match points, game points, rank), ``None`` otherwise;
             a spot with neither a round nor a field is the team's row.
     """
 
     team: int
     round: int | None = None
-    field: str | None = None
+    field: TeamField | None = None
 
 
-_REPORTED = (("match_points", "mp"), ("game_points", "gp"), ("rank", "rank"))
+_REPORTED = (
+    ("match_points", TeamField.MP), ("game_points", TeamField.GP), ("rank", TeamField.RANK)
+)
 
 
 def locate(diagnostic: Diagnostic, table: TeamCrossTable) -> tuple[TeamSpot, ...]:

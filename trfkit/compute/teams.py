@@ -31,6 +31,8 @@ the team checks and the gacrux comparison will test):
   points of every board at the win, draw or zero-bye value;
 - 299 adds its match and game points to the teams it names (all, when none) outside
   the rounds (its result symbol is kept, not applied to a round);
+- a 330, 320 or 240 round beyond the event (142, else the player blocks) is left out,
+  as an individual event's rounds come from 142 and the blocks only;
 - a round in which no board of any match has a result yet is not counted, and a match
   none of whose boards has a result (an in-progress report) brings no points and counts
   for no tie-break.
@@ -67,6 +69,7 @@ __all__ = [
     "MatchPoints",
     "ResultRow",
     "RoundKind",
+    "RowKind",
     "RowRound",
     "TeamEvent",
     "TeamInfo",
@@ -75,6 +78,7 @@ __all__ = [
     "home_away",
     "result_rows",
     "team_event_of",
+    "team_members",
 ]
 
 _ZERO = Fraction(0)
@@ -223,6 +227,9 @@ class TeamEvent:
         boards: The number of boards of a match (352, else the most boards seen).
         adjustments: The 299 records applied to the totals.
         notes: What was read in a way worth saying (a located line each).
+        member_of: Player start rank → his team (:func:`team_members`).
+        opponents: (round, team) → (other team, boards against it) for every team its
+            players meet that round, most boards first (the first is the opponent).
     """
 
     teams: tuple[TeamInfo, ...]
@@ -234,6 +241,20 @@ class TeamEvent:
     boards: int
     adjustments: tuple[AbnormalPoints, ...] = ()
     notes: tuple[str, ...] = ()
+    member_of: Mapping[int, int] = attrs.field(factory=dict)
+    opponents: Mapping[tuple[int, int], tuple[tuple[int, int], ...]] = attrs.field(
+        factory=dict
+    )
+
+    @property
+    def pending_rounds(self) -> tuple[int, ...]:
+        """The rounds with a match paired and no result yet (a report in progress)."""
+        return tuple(sorted({m.round for m in self.matches if m.pending}))
+
+    @property
+    def pending_teams(self) -> frozenset[int]:
+        """The teams of a match paired and without a result yet (their totals may change)."""
+        return frozenset(n for m in self.matches if m.pending for n in (m.first, m.second))
 
     def team(self, number: int) -> TeamInfo | None:
         """The team numbered *number*, if any."""
@@ -262,14 +283,19 @@ class TeamEvent:
         return mp, gp
 
 
-def _teams(tournament: Tournament) -> tuple[TeamInfo, ...]:
-    """The teams as :func:`trfkit.compute.regime.team_members` labels them (310, else 013)."""
+def _teams(tournament: Tournament) -> tuple[tuple[TeamInfo, ...], dict[int, int]]:
+    """The teams (310, else 013) in number order, and each player's team.
+
+    A team is numbered by its 310, else its 013's position; a player listed in two
+    teams belongs to the first in the file.
+    """
     teams310 = [t for t in tournament.teams if t.code == "310"]
     records = teams310 or [t for t in tournament.teams if t.code == "013"]
     out: dict[int, TeamInfo] = {}
+    member: dict[int, int] = {}
     for index, team in enumerate(records, start=1):
         number = team.number if team.code == "310" and team.number else index
-        if number in out:  # a repeated number: the first record stands, as in team_members
+        if number in out:  # a repeated number: the first record stands
             continue
         seen: set[int] = set()
         members = []
@@ -277,8 +303,31 @@ def _teams(tournament: Tournament) -> tuple[TeamInfo, ...]:
             if rank and rank not in seen:
                 seen.add(rank)
                 members.append(rank)
+                member.setdefault(rank, number)
         out[number] = TeamInfo(number, team.name, tuple(members), team)
-    return tuple(out[n] for n in sorted(out))
+    return tuple(out[n] for n in sorted(out)), member
+
+
+def team_members(tournament: Tournament) -> tuple[dict[int, int], dict[int, str], dict[int, int]]:
+    """Player start rank → team label, team label → name, player → board index (0 = top).
+
+    Teams are labelled by their 310 pairing number; 013 teams (when there is no
+    310) by their position in the file. The one answer, for :func:`team_event_of`
+    (:attr:`TeamEvent.member_of`) and for the regime, before it knows the event is one
+    of teams.
+    """
+    teams, member = _teams(tournament)
+    return member, {t.number: t.name for t in teams}, _boards(teams, member)
+
+
+def _boards(teams: tuple[TeamInfo, ...], member: Mapping[int, int]) -> dict[int, int]:
+    """Player → his place in his team's list (0 = top board)."""
+    return {
+        rank: index
+        for t in teams
+        for index, rank in enumerate(t.members)
+        if member.get(rank) == t.number
+    }
 
 
 def _board_colours(tournament: Tournament) -> str:
@@ -292,15 +341,9 @@ def team_event_of(tournament: Tournament) -> TeamEvent:
 
     Linear in the blocks: every player's block is looked at once per round.
     """
-    teams = _teams(tournament)
+    teams, member = _teams(tournament)
+    position = _boards(teams, member)
     numbers = {t.number for t in teams}
-    member: dict[int, int] = {}
-    position: dict[int, int] = {}
-    for t in teams:
-        for index, rank in enumerate(t.members):
-            if rank not in member:
-                member[rank] = t.number
-                position[rank] = index
     players = tournament.players_by_rank
     game = PointSystem.from_tournament(tournament)
     mps = MatchPoints.from_tournament(tournament)
@@ -352,8 +395,11 @@ def team_event_of(tournament: Tournament) -> TeamEvent:
     )
     size = size or max([0, *(len(t.members) for t in teams)])
 
+    # a 330/320/240 round beyond the event (142, else the blocks) is no round of it, as
+    # an individual event's rounds come from 142 and the blocks only (M011 reports it)
+    limit = tournament.round_count
     last = max(
-        [0, *(r for (r, _) in forfeits), *(r for (r, _) in pabs), *(r for (r, _) in byes240)]
+        [0, *(r for (r, _) in [*forfeits, *pabs, *byes240] if r <= limit)]
     )
     # the last round with a result on some board (pairings without results are not counted)
     for (rnd, _team), entries in blocks.items():
@@ -403,6 +449,8 @@ def team_event_of(tournament: Tournament) -> TeamEvent:
         size,
         adjustments,
         tuple(notes),
+        member,
+        {key: tuple(counter.most_common()) for key, counter in votes.items()},
     )
 
 
@@ -616,6 +664,13 @@ _ROW_RESULT = {"1": Result.WIN, "=": Result.DRAW, "0": Result.LOSS,
 _NUMBER = re.compile(r"^\d{1,6}(?:[.,]\d{1,4})?$", re.ASCII)
 
 
+class RowKind(enum.StrEnum):
+    """Which informative team row: 801 (long: board results) or 802 (short: game points)."""
+
+    LONG = "801"
+    SHORT = "802"
+
+
 @attrs.frozen
 class RowRound:
     """One round of an 801/802 row, as written.
@@ -648,7 +703,7 @@ class ResultRow:
     flag), and a bye word (``FFFF``, ``ZPB`` …) is a round without an opponent.
     """
 
-    kind: str
+    kind: RowKind
     line: int | None
     team: int
     match_points: Fraction | None
@@ -667,7 +722,7 @@ def result_rows(tournament: Tournament, game: PointSystem | None = None) -> tupl
     game = game or PointSystem.from_tournament(tournament)
     out = []
     for record in tournament.of_type(RawRecord):
-        if record.kind in ("801", "802"):
+        if record.kind in tuple(RowKind):
             row = _row(record, game)
             if row is not None:
                 out.append(row)
@@ -675,6 +730,7 @@ def result_rows(tournament: Tournament, game: PointSystem | None = None) -> tupl
 
 
 def _row(record: RawRecord, game: PointSystem) -> ResultRow | None:
+    kind = RowKind(record.kind)
     found = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", record.text)]
     tokens = [t for t, _ in found]
     if len(tokens) < 2 or not (tokens[1].isdecimal() and tokens[1].isascii()):
@@ -688,7 +744,7 @@ def _row(record: RawRecord, game: PointSystem) -> ResultRow | None:
             colour = Colour.WHITE if following.lower() == "w" else Colour.BLACK
             value = tokens[index + 2] if index + 2 < len(tokens) else ""
             points: Fraction | None = None
-            if record.kind == "802":
+            if kind is RowKind.SHORT:
                 points = _number(value)
             elif value and all(c in _ROW_RESULT for c in value):
                 points = sum((game.points(_ROW_RESULT[c]) for c in value), _ZERO)
@@ -698,7 +754,7 @@ def _row(record: RawRecord, game: PointSystem) -> ResultRow | None:
             index += 2
             continue
         if index >= 3 and ROW_BYE_WORDS.match(token) and tokens[index - 1] not in ("w", "b"):
-            following_points = _number(following) if record.kind == "802" else None
+            following_points = _number(following) if kind is RowKind.SHORT else None
             rounds.append(
                 RowRound(len(rounds) + 1, column, None, Colour.NONE, token, following_points)
             )
@@ -710,5 +766,5 @@ def _row(record: RawRecord, game: PointSystem) -> ResultRow | None:
     if len(header) >= 2 and _number(header[-2][0]) is not None and _number(header[-1][0]):
         (mp_text, mp_column), (gp_text, gp_column) = header[-2], header[-1]
         mp, gp = _number(mp_text), _number(gp_text)
-    return ResultRow(record.kind, record.line, int(tokens[1]), mp, gp, mp_column, gp_column,
+    return ResultRow(kind, record.line, int(tokens[1]), mp, gp, mp_column, gp_column,
                      tuple(rounds))  # fmt: skip
