@@ -21,7 +21,7 @@ from trfkit.compute.team_standings import (
     explain_team,
     parse_team_tiebreak,
 )
-from trfkit.compute.teams import RoundKind, RowKind, result_rows, team_event_of
+from trfkit.compute.teams import RoundKind, RowKind, TeamEvent, result_rows, team_event_of
 from trfkit.compute.tiebreaks import TieBreakError, TieBreakOptions
 from trfkit.model import Tournament
 from trfkit.trf.reader import loads
@@ -854,3 +854,58 @@ def test_the_801_and_802_rows_say_which_they_are_by_an_enum() -> None:
     assert [r.kind for r in rows] == [RowKind.LONG] * 4 + [RowKind.SHORT]
     assert all(isinstance(r.kind, RowKind) for r in rows)
     assert rows[-1].rounds[0].game_points == F(3, 2)  # 802: the game points as written
+
+
+# --- record 299 with a type, and boards won by forfeit without a 330 ----------------------------
+
+TEAM_RR_4 = Path(__file__).resolve().parent.parent / "fixtures" / "teams" / "team_rr_4.trf"
+
+
+def _team_rr_4(*changes: tuple[str, str], extra: str = "") -> TeamEvent:
+    text = TEAM_RR_4.read_bytes().decode("utf-8")
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    return team_event_of(loads(text + extra))
+
+
+def test_a_typed_299_of_every_round_changes_the_rounds_of_its_kind() -> None:
+    """299 L (no round, no team): every lost match brings 0.5 MP; game points kept.
+
+    By hand from the fixture: lost matches are Delta's rounds 1 and 3 (0.5-1.5, 0.5-1.5)
+    and Bravo's rounds 1 and 2 (0.5-1.5, 0-2): Bravo 2 -> 3 MP, Delta 1 -> 2 MP.
+    """
+    event = _team_rr_4(extra="299 L   0.5\n")
+    assert [event.mp(n) for n in (1, 2, 3, 4)] == [5, 3, 4, 2]
+    assert [event.gp(n) for n in (1, 2, 3, 4)] == [F(9, 2), 2, F(7, 2), 2]
+    assert event.assigned == {2: (1, 0), 4: (1, 0)}
+    assert event.results[4][0].usual == (0, F(1, 2))
+
+
+def test_a_299_without_a_type_is_added_outside_the_rounds() -> None:
+    """299 (blank type) of 1 MP for team 3 in round 2: its rounds unchanged, total 4 -> 5."""
+    event = _team_rr_4(extra="299    1.0  0.0   2    3\n")
+    assert [r.mp for r in event.results[3]] == [2, 1, 1]
+    assert event.mp(3) == 5 and event.adjustment(3) == (1, 0)
+
+
+def test_boards_all_won_by_forfeit_without_330_are_a_forfeit_win() -> None:
+    """Round 3, Bravo-Delta unpaired: Delta's 0000 - + boards win by forfeit, Bravo's - - absent.
+
+    By hand: Delta 0 + 1 + 2 = 3 MP and 0.5 + 1 + 2 (two forfeit wins) = 3.5 GP; Bravo
+    0 + 0 + 0 = 0 MP and 0.5 + 0 + 0 = 0.5 GP.
+    """
+    event = _team_rr_4(
+        ("1503 NOR     2000003 2000/01/01  1.5          5 w =     1 b 0     7 w 1",
+         "1503 NOR     2000003 2000/01/01  1.5          5 w =     1 b 0  0000 - -"),
+        ("1504 NOR     2000004 2000/01/01  0.5          6 b 0     2 w 0     8 b =",
+         "1504 NOR     2000004 2000/01/01  0.5          6 b 0     2 w 0  0000 - -"),
+        ("1507 NOR     2000007 2000/01/01  0.0          1 b 0     5 w 0     3 b 0",
+         "1507 NOR     2000007 2000/01/01  0.0          1 b 0     5 w 0  0000 - +"),
+        ("1508 NOR     2000008 2000/01/01  2.0          2 w =     6 b 1     4 w =",
+         "1508 NOR     2000008 2000/01/01  2.0          2 w =     6 b 1  0000 - +"),
+    )
+    delta, bravo = event.results[4][2], event.results[2][2]
+    assert (delta.kind, delta.opponent, delta.mp, delta.gp) == (RoundKind.FORFEIT_WIN, None, 2, 2)
+    assert (bravo.kind, bravo.mp, bravo.gp) == (RoundKind.ABSENT, 0, 0)
+    assert (event.mp(4), event.gp(4), event.mp(2), event.gp(2)) == (3, F(7, 2), 0, F(1, 2))

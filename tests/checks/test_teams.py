@@ -215,8 +215,8 @@ def test_unknown_teams_and_late_rounds_are_m011_at_their_field() -> None:
 
 
 def test_a_record_299_left_out_of_the_totals_is_information() -> None:
-    """299 gives team 1 +1 MP; a 310 total without it is M010 (info), not M001."""
-    source = text() + "299 +  1.0  0.0   1    1\n"
+    """299 (no type: a bonus) gives team 1 +1 MP; a 310 total without it is M010, not M001."""
+    source = text() + "299    1.0  0.0   1    1\n"
     found = run(source)
     assert {d.code for d in found} == {"M010"}
     assert all(d.severity.label == "info" for d in found)
@@ -233,13 +233,26 @@ def test_a_wrong_total_repeated_in_the_801_row_is_one_m001() -> None:
 
 
 def test_a_299_for_every_team_left_out_is_one_m010() -> None:
-    """299 adds 1 GP to all 4 teams; 310 and 801 totals without it: one M010 at the 299."""
-    source = text() + "299 +  0.0  1.0\n"
+    """299 (no type) adds 1 GP to all 4 teams; totals without it: one M010 at the 299."""
+    source = text() + "299    0.0  1.0\n"
     found = run(source)
     assert [(d.code, d.line) for d in found] == [("M010", 26)]
     message = found[0].message
     assert "record 299 adds 1.0 GP to every team; the totals of 4 team(s)" in message
     assert "records 310, 801" in message and "team 4 (Delta)" in message
+
+
+def test_a_typed_299_assigns_its_points_to_the_round() -> None:
+    """299 W in round 1 for team 1: 3 MP and 2 GP replace its 2 MP and 1.5 GP; M010 only.
+
+    By hand: Alpha 5 - 2 + 3 = 6 MP and 4.5 - 1.5 + 2 = 5 GP; its 310 (5.0, 4.5) and
+    801 row leave the assignment out, and the 801 row's round 1 (1=) is still the boards.
+    """
+    found = run(text() + "299 W  3.0  2.0   1    1\n")
+    assert [(d.code, d.line) for d in found] == [("M010", 26)]
+    assert "assigns 3.0 MP and 2.0 GP to the W results of team 1 (Alpha) (round 1)" in (
+        found[0].message
+    )
 
 
 def test_double_round_robin_home_away_must_reverse() -> None:

@@ -372,13 +372,15 @@ def _row_mismatch(ctx: Context) -> Iterator[Diagnostic]:
                 continue
             if entry.game_points is None:
                 continue
-            if found.kind is RoundKind.PENDING or entry.game_points == found.gp:
+            # the row shows the boards; a typed 299 assigns the round other points
+            boards = found.usual[1] if found.usual is not None else found.gp
+            if found.kind is RoundKind.PENDING or entry.game_points == boards:
                 continue
             text = f" ({printable(entry.text)})" if row.kind is RowKind.LONG else ""
             yield ROW_MISMATCH.rule.diagnostic(
                 f"round {entry.round}, {_match(event, row.team, entry.opponent)}: the "
                 f"{row.kind} row gives {who} {format_number(entry.game_points)} game points"
-                f"{text}, its boards add up to {format_number(found.gp)}",
+                f"{text}, its boards add up to {format_number(boards)}",
                 **where,
             )
 
@@ -863,10 +865,16 @@ def _points_abnormal(ctx: Context) -> Iterator[Diagnostic]:
     event = ctx.team_event
     if not found or event is None:
         return
-    for record in event.adjustments:
+    for index, record in enumerate(event.adjustments):
         ids = {i for i in record.ids if i}
+        kind = record.kind.strip()
         adds = {"MP": record.match_points or Fraction(0), "GP": record.points or Fraction(0)}
-        mine = [d for d in found if (not ids or d.team in ids) and adds[d.what]]
+        if kind:
+            # a typed 299 assigns its points to rounds: the teams whose totals it changed
+            touched = event.assigned_by[index] if index < len(event.assigned_by) else frozenset()
+            mine = [d for d in found if d.team in touched]
+        else:
+            mine = [d for d in found if (not ids or d.team in ids) and adds[d.what]]
         if not mine:
             continue
         teams = sorted({d.team for d in mine})
@@ -874,9 +882,15 @@ def _points_abnormal(ctx: Context) -> Iterator[Diagnostic]:
         amount = " and ".join(f"{format_number(v)} {w}" for w, v in adds.items() if v)
         whom = "every team" if not ids else ", ".join(_team(event, n) for n in sorted(ids))
         listed = ", ".join(_team(event, n) for n in teams[:10]) + (", …" * (len(teams) > 10))
+        if kind:
+            when = f"round {record.round}" if record.round else "every round"
+            what = (f"record 299 assigns {amount or 'no points'} to the {printable(kind)} "
+                    f"results of {whom} ({when}) in place of the usual points")  # fmt: skip
+        else:
+            what = f"record 299 adds {amount} to {whom}"
         yield POINTS_ABNORMAL.rule.diagnostic(
-            f"record 299 adds {amount} to {whom}; the totals of {len(teams)} team(s) in "
-            f"records {', '.join(sources)} leave it out ({listed}); the standings count it",
+            f"{what}; the totals of {len(teams)} team(s) in records {', '.join(sources)} "
+            f"leave it out ({listed}); the standings count it",
             line=record.line, column=C.ABNORMAL.field("match_points").start,
         )  # fmt: skip
 

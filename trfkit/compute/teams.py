@@ -29,8 +29,13 @@ the team checks and the gacrux comparison will test):
   loser nothing; a double forfeit is a loss for both;
 - a 240 bye brings the match points of a win, draw or loss (F, H, Z) and the game
   points of every board at the win, draw or zero-bye value;
-- 299 adds its match and game points to the teams it names (all, when none) outside
-  the rounds (its result symbol is kept, not applied to a round);
+- a 299 without a type adds its match and game points to the teams it names (all,
+  when none) outside the rounds; a typed one (``W D L F H Z + -``, the "type of
+  abnormal assignment") gives the rounds of its kind its points in place of the usual
+  ones: in its round, or in every round of that kind when it names none;
+- a team whose boards were all won by forfeit, without a 330 or a 240, won a match by
+  forfeit against a team the file does not name (all lost by forfeit, ``0000 - -``, is
+  an absence, as exporters write it);
 - a 330, 320 or 240 round beyond the event (142, else the player blocks) is left out,
   as an individual event's rounds come from 142 and the blocks only;
 - a round in which no board of any match has a result yet is not counted, and a match
@@ -211,6 +216,8 @@ class TeamRound:
     """True when the team was first-named in its match (the "white" team)."""
     line: int | None = None
     """The line of the 320, 240 or 330 record the round was read from, if any."""
+    usual: tuple[Fraction, Fraction] | None = None
+    """The match and game points the round brought before a typed 299 assigned others."""
 
 
 @attrs.frozen
@@ -225,7 +232,10 @@ class TeamEvent:
         match_points: The match point system (362).
         game_points: The game point system (162).
         boards: The number of boards of a match (352, else the most boards seen).
-        adjustments: The 299 records applied to the totals.
+        adjustments: The 299 records applied (a typed one in the rounds, see ``assigned``;
+            one without a type added to the totals).
+        assigned: Team → the match and game points its typed 299s changed its rounds by.
+        assigned_by: For each of ``adjustments``, the teams whose rounds it changed.
         notes: What was read in a way worth saying (a located line each).
         member_of: Player start rank → his team (:func:`team_members`).
         opponents: (round, team) → (other team, boards against it) for every team its
@@ -245,6 +255,9 @@ class TeamEvent:
     opponents: Mapping[tuple[int, int], tuple[tuple[int, int], ...]] = attrs.field(
         factory=dict
     )
+    assigned: Mapping[int, tuple[Fraction, Fraction]] = attrs.field(factory=dict)
+    assigned_by: tuple[frozenset[int], ...] = ()
+    """For each of ``adjustments``, the teams whose rounds it assigned points to (typed)."""
 
     @property
     def pending_rounds(self) -> tuple[int, ...]:
@@ -269,12 +282,16 @@ class TeamEvent:
         return sum((r.gp for r in self.results.get(number, ())), _ZERO) + self._bonus(number)[1]
 
     def adjustment(self, number: int) -> tuple[Fraction, Fraction]:
-        """The match and game points 299 adds to the team's rounds."""
-        return self._bonus(number)
+        """The match and game points 299 changes the team's totals by (typed or not)."""
+        mp, gp = self._bonus(number)
+        typed_mp, typed_gp = self.assigned.get(number, (_ZERO, _ZERO))
+        return mp + typed_mp, gp + typed_gp
 
     def _bonus(self, number: int) -> tuple[Fraction, Fraction]:
         mp = gp = _ZERO
         for record in self.adjustments:
+            if record.kind.strip():
+                continue  # a typed 299 changed the rounds themselves (``assigned``)
             ids = [i for i in record.ids if i]
             if ids and number not in ids:
                 continue
@@ -439,11 +456,12 @@ def team_event_of(tournament: Tournament) -> TeamEvent:
     adjustments = tuple(
         r for r in tournament.of_type(AbnormalPoints) if r.match_points or r.points
     )
+    assigned, changed, assigned_by = _assign(adjustments, results, rounds, numbers, mps)
     return TeamEvent(
         teams,
         rounds,
         tuple(matches),
-        {n: tuple(sorted(rs, key=lambda r: r.round)) for n, rs in results.items()},
+        {n: tuple(sorted(rs, key=lambda r: r.round)) for n, rs in assigned.items()},
         mps,
         game,
         size,
@@ -451,7 +469,75 @@ def team_event_of(tournament: Tournament) -> TeamEvent:
         tuple(notes),
         member,
         {key: tuple(counter.most_common()) for key, counter in votes.items()},
+        {n: delta for n, delta in changed.items() if any(delta)},
+        assigned_by,
     )
+
+
+_ASSIGNED_KINDS = {
+    "+": (RoundKind.FORFEIT_WIN,),
+    "-": (RoundKind.FORFEIT_LOSS, RoundKind.DOUBLE_FORFEIT),
+    "F": (RoundKind.FULL_BYE,),
+    "H": (RoundKind.HALF_BYE,),
+    "Z": (RoundKind.ZERO_BYE, RoundKind.ABSENT),
+}
+"""The rounds a typed 299 of every round applies to (``W``/``D``/``L``: played matches)."""
+
+
+def _assign(
+    records: tuple[AbnormalPoints, ...],
+    results: Mapping[int, list[TeamRound]],
+    rounds: int,
+    numbers: set[int],
+    mps: MatchPoints,
+) -> tuple[
+    dict[int, list[TeamRound]], dict[int, tuple[Fraction, Fraction]], tuple[frozenset[int], ...]
+]:
+    """The rounds with record 299's abnormal assignments (a typed 299) in place.
+
+    A typed 299 (TRF-2026: the "type of abnormal assignment") gives the rounds of its
+    kind the match and game points it names, in place of the usual ones (a blank field
+    keeps them): in its round, whatever the round was (as for individual events); in
+    every round (round blank or 0), only in the rounds of its kind. A blank type is a
+    penalty or bonus, added outside the rounds (:attr:`TeamEvent.adjustments`). Also
+    returned: what the assignments changed each team's totals by, and for each record
+    the teams whose totals it changed.
+    """
+    out = {n: list(rs) for n, rs in results.items()}
+    changed: dict[int, tuple[Fraction, Fraction]] = {}
+    by: list[frozenset[int]] = []
+    for record in records:
+        kind = record.kind.strip().upper()
+        touched: set[int] = set()
+        by.append(frozenset())
+        if not kind:
+            continue
+        ids = [i for i in record.ids if i]
+        for number in ids or sorted(numbers):
+            for index, r in enumerate(out.get(number, ())):
+                if record.round:
+                    if r.round != record.round or r.round > rounds:
+                        continue
+                elif not _of_kind(kind, r, mps):
+                    continue
+                mp = r.mp if record.match_points is None else record.match_points
+                gp = r.gp if record.points is None else record.points
+                before_mp, before_gp = changed.get(number, (_ZERO, _ZERO))
+                changed[number] = (before_mp + mp - r.mp, before_gp + gp - r.gp)
+                usual = r.usual or (r.mp, r.gp)
+                out[number][index] = attrs.evolve(r, mp=mp, gp=gp, usual=usual)
+                if (mp, gp) != (r.mp, r.gp):
+                    touched.add(number)
+        by[-1] = frozenset(touched)
+    return out, changed, tuple(by)
+
+
+def _of_kind(kind: str, r: TeamRound, mps: MatchPoints) -> bool:
+    """Whether the team's round is of a 299 type (``W``/``D``/``L``: a match won, drawn, lost)."""
+    if kind in _ASSIGNED_KINDS:
+        return r.kind in _ASSIGNED_KINDS[kind]
+    played = {"W": mps.win, "D": mps.draw, "L": mps.loss}
+    return r.kind is RoundKind.PLAYED and kind in played and r.mp == played[kind]
 
 
 def _fielded(blocks: Mapping[tuple[int, int], list[tuple[Player, int]]], rnd: int,
@@ -630,6 +716,12 @@ def _bye(
         kind = "F"
     elif kind is None and Result.HALF_BYE in results:
         kind = "H"
+    if kind is None and {r for r in results if r is not None} == {Result.FORFEIT_WIN}:
+        # every board won by forfeit and no 330: a match forfeited to the team by one the
+        # file does not name (gacrux reads it so too); boards lost by forfeit without an
+        # opponent (0000 - -) are how exporters write an absence
+        gp = sum((_points(game, p, i) for p, i in entries), _ZERO)
+        return TeamRound(rnd, team, RoundKind.FORFEIT_WIN, mps.win, gp)
     if kind == "F":
         return TeamRound(rnd, team, RoundKind.FULL_BYE, mps.win, game.full_bye * size, line=line)
     if kind == "H":
