@@ -853,13 +853,17 @@ BYE_CONFLICT = make_check("M009", "team-bye-conflict", Severity.ERROR, _bye_conf
 def _points_abnormal(ctx: Context) -> Iterator[Diagnostic]:
     """A declared team total leaves out record 299's abnormal points.
 
-    Record 299 assigns match and game points outside the boards (penalties, bonuses;
-    no ids: every team). A 310 total or an 801/802 row that equals the team's matches
-    without them is not an M001/M003 error: the report kept 299 apart. Information
-    only, once per 299 record, naming the teams and the records whose totals leave it out.
+    Record 299 changes match and game points outside the boards: without a type it is
+    a penalty or bonus added to the totals; with one (``W D L F H Z + -``, the "type of
+    abnormal assignment") it gives the rounds of that kind its points in place of the
+    usual ones (no ids: every team; no round: every round of that kind). A 310 total or
+    an 801/802 row that equals the team's matches without it is not an M001/M003 error:
+    the report kept 299 apart. Information only, once per 299 record, naming the teams
+    and the records whose totals leave it out.
 
     PASS: no 299, or totals that include it.
-    INFO: ``299 +  2.0  2.5   1    1`` and team 1's 310 match points without the 2.0.
+    INFO: ``299    2.0  0.0   1    1`` and team 1's 310 match points without the 2.0;
+    ``299 W  3.0  2.0   1    1`` and team 1's 310 totals with round 1's usual points.
     """
     found = [d for d in _declared_points(ctx) if d.explained]
     event = ctx.team_event
