@@ -151,10 +151,10 @@ def _match(form: str, m: Match) -> str:
         })  # fmt: skip
     if form == "trf":
         a, b = m.players
+        # start numbers 1 and 2: each meets the other, with White where the game says so
         own = {
-            name: [(2 if g.white == name else 1, Colour.WHITE if g.white == name else Colour.BLACK)
-                   for g in m.games]
-            for name in (a, b)
+            name: [(other, Colour.WHITE if g.white == name else Colour.BLACK) for g in m.games]
+            for name, other in ((a, 2), (b, 1))
         }  # fmt: skip
         return berger.skeleton(
             f"Play-off: {a} - {b}", "Individual: Play-off match", "CUSTOM_ROUNDROBIN",
