@@ -53,7 +53,7 @@ def test_odd_number_of_games_is_refused(games: int) -> None:
 
 def test_four_player_round_robin_is_double_with_the_swap() -> None:
     """4 players: a double round robin, 3 Whites and 3 Blacks each, no colour thrice."""
-    drawn, table = round_robin(["A", "B", "C", "D"], "2026")
+    drawn, table = round_robin(["A", "B", "C", "D"], "2026", 9999)
     assert table.cycles == 2 and table.order.name == "fide-swap"
     assert sorted(drawn.numbers) == [1, 2, 3, 4]
     # table 3/4 (§1.2): 1-4 2-3 | 4-3 1-2 | 2-4 3-1; played 1, 3, 2, then reversed 1, 2, 3.
@@ -86,6 +86,8 @@ def test_cli_four_players_trf(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "142 6" in out and "192 FIDE_DOUBLEROUNDROBIN" in out
+    assert "012 Play-off: double round robin of 4 players\n" in out
+    assert "092 Individual: Play-off (round robin)\n" in out
     names = {line[14:47].strip() for line in out.splitlines() if line.startswith("001")}
     assert names == {"Alyx", "Bruno", "Charline", "David"}
 
@@ -102,6 +104,12 @@ def test_cli_four_players_trf(capsys: pytest.CaptureFixture[str]) -> None:
         (["--from", "/nonexistent/x.trf", "--players", "1,2"], "x.trf"),
         (["--from", str(RR6), "--players", "1,9"], "no player with start rank 9"),
         (["--from", str(RR6), "--players", "1,x"], "start ranks separated by commas"),
+        (["--games", "1000000000", "A", "B"], "--games 1,000,000,000: more than the limit"),
+        (["--games", "12", "--max-rounds", "10", "A", "B"], "limit of 10 rounds"),
+        (["--max-players", "3", "A", "B", "C", "D"], "4 names, more than the limit of 3"),
+        # 5 players, double: the table of 6 has 5 rounds, twice 10
+        (["--max-rounds", "9", "A", "B", "C", "D", "E"], "make 10 rounds, more than the limit"),
+        (["--from", str(RR6), "--players", "1,2,3", "--max-rounds", "5"], "make 6 rounds"),
     ],
 )
 def test_cli_bad_input(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -128,19 +128,9 @@ def schedule_of(args: argparse.Namespace, players: int) -> Schedule:
     from trfkit.compute import berger
 
     cycles = 2 if args.double else args.cycles
-    if players > 9999:
-        raise ValueError("start ranks have four digits: at most 9999 players")
-    if cycles < 1:
-        raise ValueError(f"--cycles must be at least 1, not {cycles}")
-    # the size of the table is known before it is made: refuse it then, not after
-    rounds = (berger.table_size(players) - 1) * cycles
-    if rounds > args.max_rounds:
-        raise ValueError(
-            f"{players:,} players and {cycles:,} cycle{'s' * (cycles > 1)} make "
-            f"{rounds:,} rounds, "
-            f"more than the limit of {args.max_rounds:,} (--max-rounds)"
-        )
-    return berger.schedule(players, cycles, swap_last_two=args.swap_last_two, rotate=args.rotate)
+    return berger.limited_schedule(
+        players, cycles, args.max_rounds, swap_last_two=args.swap_last_two, rotate=args.rotate
+    )
 
 
 def as_json(table: Schedule) -> dict[str, object]:
@@ -205,14 +195,22 @@ def _type_code(table: Schedule) -> str:
     return f"BERGER_ROUNDROBIN_G{table.cycles}"
 
 
-def as_trf(table: Schedule, names: Sequence[str] | None = None) -> str:
+def as_trf(
+    table: Schedule,
+    names: Sequence[str] | None = None,
+    title: tuple[str, str] | None = None,
+) -> str:
     """A TRF-2026 skeleton: players 1…N with their scheduled opponents and colours.
 
-    *names* are the players' names by start number (``Player N`` without them).
+    *names* are the players' names by start number (``Player N`` without them); *title*
+    the 012 and 092 texts (default: a Berger table's).
     """
+    event, kind = title or (
+        f"Berger table for {table.players} players", "Individual: Round robin (Berger table)"
+    )
     return skeleton(
-        f"Berger table for {table.players} players",
-        "Individual: Round robin (Berger table)",
+        event,
+        kind,
         _type_code(table),
         len(table.rounds),
         [

@@ -89,16 +89,21 @@ def seed_of(args: argparse.Namespace) -> str:
     return str(args.seed)
 
 
-def check_names(names: Sequence[tuple[str, str]]) -> list[str]:
+def check_names(names: Sequence[tuple[str, str]], max_players: int) -> list[str]:
     """The names (each given with where it stands, e.g. ``line 3``), checked.
 
     Raises:
-        ValueError: For no names, an empty or duplicate name or one with control characters.
+        ValueError: For no names or more than *max_players*, an empty or duplicate name or
+            one with control characters.
     """
     from trfkit.untrusted import printable
 
     if not names:
         raise ValueError("no names given")
+    if len(names) > max_players:
+        raise ValueError(
+            f"{len(names):,} names, more than the limit of {max_players:,} (--max-players)"
+        )
     seen: dict[str, str] = {}
     for where, name in names:
         if not name:
@@ -167,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         seed = seed_of(args)
-        names = check_names(read_names(args, args.file))
+        names = check_names(read_names(args, args.file), args.max_players)
         if len(names) < 3:
             raise ValueError(f"a round robin needs at least 3 players, not {len(names)}")
         table = berger.schedule_of(args, len(names))

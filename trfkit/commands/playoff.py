@@ -7,7 +7,9 @@ as the Norwegian rules have it, or --sudden-death continue: alternating on from 
 match). More than two play a round robin of those concerned, double by default (--single
 for one cycle), with start numbers drawn in the order given and FIDE's swap of the last
 two rounds of the first cycle. The drawings use trfkit-lots-1 (trfkit.compute.lots);
-without --seed a fresh seed is made, and the seed is printed in every output.
+without --seed a fresh seed is made, and the seed is printed in every output. The games
+of a match and the rounds of a round robin are bounded by --max-rounds, the players by
+--max-players (a usage error, exit 2, beyond them).
 
     trfkit playoff --games 2 --seed 2026 Carlsen Caruana
     trfkit playoff --seed 7 --format json Anand Gelfand Kramnik Topalov
@@ -75,7 +77,8 @@ def _names(args: argparse.Namespace) -> list[str]:
     if args.source is None:
         if args.players is not None:
             raise ValueError("--players takes start ranks of a report: give --from FILE")
-        return draw.check_names([(f"name {n}", name) for n, name in enumerate(args.names, 1)])
+        given = [(f"name {n}", name) for n, name in enumerate(args.names, 1)]
+        return draw.check_names(given, args.max_players)
     if args.names or args.players is None:
         raise ValueError("--from FILE takes the players as start ranks: --players 2,5,7")
     try:
@@ -88,7 +91,7 @@ def _names(args: argparse.Namespace) -> list[str]:
         if rank not in by_rank:
             raise ValueError(f"{args.source}: no player with start rank {rank}")
         picked.append((f"player {rank}", by_rank[rank].name.strip()))
-    return draw.check_names(picked)
+    return draw.check_names(picked, args.max_players)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -101,14 +104,19 @@ def run(args: argparse.Namespace) -> int:
         if len(names) < 2:
             raise ValueError(f"a play-off needs at least 2 players, not {len(names)}")
         if len(names) == 2:
+            games = 2 if args.games is None else args.games
+            if games > args.max_rounds:  # a game is a round of the skeleton: the same limit
+                raise ValueError(
+                    f"--games {games:,}: more than the limit of {args.max_rounds:,} "
+                    "rounds (--max-rounds)"
+                )
             result: Match | tuple[Draw, Schedule] = playoff.match(
-                names, 2 if args.games is None else args.games, seed,
-                playoff.SuddenDeath(args.sudden_death),
+                names, games, seed, playoff.SuddenDeath(args.sudden_death)
             )
         elif args.games is not None:
             raise ValueError("--games is for a match of two players; more play a round robin")
         else:
-            result = playoff.round_robin(names, seed, double=not args.single)
+            result = playoff.round_robin(names, seed, args.max_rounds, double=not args.single)
         if args.format == "trf":
             draw.check_width(names)
     except ValueError as exc:
@@ -190,7 +198,11 @@ def _round_robin(form: str, drawn: Draw, table: Schedule) -> str:
             "schedule": berger.as_json(table),
         })  # fmt: skip
     if form == "trf":
-        return berger.as_trf(table, names)
+        cycles = "double" if table.cycles == 2 else "single"
+        return berger.as_trf(table, names, (
+            f"Play-off: {cycles} round robin of {len(names)} players",
+            "Individual: Play-off (round robin)",
+        ))  # fmt: skip
     lines = [
         f"Play-off round robin of {len(names)} players (start numbers drawn in the order given)",
         draw.seed_line(drawn.seed),
