@@ -208,3 +208,23 @@ def test_html_report_marks_ties_to_be_decided_by_lot(tmp_path: Path) -> None:
     page = out.read_text(encoding="utf-8")
     marked = re.findall(r'<td class="num re[^"]*" title="([^"]*)">(\d+=)</td>', page)
     assert marked == [("still tied after the whole tie-break list: to be decided by lot", "2=")] * 2
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["draw", str(RR6), "--seed"],
+        ["playoff", "A", "B", "--seed"],
+        ["standings", str(RR6), "--lots"],
+    ],
+)
+def test_one_seed_rule_for_every_command(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A seed of 200 characters is taken, 201 or an empty one refused, by all three commands."""
+    assert main([*argv, "7" * 200]) == 0
+    capsys.readouterr()
+    for bad in ("7" * 201, "", "a\x07"):
+        assert main([*argv, bad]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "1 to 200 printable characters" in err

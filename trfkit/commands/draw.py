@@ -79,14 +79,11 @@ def seed_of(args: argparse.Namespace) -> str:
     Raises:
         ValueError: For an empty seed or one with control characters.
     """
-    from trfkit.compute.lots import new_seed
-    from trfkit.untrusted import printable
+    from trfkit.compute.lots import check_seed, new_seed
 
     if args.seed is None:
         return new_seed()
-    if not args.seed or printable(args.seed) != args.seed or len(args.seed) > 200:
-        raise ValueError("--seed must be 1 to 200 printable characters")
-    return str(args.seed)
+    return check_seed(str(args.seed))
 
 
 def check_names(names: Sequence[tuple[str, str]], max_players: int) -> list[str]:
