@@ -170,3 +170,23 @@ def test_cli_four_players_trf_passes_check(
     path = tmp_path / "rr.trf"
     path.write_text(out, encoding="utf-8")
     assert _check_errors(path, capsys) == []
+
+
+def test_closed_choices_are_the_enums_values() -> None:
+    """--order, --sudden-death and --bye-runs offer exactly their enums' values."""
+    import argparse
+
+    from trfkit.commands import berger, draw, playoff
+    from trfkit.compute.colour_runs import ByeRule
+    from trfkit.compute.lots import DrawOrder
+
+    for command, option, choice in (
+        (draw, "--order", DrawOrder),
+        (playoff, "--sudden-death", SuddenDeath),
+        (berger, "--bye-runs", ByeRule),
+    ):
+        parser = argparse.ArgumentParser()
+        command.add_arguments(parser)
+        (action,) = [a for a in parser._actions if option in a.option_strings]
+        assert list(action.choices or ()) == [m.value for m in choice]
+        assert choice(action.default) is next(iter(choice))

@@ -52,8 +52,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "file", metavar="FILE", help="names, one a line, or a TRF file ('-': stdin)"
     )
+    from trfkit.compute.lots import DrawOrder
+
     parser.add_argument(
-        "--order", choices=("alphabetical", "random", "as-given"), default="alphabetical",
+        "--order", choices=common._values(DrawOrder), default=DrawOrder.ALPHABETICAL.value,
         help="the order in which the players draw (default: alphabetical)",
     )
     add_seed_argument(parser)

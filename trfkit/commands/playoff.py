@@ -55,8 +55,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--single", action="store_true",
         help="more than two players: a single round robin (default: a double one)",
     )
+    from trfkit.compute.playoff import SuddenDeath
+
     parser.add_argument(
-        "--sudden-death", choices=("redraw", "continue"), default="redraw",
+        "--sudden-death", choices=common._values(SuddenDeath), default=SuddenDeath.REDRAW.value,
         help="two players, still level: draw the first single game's colour anew "
         "(default) or go on alternating",
     )
@@ -138,10 +140,11 @@ def _dump(doc: dict[str, Any]) -> str:
 
 def _match(form: str, m: Match) -> str:
     from trfkit.compute.lots import ALGORITHM
+    from trfkit.compute.playoff import SuddenDeath
     from trfkit.model import Colour
     from trfkit.untrusted import printable_lines
 
-    how = "drawn anew" if m.rule.value == "redraw" else "alternating on from the match"
+    how = "drawn anew" if m.rule is SuddenDeath.REDRAW else "alternating on from the match"
     if form == "json":
         return _dump({
             "seed": m.seed,
