@@ -1,11 +1,13 @@
 """Draw the start numbers of a round robin by lot, reproducibly from a published seed.
 
-FILE is a text file with one name a line (blank lines are skipped), or a TRF file
-(its first line is a record: three digits and a space), whose 001 names are drawn;
-'-' reads stdin. The players draw in the --order given (alphabetical, the default
-and the most practical; random; as-given, the list's order fixed beforehand), never
-in an order the organiser chooses. With an odd field the highest number of the table
-stays vacant: whoever meets it has the bye.
+FILE is a text file with one name a line (blank lines are skipped), or a TRF file,
+whose 001 names are drawn; '-' reads stdin. --input auto (the default) reads a file
+holding a player record (a line starting "001") as TRF, every other one as names (a
+name such as "100 Smith" stays a name); --input names or trf decides it. The players
+draw in the --order given (alphabetical, the default and the most practical; random;
+as-given, the list's order fixed beforehand), never in an order the organiser chooses.
+With an odd field the highest number of the table stays vacant: whoever meets it has
+the bye.
 
 The drawing is the documented algorithm trfkit-lots-1 (SHA-256 counter-mode stream,
 rejection sampling, Fisher-Yates; described exactly in trfkit.compute.lots and the
@@ -30,6 +32,7 @@ texts trfkit follows.
 from __future__ import annotations
 
 import argparse
+import enum
 import re
 import sys
 from collections.abc import Sequence
@@ -44,7 +47,17 @@ if TYPE_CHECKING:
 NAME_WIDTH = 33
 """The width of a 001 name (columns 15-47): the longest name a TRF skeleton holds."""
 
-_RECORD = re.compile(r"\A\ufeff?\s*\d{3}( |\r?$)", re.MULTILINE)
+_PLAYER_LINE = re.compile(r"^\ufeff?001(?: |\r?$)", re.MULTILINE)
+"""A 001 player record, as the lexer reads one: what makes ``--input auto`` read TRF."""
+
+
+class InputKind(enum.Enum):
+    """How ``draw`` reads FILE."""
+
+    AUTO = "auto"
+    """TRF when it holds a 001 player record, else names."""
+    NAMES = "names"
+    TRF = "trf"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -57,6 +70,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--order", choices=common._values(DrawOrder), default=DrawOrder.ALPHABETICAL.value,
         help="the order in which the players draw (default: alphabetical)",
+    )
+    parser.add_argument(
+        "--input", choices=common._values(InputKind), default=InputKind.AUTO.value,
+        help="read FILE as names or as TRF (default auto: TRF when it holds a 001 line)",
     )
     add_seed_argument(parser)
     parser.add_argument(
@@ -116,7 +133,7 @@ def check_names(names: Sequence[tuple[str, str]], max_players: int) -> list[str]
 
 
 def read_names(args: argparse.Namespace, path: str) -> list[tuple[str, str]]:
-    """The names of *path*: the 001 names of a TRF file, else one name a line.
+    """The names of *path*: the 001 names of a TRF file, else one name a line (``--input``).
 
     Raises:
         ValueError: When the file cannot be read.
@@ -133,7 +150,8 @@ def read_names(args: argparse.Namespace, path: str) -> list[tuple[str, str]]:
         text = decode(data, args.encoding).text
     except DecodeError as exc:
         raise ValueError(f"{path}: {exc}") from None
-    if _RECORD.match(text):
+    kind = InputKind(args.input)
+    if kind is InputKind.TRF or (kind is InputKind.AUTO and _PLAYER_LINE.search(text)):
         return [(f"player {p.start_rank}", p.name.strip()) for p in read_players(args, path, data)]
     lines = text.splitlines()
     if len(lines) > limits.max_lines:
