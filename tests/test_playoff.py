@@ -190,3 +190,26 @@ def test_closed_choices_are_the_enums_values() -> None:
         (action,) = [a for a in parser._actions if option in a.option_strings]
         assert list(action.choices or ()) == [m.value for m in choice]
         assert choice(action.default) is next(iter(choice))
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (["a\u200bb", "ab"], "name 1: the name a"),  # a zero-width space (Cf) between a and b
+        (["x", "a\u200bb"], "(U+200B)"),
+        (["\u00c4", "A\u0308"], "name 2: \u00c4 is named twice (also name 1)"),  # NFC equal
+    ],
+)
+def test_cli_names_that_look_alike(
+    names: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A format character is refused and NFC-equal names are one name: one line, exit 2."""
+    assert main(["playoff", "--seed", "1", *names]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+
+
+def test_cli_names_are_printed_in_nfc(capsys: pytest.CaptureFixture[str]) -> None:
+    """A decomposed A + combining diaeresis is printed as the one character U+00C4."""
+    assert main(["playoff", "--seed", "1", "--format", "json", "A\u0308", "B"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"] == ["\u00c4", "B"]

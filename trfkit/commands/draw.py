@@ -106,12 +106,19 @@ def seed_of(args: argparse.Namespace) -> str:
 
 
 def check_names(names: Sequence[tuple[str, str]], max_players: int) -> list[str]:
-    """The names (each given with where it stands, e.g. ``line 3``), checked.
+    """The names (each given with where it stands, e.g. ``line 3``), checked, in NFC.
+
+    Names are compared after Unicode normalisation (NFC: a precomposed ``Ä`` equals ``A``
+    and a combining diaeresis), case-sensitively; a name holding an invisible format
+    character (category Cf, e.g. a zero-width space) or a control character is refused, so
+    that two names that look the same never get two numbers.
 
     Raises:
         ValueError: For no names or more than *max_players*, an empty or duplicate name or
-            one with control characters.
+            one with control or format characters.
     """
+    import unicodedata
+
     from trfkit.untrusted import printable
 
     if not names:
@@ -121,15 +128,21 @@ def check_names(names: Sequence[tuple[str, str]], max_players: int) -> list[str]
             f"{len(names):,} names, more than the limit of {max_players:,} (--max-players)"
         )
     seen: dict[str, str] = {}
-    for where, name in names:
-        if not name:
+    for where, given in names:
+        if not given:
             raise ValueError(f"{where}: an empty name")
-        if printable(name) != name:
-            raise ValueError(f"{where}: the name {printable(name)} holds control characters")
+        hidden = [c for c in given if unicodedata.category(c) in ("Cc", "Cf")]
+        if hidden or printable(given) != given:
+            codes = ", ".join(f"U+{ord(c):04X}" for c in hidden)
+            raise ValueError(
+                f"{where}: the name {printable(given)} holds control characters"
+                + (f" ({codes})" if codes else "")
+            )
+        name = unicodedata.normalize("NFC", given)
         if name in seen:
             raise ValueError(f"{where}: {name} is named twice (also {seen[name]})")
         seen[name] = where
-    return [name for _, name in names]
+    return list(seen)
 
 
 def read_names(args: argparse.Namespace, path: str) -> list[tuple[str, str]]:
