@@ -119,11 +119,17 @@ def test_cli_bad_input(argv: list[str], message: str, capsys: pytest.CaptureFixt
     assert err.count("\n") == 1 and message in err and "\x07" not in err
 
 
-def _check_errors(path: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
-    """The codes of the error diagnostics trfkit's own check finds in *path*."""
+def _skeleton(argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """``playoff --format trf`` of *argv*, after asserting that check finds no error in it."""
+    assert main(["playoff", "--format", "trf", *argv]) == 0
+    out = capsys.readouterr().out
+    path = tmp_path / "playoff.trf"
+    path.write_text(out, encoding="utf-8")
     main(["check", "--format", "json", str(path)])
     doc = json.loads(capsys.readouterr().out)
-    return [d["code"] for f in doc["files"] for d in f["diagnostics"] if d["severity"] == "error"]
+    errors = [d for f in doc["files"] for d in f["diagnostics"] if d["severity"] == "error"]
+    assert errors == []
+    return out
 
 
 def _rounds(trf: str) -> dict[int, list[tuple[int, str]]]:
@@ -141,24 +147,19 @@ def test_cli_two_players_trf_pairs_the_two(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A 4-game match as TRF: 1 meets 2 every round, colours alternating; check finds no error."""
-    assert main(["playoff", "--seed", "2026", "--format", "trf", "--games", "4", "A", "B"]) == 0
-    out = capsys.readouterr().out
+    out = _skeleton(["--seed", "2026", "--games", "4", "A", "B"], tmp_path, capsys)
     # seed 2026: the first number below 2 is 0 (see above) -> A (number 1) White in game 1
     assert _rounds(out) == {
         1: [(2, "w"), (2, "b"), (2, "w"), (2, "b")],
         2: [(1, "b"), (1, "w"), (1, "b"), (1, "w")],
     }
-    path = tmp_path / "match.trf"
-    path.write_text(out, encoding="utf-8")
-    assert _check_errors(path, capsys) == []
 
 
 def test_cli_four_players_trf_passes_check(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """4 players as TRF: the table 3/4 with the swap, round by round; check finds no error."""
-    assert main(["playoff", "--seed", "3", "--format", "trf", "A", "B", "C", "D"]) == 0
-    out = capsys.readouterr().out
+    out = _skeleton(["--seed", "3", "A", "B", "C", "D"], tmp_path, capsys)
     # table 3/4: R1 1-4 2-3, R2 4-3 1-2, R3 2-4 3-1; cycle 1 plays 1, 3, 2 (the swap),
     # cycle 2 plays 1, 2, 3 with the colours reversed
     assert _rounds(out) == {
@@ -167,9 +168,6 @@ def test_cli_four_players_trf_passes_check(
         3: [(2, "b"), (1, "w"), (4, "b"), (2, "w"), (4, "w"), (1, "b")],
         4: [(1, "b"), (2, "b"), (3, "w"), (1, "w"), (3, "b"), (2, "w")],
     }
-    path = tmp_path / "rr.trf"
-    path.write_text(out, encoding="utf-8")
-    assert _check_errors(path, capsys) == []
 
 
 def test_closed_choices_are_the_enums_values() -> None:
