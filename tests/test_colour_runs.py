@@ -16,7 +16,7 @@ import pytest
 
 from trfkit.cli import main
 from trfkit.compute import berger
-from trfkit.compute.colour_runs import ByeRule, analyse, best, compare
+from trfkit.compute.colour_runs import ByeRule, _four_of_five, _runs, analyse, best, compare
 
 # Single cycle, 10 players, table rounds 1-9, read off §1.2 (W = first-named):
 TABLE_10 = {
@@ -222,3 +222,63 @@ def test_cli_bad_input_is_one_line(argv: list[str], capsys: pytest.CaptureFixtur
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("trfkit berger: ")
+
+
+@pytest.mark.parametrize(
+    ("colours", "bye", "runs"),
+    [
+        # W - W skipped: one run of two (rounds 1-3, cycle 1); BBB in cycle 2; then singles
+        ("W-WBBBWBW", ByeRule.SKIP, [(2, 1), (3, 1)]),
+        # the bye ends the run: two single Whites, then BBB
+        ("W-WBBBWBW", ByeRule.BREAK, [(3, 1)]),
+        # WW in rounds 3-4 spans cycles 1-2; BBB in rounds 5-7 spans cycles 2-3
+        ("WBWWBBBW", ByeRule.SKIP, [(2, 2), (3, 2)]),
+        ("WBWBW", ByeRule.SKIP, []),
+    ],
+)
+def test_runs_by_hand(colours: str, bye: ByeRule, runs: list[tuple[int, int]]) -> None:
+    """The runs of two or more (length, cycles spanned), 3 rounds a cycle, by hand."""
+    assert _runs(colours, 3, bye) == runs
+
+
+@pytest.mark.parametrize(
+    ("colours", "bye", "expected"),
+    [
+        ("WBWWW", ByeRule.SKIP, True),  # W W W W in five
+        ("WBWBW", ByeRule.SKIP, False),  # three Whites at most
+        ("WW-WBW", ByeRule.SKIP, True),  # games WWWBW: four Whites
+        ("WW-WBW", ByeRule.BREAK, False),  # windows WW-WB and W-WBW: three each
+        ("BBBB", ByeRule.SKIP, False),  # four games: no five consecutive
+        ("WBBBBW", ByeRule.SKIP, True),  # BBBBW
+    ],
+)
+def test_four_of_five_by_hand(colours: str, bye: ByeRule, expected: bool) -> None:
+    """One colour four times in five consecutive games, counted by hand."""
+    assert _four_of_five(colours, bye) is expected
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["10", "--compare", "--rotate", "3"], "leave out --rotate and --swap-last-two"),
+        (["10", "--double", "--compare", "--swap-last-two"], "leave out --rotate"),
+        # 202 players, double: 202 variants (table, swap, Rotate-2 ... Rotate-201) x 402
+        # rounds x 202 players = 202 * 402 * 202 = 16,403,208 colours
+        (["202", "--double", "--compare", "--max-rounds", "1000"], "reads 16,403,208 colours"),
+    ],
+)
+def test_cli_compare_refuses(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--compare with a round order of its own, or beyond its budget: one line, exit 2."""
+    assert main(["berger", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+
+
+@pytest.mark.slow
+def test_cli_compare_at_the_budget_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """200 players, double: 200 * 398 * 200 = 15,920,000 colours, within the budget."""
+    argv = ["berger", "200", "--double", "--compare", "--max-rounds", "1000"]
+    assert main(argv) == 0
+    assert "Fewest long colour runs:" in capsys.readouterr().out

@@ -208,3 +208,55 @@ def test_html_report_marks_ties_to_be_decided_by_lot(tmp_path: Path) -> None:
     page = out.read_text(encoding="utf-8")
     marked = re.findall(r'<td class="num re[^"]*" title="([^"]*)">(\d+=)</td>', page)
     assert marked == [("still tied after the whole tie-break list: to be decided by lot", "2=")] * 2
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["draw", str(RR6), "--seed"],
+        ["playoff", "A", "B", "--seed"],
+        ["standings", str(RR6), "--lots"],
+    ],
+)
+def test_one_seed_rule_for_every_command(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A seed of 200 characters is taken, 201 or an empty one refused, by all three commands."""
+    assert main([*argv, "7" * 200]) == 0
+    capsys.readouterr()
+    for bad in ("7" * 201, "", "a\x07"):
+        assert main([*argv, bad]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "1 to 200 printable characters" in err
+
+
+@pytest.mark.parametrize(
+    ("content", "argv", "numbers"),
+    [
+        # no 001 line: a name list, though its first line starts with three digits
+        ("100 Smith\nJones\nBrown\n", [], {"100 Smith", "Jones", "Brown"}),
+        ("001 Smith\nJones\nBrown\n", ["--input", "names"], {"001 Smith", "Jones", "Brown"}),
+    ],
+)
+def test_cli_draw_reads_names_that_start_with_digits(
+    content: str, argv: list[str], numbers: set[str], tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A name list is read as names unless it holds a 001 player line (or --input says so)."""
+    path = tmp_path / "n.txt"
+    path.write_text(content, encoding="utf-8")
+    assert main(["draw", str(path), "--seed", "1", "--format", "json", *argv]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert {p["name"] for p in doc["start_numbers"]} == numbers
+
+
+def test_cli_draw_input_trf_and_auto(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A TRF file is read as TRF by auto and --input trf; a name list forced to trf is refused."""
+    for argv in ([], ["--input", "trf"]):
+        assert main(["draw", str(RR6), "--seed", "1", "--format", "json", *argv]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        assert doc["players"] == 6
+    path = tmp_path / "n.txt"
+    path.write_text("Smith\nJones\nBrown\n", encoding="utf-8")
+    assert main(["draw", str(path), "--seed", "1", "--input", "trf"]) == 2
+    assert "not a TRF file" in capsys.readouterr().err

@@ -18,7 +18,9 @@ schedule: runs of exactly two equal colours, of three or more, the runs across a
 cycle boundary, the players with one colour in four of five consecutive games, and
 the Whites and Blacks (trfkit.compute.colour_runs). --compare prints those figures
 for the table order, the FIDE swap and every Rotate-k side by side and names the
-variant with the fewest long runs; with --format json: {"players": N, "cycles": C,
+variant with the fewest long runs (it makes every order itself: --rotate and
+--swap-last-two are refused; it reads variants x rounds x players colours, at most
+16,000,000: 200 players in a double round robin); with --format json: {"players": N, "cycles": C,
 "best": NAME, "variants": [{"name", "description", "same_twice", "same_thrice",
 "across_cycles", "four_of_five", "players": {"1": {"colours", "white", "black",
 ...}}}]}. --bye-runs says whether a bye breaks a run (UNCERTAIN; default: it is
@@ -58,13 +60,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--compare", action="store_true",
-        help="with --analyse: the colour runs of the table order, the FIDE swap and every "
-        "Rotate-k side by side",
+        help="the colour figures of the table order, the FIDE swap and every Rotate-k side "
+        "by side (alone or with --analyse; it makes every order, so --rotate and "
+        "--swap-last-two are refused; at most 200 players in a double round robin)",
     )
+    from trfkit.compute.colour_runs import ByeRule
+
     parser.add_argument(
-        "--bye-runs", choices=("skip", "break"), default="skip",
-        help="with --analyse: whether a bye is skipped in a colour run or ends it "
-        "(default: skip)",
+        "--bye-runs", choices=common._values(ByeRule), default=ByeRule.SKIP.value,
+        help="with --analyse or --compare: whether a bye is skipped in a colour run or "
+        "ends it (default: skip)",
     )
 
 
@@ -104,6 +109,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.format == "trf" and (args.analyse or args.compare):
             raise ValueError("--analyse and --compare print text or json, not trf")
+        if args.compare and (args.rotate != 1 or args.swap_last_two):
+            raise ValueError(
+                "--compare makes every round order itself: leave out --rotate and "
+                "--swap-last-two"
+            )
         table = schedule_of(args, args.players)
     except ValueError as exc:
         common.error("berger", str(exc))
@@ -128,19 +138,9 @@ def schedule_of(args: argparse.Namespace, players: int) -> Schedule:
     from trfkit.compute import berger
 
     cycles = 2 if args.double else args.cycles
-    if players > 9999:
-        raise ValueError("start ranks have four digits: at most 9999 players")
-    if cycles < 1:
-        raise ValueError(f"--cycles must be at least 1, not {cycles}")
-    # the size of the table is known before it is made: refuse it then, not after
-    rounds = (berger.table_size(players) - 1) * cycles
-    if rounds > args.max_rounds:
-        raise ValueError(
-            f"{players:,} players and {cycles:,} cycle{'s' * (cycles > 1)} make "
-            f"{rounds:,} rounds, "
-            f"more than the limit of {args.max_rounds:,} (--max-rounds)"
-        )
-    return berger.schedule(players, cycles, swap_last_two=args.swap_last_two, rotate=args.rotate)
+    return berger.limited_schedule(
+        players, cycles, args.max_rounds, swap_last_two=args.swap_last_two, rotate=args.rotate
+    )
 
 
 def as_json(table: Schedule) -> dict[str, object]:
@@ -205,14 +205,22 @@ def _type_code(table: Schedule) -> str:
     return f"BERGER_ROUNDROBIN_G{table.cycles}"
 
 
-def as_trf(table: Schedule, names: Sequence[str] | None = None) -> str:
+def as_trf(
+    table: Schedule,
+    names: Sequence[str] | None = None,
+    title: tuple[str, str] | None = None,
+) -> str:
     """A TRF-2026 skeleton: players 1…N with their scheduled opponents and colours.
 
-    *names* are the players' names by start number (``Player N`` without them).
+    *names* are the players' names by start number (``Player N`` without them); *title*
+    the 012 and 092 texts (default: a Berger table's).
     """
+    event, kind = title or (
+        f"Berger table for {table.players} players", "Individual: Round robin (Berger table)"
+    )
     return skeleton(
-        f"Berger table for {table.players} players",
-        "Individual: Round robin (Berger table)",
+        event,
+        kind,
         _type_code(table),
         len(table.rounds),
         [
@@ -262,7 +270,11 @@ def _analyse(args: argparse.Namespace, table: Schedule) -> int:
 
     bye = colour_runs.ByeRule(args.bye_runs)
     if args.compare:
-        variants = colour_runs.compare(table.players, table.cycles, bye)
+        try:
+            variants = colour_runs.compare(table.players, table.cycles, bye)
+        except ValueError as exc:
+            common.error("berger", str(exc))
+            return 2
     else:
         variants = (colour_runs.analyse(table, bye),)
     if args.format == "json":

@@ -1,11 +1,13 @@
 """Draw the start numbers of a round robin by lot, reproducibly from a published seed.
 
-FILE is a text file with one name a line (blank lines are skipped), or a TRF file
-(its first line is a record: three digits and a space), whose 001 names are drawn;
-'-' reads stdin. The players draw in the --order given (alphabetical, the default
-and the most practical; random; as-given, the list's order fixed beforehand), never
-in an order the organiser chooses. With an odd field the highest number of the table
-stays vacant: whoever meets it has the bye.
+FILE is a text file with one name a line (blank lines are skipped), or a TRF file,
+whose 001 names are drawn; '-' reads stdin. --input auto (the default) reads a file
+holding a player record (a line starting "001") as TRF, every other one as names (a
+name such as "100 Smith" stays a name); --input names or trf decides it. The players
+draw in the --order given (alphabetical, the default and the most practical; random;
+as-given, the list's order fixed beforehand), never in an order the organiser chooses.
+With an odd field the highest number of the table stays vacant: whoever meets it has
+the bye.
 
 The drawing is the documented algorithm trfkit-lots-1 (SHA-256 counter-mode stream,
 rejection sampling, Fisher-Yates; described exactly in trfkit.compute.lots and the
@@ -30,6 +32,7 @@ texts trfkit follows.
 from __future__ import annotations
 
 import argparse
+import enum
 import re
 import sys
 from collections.abc import Sequence
@@ -44,7 +47,17 @@ if TYPE_CHECKING:
 NAME_WIDTH = 33
 """The width of a 001 name (columns 15-47): the longest name a TRF skeleton holds."""
 
-_RECORD = re.compile(r"\A\ufeff?\s*\d{3}( |\r?$)", re.MULTILINE)
+_PLAYER_LINE = re.compile(r"^\ufeff?001(?: |\r?$)", re.MULTILINE)
+"""A 001 player record, as the lexer reads one: what makes ``--input auto`` read TRF."""
+
+
+class InputKind(enum.Enum):
+    """How ``draw`` reads FILE."""
+
+    AUTO = "auto"
+    """TRF when it holds a 001 player record, else names."""
+    NAMES = "names"
+    TRF = "trf"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,9 +65,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "file", metavar="FILE", help="names, one a line, or a TRF file ('-': stdin)"
     )
+    from trfkit.compute.lots import DrawOrder
+
     parser.add_argument(
-        "--order", choices=("alphabetical", "random", "as-given"), default="alphabetical",
+        "--order", choices=common._values(DrawOrder), default=DrawOrder.ALPHABETICAL.value,
         help="the order in which the players draw (default: alphabetical)",
+    )
+    parser.add_argument(
+        "--input", choices=common._values(InputKind), default=InputKind.AUTO.value,
+        help="read FILE as names or as TRF (default auto: TRF when it holds a 001 line)",
     )
     add_seed_argument(parser)
     parser.add_argument(
@@ -79,40 +98,55 @@ def seed_of(args: argparse.Namespace) -> str:
     Raises:
         ValueError: For an empty seed or one with control characters.
     """
-    from trfkit.compute.lots import new_seed
-    from trfkit.untrusted import printable
+    from trfkit.compute.lots import check_seed, new_seed
 
     if args.seed is None:
         return new_seed()
-    if not args.seed or printable(args.seed) != args.seed or len(args.seed) > 200:
-        raise ValueError("--seed must be 1 to 200 printable characters")
-    return str(args.seed)
+    return check_seed(str(args.seed))
 
 
-def check_names(names: Sequence[tuple[str, str]]) -> list[str]:
-    """The names (each given with where it stands, e.g. ``line 3``), checked.
+def check_names(names: Sequence[tuple[str, str]], max_players: int) -> list[str]:
+    """The names (each given with where it stands, e.g. ``line 3``), checked, in NFC.
+
+    Names are compared after Unicode normalisation (NFC: a precomposed ``Ä`` equals ``A``
+    and a combining diaeresis), case-sensitively; a name holding an invisible format
+    character (category Cf, e.g. a zero-width space) or a control character is refused, so
+    that two names that look the same never get two numbers.
 
     Raises:
-        ValueError: For no names, an empty or duplicate name or one with control characters.
+        ValueError: For no names or more than *max_players*, an empty or duplicate name or
+            one with control or format characters.
     """
+    import unicodedata
+
     from trfkit.untrusted import printable
 
     if not names:
         raise ValueError("no names given")
+    if len(names) > max_players:
+        raise ValueError(
+            f"{len(names):,} names, more than the limit of {max_players:,} (--max-players)"
+        )
     seen: dict[str, str] = {}
-    for where, name in names:
-        if not name:
+    for where, given in names:
+        if not given:
             raise ValueError(f"{where}: an empty name")
-        if printable(name) != name:
-            raise ValueError(f"{where}: the name {printable(name)} holds control characters")
+        hidden = [c for c in given if unicodedata.category(c) in ("Cc", "Cf")]
+        if hidden or printable(given) != given:
+            codes = ", ".join(f"U+{ord(c):04X}" for c in hidden)
+            raise ValueError(
+                f"{where}: the name {printable(given)} holds control characters"
+                + (f" ({codes})" if codes else "")
+            )
+        name = unicodedata.normalize("NFC", given)
         if name in seen:
             raise ValueError(f"{where}: {name} is named twice (also {seen[name]})")
         seen[name] = where
-    return [name for _, name in names]
+    return list(seen)
 
 
 def read_names(args: argparse.Namespace, path: str) -> list[tuple[str, str]]:
-    """The names of *path*: the 001 names of a TRF file, else one name a line.
+    """The names of *path*: the 001 names of a TRF file, else one name a line (``--input``).
 
     Raises:
         ValueError: When the file cannot be read.
@@ -129,7 +163,8 @@ def read_names(args: argparse.Namespace, path: str) -> list[tuple[str, str]]:
         text = decode(data, args.encoding).text
     except DecodeError as exc:
         raise ValueError(f"{path}: {exc}") from None
-    if _RECORD.match(text):
+    kind = InputKind(args.input)
+    if kind is InputKind.TRF or (kind is InputKind.AUTO and _PLAYER_LINE.search(text)):
         return [(f"player {p.start_rank}", p.name.strip()) for p in read_players(args, path, data)]
     lines = text.splitlines()
     if len(lines) > limits.max_lines:
@@ -167,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         seed = seed_of(args)
-        names = check_names(read_names(args, args.file))
+        names = check_names(read_names(args, args.file), args.max_players)
         if len(names) < 3:
             raise ValueError(f"a round robin needs at least 3 players, not {len(names)}")
         table = berger.schedule_of(args, len(names))

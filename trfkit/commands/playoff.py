@@ -7,7 +7,9 @@ as the Norwegian rules have it, or --sudden-death continue: alternating on from 
 match). More than two play a round robin of those concerned, double by default (--single
 for one cycle), with start numbers drawn in the order given and FIDE's swap of the last
 two rounds of the first cycle. The drawings use trfkit-lots-1 (trfkit.compute.lots);
-without --seed a fresh seed is made, and the seed is printed in every output.
+without --seed a fresh seed is made, and the seed is printed in every output. The games
+of a match and the rounds of a round robin are bounded by --max-rounds, the players by
+--max-players (a usage error, exit 2, beyond them).
 
     trfkit playoff --games 2 --seed 2026 Carlsen Caruana
     trfkit playoff --seed 7 --format json Anand Gelfand Kramnik Topalov
@@ -53,8 +55,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--single", action="store_true",
         help="more than two players: a single round robin (default: a double one)",
     )
+    from trfkit.compute.playoff import SuddenDeath
+
     parser.add_argument(
-        "--sudden-death", choices=("redraw", "continue"), default="redraw",
+        "--sudden-death", choices=common._values(SuddenDeath), default=SuddenDeath.REDRAW.value,
         help="two players, still level: draw the first single game's colour anew "
         "(default) or go on alternating",
     )
@@ -75,7 +79,8 @@ def _names(args: argparse.Namespace) -> list[str]:
     if args.source is None:
         if args.players is not None:
             raise ValueError("--players takes start ranks of a report: give --from FILE")
-        return draw.check_names([(f"name {n}", name) for n, name in enumerate(args.names, 1)])
+        given = [(f"name {n}", name) for n, name in enumerate(args.names, 1)]
+        return draw.check_names(given, args.max_players)
     if args.names or args.players is None:
         raise ValueError("--from FILE takes the players as start ranks: --players 2,5,7")
     try:
@@ -88,7 +93,7 @@ def _names(args: argparse.Namespace) -> list[str]:
         if rank not in by_rank:
             raise ValueError(f"{args.source}: no player with start rank {rank}")
         picked.append((f"player {rank}", by_rank[rank].name.strip()))
-    return draw.check_names(picked)
+    return draw.check_names(picked, args.max_players)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -101,14 +106,19 @@ def run(args: argparse.Namespace) -> int:
         if len(names) < 2:
             raise ValueError(f"a play-off needs at least 2 players, not {len(names)}")
         if len(names) == 2:
+            games = 2 if args.games is None else args.games
+            if games > args.max_rounds:  # a game is a round of the skeleton: the same limit
+                raise ValueError(
+                    f"--games {games:,}: more than the limit of {args.max_rounds:,} "
+                    "rounds (--max-rounds)"
+                )
             result: Match | tuple[Draw, Schedule] = playoff.match(
-                names, 2 if args.games is None else args.games, seed,
-                playoff.SuddenDeath(args.sudden_death),
+                names, games, seed, playoff.SuddenDeath(args.sudden_death)
             )
         elif args.games is not None:
             raise ValueError("--games is for a match of two players; more play a round robin")
         else:
-            result = playoff.round_robin(names, seed, double=not args.single)
+            result = playoff.round_robin(names, seed, args.max_rounds, double=not args.single)
         if args.format == "trf":
             draw.check_width(names)
     except ValueError as exc:
@@ -130,10 +140,11 @@ def _dump(doc: dict[str, Any]) -> str:
 
 def _match(form: str, m: Match) -> str:
     from trfkit.compute.lots import ALGORITHM
+    from trfkit.compute.playoff import SuddenDeath
     from trfkit.model import Colour
     from trfkit.untrusted import printable_lines
 
-    how = "drawn anew" if m.rule.value == "redraw" else "alternating on from the match"
+    how = "drawn anew" if m.rule is SuddenDeath.REDRAW else "alternating on from the match"
     if form == "json":
         return _dump({
             "seed": m.seed,
@@ -151,10 +162,10 @@ def _match(form: str, m: Match) -> str:
         })  # fmt: skip
     if form == "trf":
         a, b = m.players
+        # start numbers 1 and 2: each meets the other, with White where the game says so
         own = {
-            name: [(2 if g.white == name else 1, Colour.WHITE if g.white == name else Colour.BLACK)
-                   for g in m.games]
-            for name in (a, b)
+            name: [(other, Colour.WHITE if g.white == name else Colour.BLACK) for g in m.games]
+            for name, other in ((a, 2), (b, 1))
         }  # fmt: skip
         return berger.skeleton(
             f"Play-off: {a} - {b}", "Individual: Play-off match", "CUSTOM_ROUNDROBIN",
@@ -190,7 +201,11 @@ def _round_robin(form: str, drawn: Draw, table: Schedule) -> str:
             "schedule": berger.as_json(table),
         })  # fmt: skip
     if form == "trf":
-        return berger.as_trf(table, names)
+        cycles = "double" if table.cycles == 2 else "single"
+        return berger.as_trf(table, names, (
+            f"Play-off: {cycles} round robin of {len(names)} players",
+            "Individual: Play-off (round robin)",
+        ))  # fmt: skip
     lines = [
         f"Play-off round robin of {len(names)} players (start numbers drawn in the order given)",
         draw.seed_line(drawn.seed),

@@ -464,7 +464,7 @@ def run(args: argparse.Namespace) -> int:
     from trfkit.report import text as report
     from trfkit.report.json import dumps_json
     from trfkit.trf.reader import parse
-    from trfkit.untrusted import printable, printable_lines
+    from trfkit.untrusted import printable_lines
 
     limits = common.limits(args)
     data = read_stdin(limits) if args.file == "-" else read_bytes(args.file, limits)
@@ -494,12 +494,14 @@ def run(args: argparse.Namespace) -> int:
         common.error("standings", str(exc))
         return report.EXIT_USAGE
     if args.lots is not None:
-        from trfkit.compute.lots import settle_ties
+        from trfkit.compute.lots import check_seed, settle_ties
 
-        if not args.lots or printable(args.lots) != args.lots:
-            common.error("standings", "--lots needs a seed of printable characters")
+        try:
+            seed = check_seed(args.lots)
+        except ValueError as exc:
+            common.error("standings", f"--lots: {exc}")
             return report.EXIT_USAGE
-        st = settle_ties(st, args.lots)
+        st = settle_ties(st, seed)
     if args.explain is not None:
         if args.explain not in tournament.players_by_rank:
             common.error("standings", f"no player with start rank {args.explain}")

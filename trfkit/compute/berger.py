@@ -264,6 +264,40 @@ def schedule(
     return Schedule(players, cycles, order, tuple(rounds))
 
 
+MAX_PLAYERS = 9999
+"""The most players of a table: TRF start ranks have four digits."""
+
+
+def limited_schedule(
+    players: int,
+    cycles: int,
+    max_rounds: int,
+    *,
+    swap_last_two: bool = False,
+    rotate: int = 1,
+) -> Schedule:
+    """:func:`schedule`, refused before it is made when it would exceed the limits.
+
+    The one check of a schedule's size, for ``berger``, ``draw`` and ``playoff``: at most
+    :data:`MAX_PLAYERS` players and *max_rounds* rounds (``--max-rounds``).
+
+    Raises:
+        ValueError: With the message to show when the schedule is out of range or too large.
+    """
+    if players > MAX_PLAYERS:
+        raise ValueError(f"start ranks have four digits: at most {MAX_PLAYERS} players")
+    if cycles < 1:
+        raise ValueError(f"--cycles must be at least 1, not {cycles}")
+    # the size of the table is known before it is made: refuse it then, not after
+    rounds = (table_size(players) - 1) * cycles
+    if rounds > max_rounds:
+        raise ValueError(
+            f"{players:,} players and {cycles:,} cycle{'s' * (cycles > 1)} make "
+            f"{rounds:,} rounds, more than the limit of {max_rounds:,} (--max-rounds)"
+        )
+    return schedule(players, cycles, swap_last_two=swap_last_two, rotate=rotate)
+
+
 # --- the partner tables used by recognition ------------------------------------------------
 
 

@@ -28,12 +28,12 @@ them, so ``W - W`` is two Whites in a row); ``BREAK`` counts a bye as the end of
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Sequence
 
 import attrs
 
 from trfkit.compute.berger import Schedule, schedule, table_size
-from trfkit.model import Colour
 
 __all__ = [
     "ByeRule",
@@ -116,44 +116,57 @@ class ColourAnalysis:
         return sum(p.four_of_five for p in self.players)
 
 
-_LETTER = {Colour.WHITE: "W", Colour.BLACK: "B"}
+_RUN = {
+    # a bye skipped: a run goes on over any byes to the next game of its colour
+    ByeRule.SKIP: re.compile(r"W(?:-*W)+|B(?:-*B)+"),
+    ByeRule.BREAK: re.compile(r"WW+|BB+"),
+}
+"""The runs of two or more games: every figure counts those only."""
+_FOUR_OF_FIVE = re.compile(r"WWWW|W.WWW|WW.WW|WWW.W|BBBB|B.BBB|BB.BB|BBB.B")
+"""Four of one colour in five consecutive games: four in a row (the fifth on either side),
+or one other game among them."""
 
 
 def _runs(colours: str, m: int, bye: ByeRule) -> list[tuple[int, int]]:
-    """The runs as ``(length, cycles spanned)``; *m* rounds per cycle."""
-    runs: list[tuple[int, int]] = []
-    letter, length, first, last = "", 0, 0, 0
-    for index, c in enumerate(colours):
-        if c == "-":
-            if bye is ByeRule.BREAK:
-                letter = ""
-            continue
-        if c == letter:
-            length += 1
-            last = index
-            continue
-        if length:
-            runs.append((length, last // m - first // m + 1))
-        letter, length, first, last = c, 1, index, index
-    if length:
-        runs.append((length, last // m - first // m + 1))
-    return runs
+    """The runs of two or more games as ``(length, cycles spanned)``; *m* rounds per cycle.
+
+    Regular expressions, not a loop per round: ``--compare`` reads thousands of strings, most
+    of whose games alternate.
+    """
+    return [
+        (
+            run.end() - run.start() - run.group().count("-"),
+            (run.end() - 1) // m - run.start() // m + 1,
+        )
+        for run in _RUN[bye].finditer(colours)
+    ]
 
 
 def _four_of_five(colours: str, bye: ByeRule) -> bool:
     seen = colours.replace("-", "") if bye is ByeRule.SKIP else colours
-    return any(
-        max(seen.count("W", i, i + 5), seen.count("B", i, i + 5)) >= 4
-        for i in range(len(seen) - 4)
-    )
+    # a match of four needs a fifth game beside it: the string must hold five
+    return len(seen) >= 5 and _FOUR_OF_FIVE.search(seen) is not None
+
+
+def colour_strings(table: Schedule) -> tuple[str, ...]:
+    """Every player's colours (``W``, ``B``, ``-`` for the bye), by start number.
+
+    One pass over the rounds' boards (not a search of every round per player), so that an
+    analysis costs rounds × players.
+    """
+    letters = [["-"] * len(table.rounds) for _ in range(table.players)]
+    for index, rnd in enumerate(table.rounds):
+        for white, black in rnd.pairings:
+            letters[white - 1][index] = "W"
+            letters[black - 1][index] = "B"
+    return tuple("".join(row) for row in letters)
 
 
 def analyse(table: Schedule, bye: ByeRule = ByeRule.SKIP) -> ColourAnalysis:
     """The colour figures of *table*."""
     m = table.size - 1
     players = []
-    for player in range(1, table.players + 1):
-        colours = "".join(_LETTER.get(c, "-") for _, c in table.player_schedule(player))
+    for player, colours in enumerate(colour_strings(table), start=1):
         runs = _runs(colours, m, bye)
         players.append(
             PlayerColours(
@@ -170,18 +183,36 @@ def analyse(table: Schedule, bye: ByeRule = ByeRule.SKIP) -> ColourAnalysis:
     return ColourAnalysis(table.order.name, table.order.describe(m), m, tuple(players))
 
 
+COMPARE_BUDGET = 16_000_000
+"""The most colours :func:`compare` reads (variants × rounds × players): 200 players in a
+double round robin (200 × 398 × 200), a few seconds."""
+
+
 def compare(
     players: int, cycles: int = 2, bye: ByeRule = ByeRule.SKIP
 ) -> tuple[ColourAnalysis, ...]:
     """The figures of the table order, the FIDE swap and every Rotate-k, in that order.
 
+    The cost is variants × rounds × players (about ``cycles * players**3``), refused beyond
+    :data:`COMPARE_BUDGET`.
+
     Raises:
-        ValueError: When *players* or *cycles* is out of range.
+        ValueError: When *players* or *cycles* is out of range or the comparison too large.
     """
     m = table_size(players) - 1
-    tables = [schedule(players, cycles), schedule(players, cycles, swap_last_two=True)]
-    tables += [schedule(players, cycles, rotate=k) for k in range(2, m + 1)]
-    return tuple(analyse(t, bye) for t in tables)
+    cost = (m + 1) * m * cycles * players  # m - 1 rotations, the table order and the swap
+    if cost > COMPARE_BUDGET:
+        raise ValueError(
+            f"--compare of {players:,} players and {cycles:,} cycle{'s' * (cycles > 1)} "
+            f"reads {cost:,} colours, more than its budget of {COMPARE_BUDGET:,} "
+            "(variants x rounds x players; 200 players in a double round robin fit)"
+        )
+    # (swap, rotate) of each variant; one schedule at a time, analysed and dropped
+    orders = [(False, 1), (True, 1), *((False, k) for k in range(2, m + 1))]
+    return tuple(
+        analyse(schedule(players, cycles, swap_last_two=swap, rotate=k), bye)
+        for swap, k in orders
+    )
 
 
 def best(analyses: Sequence[ColourAnalysis]) -> ColourAnalysis:

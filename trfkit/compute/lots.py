@@ -51,6 +51,7 @@ __all__ = [
     "DrawOrder",
     "Stream",
     "alphabetical",
+    "check_seed",
     "draw_start_numbers",
     "new_seed",
     "settle_ties",
@@ -102,6 +103,25 @@ def shuffled(items: Sequence[_T], stream: Stream) -> tuple[_T, ...]:
         j = stream.below(i + 1)
         a[i], a[j] = a[j], a[i]
     return tuple(a)
+
+
+SEED_LENGTH = 200
+"""The longest seed: a seed is printed in every output and kept in reports."""
+
+
+def check_seed(seed: str) -> str:
+    """*seed*, when it can be a seed: 1 to :data:`SEED_LENGTH` printable characters.
+
+    The one check of a seed, for ``draw --seed``, ``playoff --seed`` and ``standings --lots``.
+
+    Raises:
+        ValueError: For an empty seed, a longer one or one with control characters.
+    """
+    from trfkit.untrusted import printable
+
+    if not seed or printable(seed) != seed or len(seed) > SEED_LENGTH:
+        raise ValueError(f"a seed must be 1 to {SEED_LENGTH} printable characters")
+    return seed
 
 
 def new_seed() -> str:

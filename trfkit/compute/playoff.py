@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from trfkit.compute.berger import Schedule, schedule
+from trfkit.compute.berger import Schedule, limited_schedule
 from trfkit.compute.lots import Draw, DrawOrder, Stream, draw_start_numbers
 
 __all__ = ["Game", "Match", "SuddenDeath", "match", "round_robin"]
@@ -99,16 +99,19 @@ def match(
     return Match((a, b), seed, regular, extra, rule)
 
 
-def round_robin(players: Sequence[str], seed: str, double: bool = True) -> tuple[Draw, Schedule]:
+def round_robin(
+    players: Sequence[str], seed: str, max_rounds: int, double: bool = True
+) -> tuple[Draw, Schedule]:
     """The start numbers and the Berger schedule of a play-off round robin.
 
-    The three or more *players* draw their numbers in the order given.
+    The three or more *players* draw their numbers in the order given; the schedule has at
+    most *max_rounds* rounds (:func:`~trfkit.compute.berger.limited_schedule`).
 
     Raises:
-        ValueError: For fewer than three players.
+        ValueError: For fewer than three players or a schedule over the limits.
     """
     if len(players) < 3:
         raise ValueError(f"a play-off round robin needs at least 3 players, not {len(players)}")
-    drawn = draw_start_numbers(players, seed, DrawOrder.AS_GIVEN)
     cycles = 2 if double else 1
-    return drawn, schedule(len(players), cycles, swap_last_two=double)
+    table = limited_schedule(len(players), cycles, max_rounds, swap_last_two=double)
+    return draw_start_numbers(players, seed, DrawOrder.AS_GIVEN), table
