@@ -297,7 +297,10 @@ def _team_table(ctx: Context) -> TeamCrossTable | None:
         event = ctx.team_event
         if event is None:
             return None
-        return build(ctx.tournament, event, ctx.options.tiebreak, regime=ctx.regime)
+        return build(
+            ctx.tournament, event, ctx.options.tiebreak, regime=ctx.regime,
+            computed=ctx.team_standings,
+        )  # fmt: skip
     except Exception:  # as for the crosstable: the diagnostics matter more
         return None
 

@@ -18,7 +18,9 @@ from typing import Any
 import attrs
 
 from trfkit.compute.regime import Regime, RegimeDecision, decide
+from trfkit.compute.team_standings import TeamStandings, compute_team_standings
 from trfkit.compute.teams import TeamEvent, team_event_of
+from trfkit.compute.tiebreaks import TieBreakError
 from trfkit.compute.tiebreaks.options import TieBreakOptions
 from trfkit.diagnostics import Diagnostic, Repeats, Rule, Severity
 from trfkit.limits import Limits
@@ -114,6 +116,33 @@ class Context:
             lambda: team_event_of(self.tournament) if self.regime.team else None,
         )
         return event
+
+    @property
+    def team_standings(self) -> TeamStandings | None:
+        """The recomputed team standings (once per file), for the team checks and reports.
+
+        ``None`` outside team events and while no board holds a result (the declared
+        values are then the only record). An unknown ``--tiebreaks`` code falls back to
+        the report's own list or the default.
+        """
+
+        def compute() -> TeamStandings | None:
+            event = self.team_event
+            if event is None or not event.teams or not event.rounds:
+                return None
+            options = self.options.tiebreak
+            try:
+                return compute_team_standings(
+                    self.tournament, options, regime=self.regime, event=event
+                )
+            except TieBreakError:
+                options = attrs.evolve(options, tiebreaks=None)
+                return compute_team_standings(
+                    self.tournament, options, regime=self.regime, event=event
+                )
+
+        standings: TeamStandings | None = self.cached("team_standings", compute)
+        return standings
 
 
 CheckFunction = Callable[[Context], Iterable[Diagnostic]]

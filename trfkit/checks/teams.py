@@ -32,7 +32,6 @@ from trfkit.checks.schedule import analysis
 from trfkit.checks.scores import rank_groups, rank_mismatches
 from trfkit.compute.team_standings import (
     TeamStandings,
-    compute_team_standings,
     parse_team_tiebreak,
 )
 from trfkit.compute.teams import (
@@ -42,7 +41,6 @@ from trfkit.compute.teams import (
     TeamInfo,
     TeamMatch,
     home_away,
-    result_rows,
 )
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.errors import TieBreakError
@@ -60,20 +58,8 @@ from trfkit.untrusted import printable
 
 
 def _standings(ctx: Context) -> TeamStandings | None:
-    """The recomputed team standings (once per file), or ``None`` outside team events."""
-
-    def compute() -> TeamStandings | None:
-        event = ctx.team_event
-        if event is None or not event.teams or not event.rounds:
-            return None  # no board holds a result: the declared values are the only record
-        options = ctx.options.tiebreak
-        try:
-            return compute_team_standings(ctx.tournament, options, regime=ctx.regime, event=event)
-        except TieBreakError:  # an unknown --tiebreaks code: the report's own list or the default
-            options = attrs.evolve(options, tiebreaks=None)
-            return compute_team_standings(ctx.tournament, options, regime=ctx.regime, event=event)
-
-    return ctx.cached("teams.standings", compute)  # type: ignore[no-any-return]
+    """The recomputed team standings (:attr:`Context.team_standings`, once per file)."""
+    return ctx.team_standings
 
 
 def _team(event: TeamEvent, number: int | None) -> str:
@@ -167,7 +153,7 @@ def _declared_points(ctx: Context) -> list[_Declared]:
                     where = _team_field(info, field)
                     items.append(("310", info.number, what, declared, where["line"],
                                   where["column"]))  # fmt: skip
-        for row in result_rows(ctx.tournament, event.game_points):
+        for row in event.rows:
             items.append((row.kind, row.team, "MP", row.match_points, row.line, row.mp_column))
             items.append((row.kind, row.team, "GP", row.game_points, row.line, row.gp_column))
         wrong = [
@@ -332,7 +318,7 @@ def _row_mismatch(ctx: Context) -> Iterator[Diagnostic]:
             yield ROW_MISMATCH.rule.diagnostic(total.message, line=total.line,
                                                column=total.column)  # fmt: skip
     event = standings.event
-    for row in result_rows(ctx.tournament, event.game_points):
+    for row in event.rows:
         info = event.team(row.team)
         mine = standings.row(row.team)
         if info is None or mine is None:

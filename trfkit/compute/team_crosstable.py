@@ -15,7 +15,7 @@ Where a diagnostic points:
   rank when the column is that field (and the cell of the diagnostic's round, when it
   names one);
 - an 801 or 802 line: the team's row, or the round cell the column falls in (the rows
-  are read by tokens, as :func:`~trfkit.compute.teams.result_rows` reads them).
+  are read by tokens, as :attr:`~trfkit.compute.teams.TeamEvent.rows` holds them).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import attrs
 from trfkit import columns as C
 from trfkit.compute.regime import RegimeDecision
 from trfkit.compute.team_standings import TeamRow, TeamStandings, compute_team_standings
-from trfkit.compute.teams import RoundKind, TeamEvent, result_rows
+from trfkit.compute.teams import RoundKind, TeamEvent
 from trfkit.compute.tiebreaks import TieBreakOptions
 from trfkit.diagnostics import Diagnostic
 from trfkit.errors import TieBreakError
@@ -230,11 +230,15 @@ def build(
     options: TieBreakOptions | None = None,
     *,
     regime: RegimeDecision,
+    computed: TeamStandings | None = None,
 ) -> TeamCrossTable:
-    """The compact team crosstable of *tournament* (a team event: *event* its team values)."""
+    """The compact team crosstable of *tournament* (a team event: *event* its team values).
+
+    *computed*: the file's team standings when the caller has them (computed once per file).
+    """
     standings: TeamStandingTable | None = None
     try:
-        st = compute_team_standings(tournament, options, regime=regime, event=event)
+        st = computed or compute_team_standings(tournament, options, regime=regime, event=event)
     except TieBreakError as exc:
         note = f"not recomputed ({exc})"
     else:
@@ -281,7 +285,7 @@ def build(
         event.member_of,
         players,
         _record_spots(tournament, {t.number for t in event.teams}),
-        _row_lines(tournament),
+        _row_lines(event),
     )
 
 
@@ -324,11 +328,11 @@ def _record_spots(tournament: Tournament, numbers: set[int]) -> dict[int, Spots]
     return found
 
 
-def _row_lines(tournament: Tournament) -> dict[int, tuple[int, tuple[int, ...]]]:
+def _row_lines(event: TeamEvent) -> dict[int, tuple[int, tuple[int, ...]]]:
     """Line of an 801/802 row → its team and the first column of each round it shows."""
     return {
         row.line: (row.team, tuple(entry.column for entry in row.rounds))
-        for row in result_rows(tournament)
+        for row in event.rows
         if row.line is not None
     }
 

@@ -258,6 +258,8 @@ class TeamEvent:
     assigned: Mapping[int, tuple[Fraction, Fraction]] = attrs.field(factory=dict)
     assigned_by: tuple[frozenset[int], ...] = ()
     """For each of ``adjustments``, the teams whose rounds it assigned points to (typed)."""
+    rows: tuple[ResultRow, ...] = ()
+    """The informative 801/802 rows (:func:`result_rows`), read once for every reader."""
 
     @property
     def pending_rounds(self) -> tuple[int, ...]:
@@ -471,6 +473,7 @@ def team_event_of(tournament: Tournament) -> TeamEvent:
         {key: tuple(counter.most_common()) for key, counter in votes.items()},
         {n: delta for n, delta in changed.items() if any(delta)},
         assigned_by,
+        result_rows(tournament, game),
     )
 
 
