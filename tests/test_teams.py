@@ -909,3 +909,20 @@ def test_boards_all_won_by_forfeit_without_330_are_a_forfeit_win() -> None:
     assert (delta.kind, delta.opponent, delta.mp, delta.gp) == (RoundKind.FORFEIT_WIN, None, 2, 2)
     assert (bravo.kind, bravo.mp, bravo.gp) == (RoundKind.ABSENT, 0, 0)
     assert (event.mp(4), event.gp(4), event.mp(2), event.gp(2)) == (3, F(7, 2), 0, F(1, 2))
+
+
+def test_the_first_named_team_follows_352_when_board_1_has_no_game() -> None:
+    """Round 1, board 1 unplayed (0000 - + / - -): Alpha, Black on board 2 under 352 WB, is first.
+
+    By hand: 352 WB gives the first-named team Black on board 2; Alpha's player 2 has
+    Black there (8 b =), so Alpha (team 1) is first-named, as with board 1 played.
+    """
+    event = _team_rr_4(
+        ("1501 NOR     2000001 2000/01/01  2.5          7 w 1",
+         "1501 NOR     2000001 2000/01/01  2.5       0000 - +"),
+        ("1507 NOR     2000007 2000/01/01  0.0          1 b 0",
+         "1507 NOR     2000007 2000/01/01  0.0       0000 - -"),
+    )
+    match = next(m for m in event.matches if m.round == 1 and 1 in (m.first, m.second))
+    assert (match.first, match.second) == (1, 4)
+    assert [r.first for r in event.results[1]][0] is True

@@ -67,6 +67,21 @@ def test_a_planted_match_result_is_m003_at_its_round() -> None:
     assert "1.5 game points (1=), its boards add up to 2.0" in d.message
 
 
+def test_board_colours_against_record_352_are_m013() -> None:
+    """352 WB; round 1, Alpha White on both boards (player 2 w, player 8 b): M013 at board 2.
+
+    By hand: Alpha's top game (board 1, player 1 White) makes it first-named; 352 gives
+    it Black on board 2, where player 2 now has White (line 11, round 1's colour: 97).
+    """
+    changed = text().replace("8 b =     4 b 1", "8 w =     4 b 1")
+    changed = changed.replace("2 w =     6 b 1", "2 b =     6 b 1")
+    found = [d for d in run(changed) if d.code == "M013"]
+    assert [(d.line, d.column, d.round) for d in found] == [(11, 97, 1)]
+    assert "round 1, team 1 (Alpha) – team 4 (Delta)" in found[0].message
+    assert "board 2 (White)" in found[0].message
+    assert not [d for d in run(text()) if d.code == "M013"]
+
+
 def test_a_planted_board_assignment_is_m004_at_its_board() -> None:
     """A 300 line-up of team 1 in round 1 naming player 3 (team 2) on board 2: column 22."""
     changed = text() + "300   1   1   4    1    3\n"
@@ -295,7 +310,7 @@ def test_individual_events_get_no_team_check() -> None:
 
 
 def test_explain_and_rules_know_the_m_family() -> None:
-    """The explain command prints M006's docstring; the rules command lists M001-M012."""
+    """The explain command prints M006's docstring; the rules command lists M001-M013."""
     env_python = sys.executable
     explained = subprocess.run(
         [env_python, "-m", "trfkit", "explain", "M006"],
@@ -309,7 +324,7 @@ def test_explain_and_rules_know_the_m_family() -> None:
         capture_output=True, text=True, encoding="utf-8", check=True, cwd=HERE.parents[2],
     )  # fmt: skip
     assert [line.split()[0] for line in rules.stdout.splitlines()] == [
-        f"M{n:03d}" for n in range(1, 13)
+        f"M{n:03d}" for n in range(1, 14)
     ]
 
 
@@ -377,6 +392,10 @@ DESERVED = {
     # playing for Crest in round 2.
     ("trf26_team_import_test_in_progress_sharly.trf", "M004", 21),
     ("trf26_team_import_test_in_progress_sharly.trf", "M004", 64),
+    # its 352 says WBBW, its round-1 games alternate W B W B on the boards of both matches
+    # (team 1's players 10, 15, 7, 14 have w, b, w, b): boards 3 and 4 break it (M013)
+    ("trf26_team_import_test_in_progress_sharly.trf", "M013", 26),
+    ("trf26_team_import_test_in_progress_sharly.trf", "M013", 42),
 }
 
 

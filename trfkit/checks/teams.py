@@ -46,6 +46,7 @@ from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.errors import TieBreakError
 from trfkit.model import (
     Byes,
+    Colour,
     ForfeitedMatch,
     Player,
     TeamLineup,
@@ -1009,6 +1010,58 @@ ROUND_IN_PROGRESS = make_check(
 )
 
 
+# --- M013 -----------------------------------------------------------------------------------
+
+
+def _board_colours(ctx: Context) -> Iterator[Diagnostic]:
+    """The colours of a match's boards do not follow record 352.
+
+    Record 352 (``WBWB``) gives the colour of each board to the first-named team of
+    a match; the other team has the reverse. The first-named team is the one whose
+    top game holds 352's colour of its board, so a match is judged by its other
+    boards: each must have 352's colour for that team (boards without a game, or
+    without a colour, are passed by). Without 352 nothing is judged. One finding per
+    match, at the colour of its first wrong board, naming every board that breaks it.
+
+    PASS: ``352 WB``, boards 1 and 2 with team 1 White, then Black.
+    FAIL: ``352 WB``, team 1 White on both boards.
+    """
+    event = ctx.team_event
+    pattern = "".join(c for c in (ctx.tournament.header("352") or "").upper() if c in "WB")
+    if event is None or not pattern:
+        return
+    players = ctx.tournament.players_by_rank
+    for match in event.matches:
+        if match.forfeit or match.pending:
+            continue
+        wrong = []
+        for board in match.boards:
+            if board.first is None or board.second is None or board.colour is Colour.NONE:
+                continue
+            letter = pattern[(board.board - 1) % len(pattern)]
+            if board.colour is not (Colour.WHITE if letter == "W" else Colour.BLACK):
+                wrong.append(board)
+        if not wrong:
+            continue
+        first = wrong[0]
+        assert first.first is not None
+        player = players[first.first]
+        column = _block_column(player, match.round)
+        listed = ", ".join(
+            f"board {b.board} ({'White' if b.colour is Colour.WHITE else 'Black'})" for b in wrong
+        )
+        yield BOARD_COLOURS.rule.diagnostic(
+            f"round {match.round}, {_match(event, match.first, match.second)}: record 352 "
+            f"gives the first-named {_team(event, match.first)} {pattern} on its boards; "
+            f"it has {listed}",
+            line=player.line, column=None if column is None else column + 5,
+            round=match.round, players=tuple(b.first for b in wrong if b.first is not None),
+        )  # fmt: skip
+
+
+BOARD_COLOURS = make_check("M013", "team-board-colours", Severity.WARNING, _board_colours)
+
+
 CHECKS: tuple[Check, ...] = (
     POINTS_MISMATCH,
     RANK_MISMATCH,
@@ -1022,5 +1075,6 @@ CHECKS: tuple[Check, ...] = (
     POINTS_ABNORMAL,
     UNKNOWN_REFERENCE,
     ROUND_IN_PROGRESS,
+    BOARD_COLOURS,
 )
 """The team checks, in code order."""

@@ -603,13 +603,18 @@ def _played(
         return position.get(player.start_rank, 10**6)
 
     pairs.sort(key=lambda pq: min(order(team, pq[0]), order(other, pq[1])))
-    # first-named: the team whose top board holds 352's first colour (White without 352)
-    first_colour = Colour.BLACK if colours[:1] == "B" else Colour.WHITE
-    top = next((p for p, q in pairs if p is not None and q is not None), None)
-    swap = False
+    # first-named: the team whose top game holds 352's colour of its board (alternating
+    # from White without 352); the top game need not be on board 1 (a forfeited board)
+    pattern = colours or "WB"
+    top = next(
+        ((i, p) for i, (p, q) in enumerate(pairs)
+         if p is not None and q is not None and p.rounds[index].colour is not Colour.NONE),
+        None,
+    )  # fmt: skip
     if top is not None:
-        colour = top.rounds[index].colour
-        swap = colour is not first_colour if colour is not Colour.NONE else team > other
+        board, player = top
+        expected = Colour.BLACK if pattern[board % len(pattern)] == "B" else Colour.WHITE
+        swap = player.rounds[index].colour is not expected
     else:
         swap = team > other
     if swap:
