@@ -925,4 +925,4 @@ def test_the_first_named_team_follows_352_when_board_1_has_no_game() -> None:
     )
     match = next(m for m in event.matches if m.round == 1 and 1 in (m.first, m.second))
     assert (match.first, match.second) == (1, 4)
-    assert [r.first for r in event.results[1]][0] is True
+    assert event.results[1][0].first is True

@@ -103,8 +103,10 @@ def test_b002_team_fixture() -> None:
     """Team round 2 of 6 is 6–4, 5–3, 1–2; teams 1 and 5 swapped opponents (1–3 and 5–2)."""
     found = only(fixture("b002_team_round2.trf"), "B002")
     assert {d.message for d in found} == {
-        "round 2, match 3: expected team 1–team 2, found team 1–team 3",
-        "round 2, match 2: expected team 5–team 3, found team 2–team 5",
+        "round 2, match 3: expected team 1 (Team 01)–team 2 (Team 02), "
+        "found team 1 (Team 01)–team 3 (Team 03)",
+        "round 2, match 2: expected team 5 (Team 05)–team 3 (Team 03), "
+        "found team 2 (Team 02)–team 5 (Team 05)",
     }
 
 
@@ -517,7 +519,10 @@ def test_team_colours_option_both_readings() -> None:
     assert codes(found) == Counter({"B003": 1})
     (d,) = only(found, "B003")
     assert d.round == 2 and d.players == (8, 5)
-    assert "expected team 8–team 5 (team 8 White), found team 5–team 8" in d.message
+    assert (
+        "expected team 8 (Team 08)–team 5 (Team 05) (team 8 White), "
+        "found team 5 (Team 05)–team 8 (Team 08)"
+    ) in d.message
 
 
 def test_round_robin_option_forces_or_prevents_the_checks() -> None:

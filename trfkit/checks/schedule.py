@@ -186,22 +186,45 @@ def _short(a: Analysis, label: int) -> str:
 
 def _pair(a: Analysis, first: int, second: int) -> str:
     if a.rr.team:
-        return f"team {first}–team {second}"
+        return f"{_who(a, first)}–{_who(a, second)}"
     return f"{first}–{second}"
 
 
 def _where(ctx: Context, a: Analysis, label: int, round_number: int | None) -> dict[str, object]:
-    """Line and column of *label*'s block in *round_number* (team: its team record)."""
+    """Line and column of *label*'s block in *round_number*.
+
+    A team's pairing of a round is written in its players' blocks: the block of its
+    top board in that round, else its team record (310: the team number).
+    """
     if a.rr.team:
+        player = _top_board(ctx, label, round_number)
+        if player is not None:
+            return {"line": player.line, "column": _column(player, round_number)}
         for team in ctx.tournament.of_type(Team):
             number = team.number if team.code == "310" and team.number else None
             if number == label or (number is None and a.rr.team_names.get(label) == team.name):
-                return {"line": team.line}
+                column = C.TEAM26.field("number").start if team.code == "310" else None
+                return {"line": team.line, "column": column}
         return {}
     player = ctx.tournament.players_by_rank.get(label)
     if player is None:
         return {}
     return {"line": player.line, "column": _column(player, round_number)}
+
+
+def _top_board(ctx: Context, team: int, round_number: int | None) -> Player | None:
+    """The player of *team* on the top board of its match of *round_number*, if any."""
+    event = ctx.team_event
+    if event is None or not round_number or team not in event.member_of.values():
+        return None
+    for match in event.matches:
+        if match.round != round_number or team not in (match.first, match.second):
+            continue
+        for board in match.boards:
+            rank = board.first if team == match.first else board.second
+            if rank is not None:
+                return ctx.tournament.players_by_rank.get(rank)
+    return None
 
 
 def _column(player: Player, round_number: int | None) -> int | None:
