@@ -293,6 +293,9 @@ def test_team_round_robin_berger_pairing_names_round_and_teams() -> None:
     found = [d for d in run(f.text(), select="B") if d.code == "B002"]
     assert found and all(d.round == 3 for d in found)
     assert all("round 3" in d.message and "team" in d.message for d in found)
+    # located at a board player's round-3 block (column 112 = 92 + 2 x 10), teams named
+    assert all(d.column == 112 for d in found)
+    assert any("found team 3 (Team 03)–team 5 (Team 05)" in d.message for d in found)
 
 
 def test_rotated_team_round_robin_is_b004() -> None:
