@@ -67,6 +67,17 @@ def test_a_planted_match_result_is_m003_at_its_round() -> None:
     assert "1.5 game points (1=), its boards add up to 2.0" in d.message
 
 
+def test_an_801_board_order_string_against_the_boards_is_m003() -> None:
+    """Team 1's 801 round 1 says 21 (2nd listed player on board 1); boards 1-2 hold 1, 2."""
+    changed = text().replace("ALP    5  4.5   4 w 1= 12", "ALP    5  4.5   4 w 1= 21")
+    found = run(changed)
+    # "801  1 ALP    5  4.5   4 w 1= 21": the order string starts in column 31
+    assert [(d.code, d.line, d.column, d.round) for d in found] == [("M003", 22, 31, 1)]
+    assert "the 801 row gives team 1 (Alpha) the board order 21, its boards 12" in (
+        found[0].message
+    )
+
+
 def test_board_colours_against_record_352_are_m013() -> None:
     """352 WB; round 1, Alpha White on both boards (player 2 w, player 8 b): M013 at board 2.
 
@@ -382,6 +393,13 @@ DESERVED = {
         297, 300, 301, 302, 305, 307, 310, 311, 312, 316, 317, 318, 319, 320, 321, 322,
         324, 325, 326, 327, 328, 329, 331, 333, 334, 335, 336, 338, 341, 342, 343,
     )),
+    # TEC sample, both copies: two 801 board-order strings say 1234 where 300 and the
+    # boards field others: Sweden's round 7 (300   7  34  42  218 …: its 5th listed player
+    # on board 1, 5234) and Argentina's round 1 (300   1  40  27  152  201 …: 1534).
+    ("trf26_team_grandmommys_cup_echecsjs.trf", "M003", 581),
+    ("trf26_team_grandmommys_cup_echecsjs.trf", "M003", 587),
+    ("trf26_team_grandmommys_cup_sharly.trf", "M003", 577),
+    ("trf26_team_grandmommys_cup_sharly.trf", "M003", 583),
     ("trf26_team_grandmommys_cup_sharly.trf", "M003", 554),
     ("trf26_team_grandmommys_cup_sharly.trf", "M003", 558),
     # Sharly's adaptation only: Denmark's rows give HHHH / HPB in round 3, where no 240
@@ -417,9 +435,10 @@ def test_real_files_get_no_undeserved_team_findings() -> None:
 @needs_corpus
 def test_one_cause_is_one_finding_in_sharlys_grandmommys_cup() -> None:
     """Denmark's missing half-point bye: 2 M001 and 2 M003 (round 3); two 299s: two M010."""
-    # M003 also holds the two round-7 rows of India 2 and Bulgaria (see DESERVED)
+    # M003 also holds the two round-7 rows of India 2 and Bulgaria and two board-order
+    # strings (see DESERVED)
     path = CORPUS / "trf26_team_grandmommys_cup_sharly.trf"
     tournament = trfkit.parse(path.read_bytes()).tournament
     found = run_checks(Context(tournament), select=["M"])
-    assert codes(found) == Counter({"M001": 2, "M003": 4, "M010": 2})
+    assert codes(found) == Counter({"M001": 2, "M003": 6, "M010": 2})
     assert [d.line for d in found if d.code == "M010"] == [539, 540]

@@ -304,12 +304,16 @@ def _row_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     compared with the match rebuilt from the boards (330 for a forfeited match); a
     round the row gives as a bye (``FFFF``, ``HPB`` …) must be that bye (240, 320 or
     the boards' ``F``/``H``/``U`` blocks; ``Z`` and an absence are alike). Totals that
-    leave out record 299 are M010's. The rows are read by tokens (their widths
-    differ between programs).
+    leave out record 299 are M010's. An 801 row's board-order string after a
+    round's results (``1534``: the team's 1st, 5th, 3rd and 4th listed players on
+    boards 1-4, ``0`` an empty board) must be the boards' (a team listing more than
+    nine players is not judged). The rows are read by tokens (their widths differ
+    between programs).
 
     PASS: ``801  1 IND 15 28.0  14 b =0=1 1234 …`` for team 1, whose four boards in
     round 1 against team 14 drew, lost, drew and won.
-    FAIL: the same row with ``=0==``: the boards add up to 2, the row to 1.5.
+    FAIL: the same row with ``=0==``: the boards add up to 2, the row to 1.5; or with
+    ``1534`` while its first four listed players sat on boards 1-4.
     """
     standings = _standings(ctx)
     if standings is None:
@@ -357,6 +361,14 @@ def _row_mismatch(ctx: Context) -> Iterator[Diagnostic]:
                         **where,
                     )
                 continue
+            order = _board_order_of(event, row.team, entry.round)
+            if entry.order and order is not None and entry.order != order:
+                yield ROW_MISMATCH.rule.diagnostic(
+                    f"round {entry.round}, {_match(event, row.team, entry.opponent)}: the "
+                    f"{row.kind} row gives {who} the board order {printable(entry.order)}, "
+                    f"its boards {order}",
+                    line=row.line, column=entry.order_column, round=entry.round,
+                )
             if entry.game_points is None:
                 continue
             # the row shows the boards; a typed 299 assigns the round other points
@@ -370,6 +382,24 @@ def _row_mismatch(ctx: Context) -> Iterator[Diagnostic]:
                 f"{text}, its boards add up to {format_number(boards)}",
                 **where,
             )
+
+
+def _board_order_of(event: TeamEvent, team: int, rnd: int) -> str | None:
+    """The team's board order in its match of *rnd*, as 801 writes it (``None``: not known).
+
+    One digit a board: the player's place in the team's list (``0`` an empty board);
+    ``None`` for a match without boards or a team listing more than nine players.
+    """
+    info = event.team(team)
+    if info is None or len(info.members) > 9:
+        return None
+    for match in event.matches:
+        if match.round == rnd and team in (match.first, match.second) and match.boards:
+            ranks = [b.first if team == match.first else b.second for b in match.boards]
+            if any(r is not None and r not in info.members for r in ranks):
+                return None  # a player of another team: M004's
+            return "".join("0" if r is None else str(info.members.index(r) + 1) for r in ranks)
+    return None
 
 
 _ROW_BYES = {"F": RoundKind.FULL_BYE, "H": RoundKind.HALF_BYE, "Z": RoundKind.ZERO_BYE,

@@ -782,6 +782,9 @@ class RowRound:
         colour: The colour written after the opponent.
         text: The bye word, or 801's board results (``=0=1``) or 802's game points.
         game_points: 802's game points, or the sum of 801's board results (162's values).
+        order: 801's board-order string after the results (``1534``: the team's 1st,
+            5th, 3rd and 4th listed players on boards 1-4; ``0`` an empty board), or ``""``.
+        order_column: The 1-based column of the board-order string.
     """
 
     round: int
@@ -790,6 +793,8 @@ class RowRound:
     colour: Colour
     text: str
     game_points: Fraction | None
+    order: str = ""
+    order_column: int | None = None
 
 
 @attrs.frozen
@@ -829,6 +834,10 @@ def result_rows(tournament: Tournament, game: PointSystem | None = None) -> tupl
     return tuple(out)
 
 
+_ORDER = re.compile(r"[0-9]{1,14}", re.ASCII)
+"""An 801 board-order string: one digit a board (a team lists at most 14 players)."""
+
+
 def _row(record: RawRecord, game: PointSystem) -> ResultRow | None:
     kind = RowKind(record.kind)
     found = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", record.text)]
@@ -848,9 +857,16 @@ def _row(record: RawRecord, game: PointSystem) -> ResultRow | None:
                 points = _number(value)
             elif value and all(c in _ROW_RESULT for c in value):
                 points = sum((game.points(_ROW_RESULT[c]) for c in value), _ZERO)
-            rounds.append(
-                RowRound(len(rounds) + 1, column, int(token), colour, value, points)
+            order, order_column = "", None
+            if kind is RowKind.LONG and index + 3 < len(tokens):
+                after = tokens[index + 4] if index + 4 < len(tokens) else ""
+                # digits not followed by a colour: the board order, not the next opponent
+                if _ORDER.fullmatch(tokens[index + 3]) and after.lower() not in ("w", "b"):
+                    order, order_column = found[index + 3]
+            entry = RowRound(
+                len(rounds) + 1, column, int(token), colour, value, points, order, order_column
             )
+            rounds.append(entry)
             index += 2
             continue
         if index >= 3 and ROW_BYE_WORDS.match(token) and tokens[index - 1] not in ("w", "b"):
