@@ -926,3 +926,40 @@ def test_the_first_named_team_follows_352_when_board_1_has_no_game() -> None:
     match = next(m for m in event.matches if m.round == 1 and 1 in (m.first, m.second))
     assert (match.first, match.second) == (1, 4)
     assert event.results[1][0].first is True
+
+
+def test_a_typed_299_of_nothing_takes_the_points_away() -> None:
+    """299 W 0.0 0.0 in round 1 for Alpha: its win (2 MP, 1.5 GP) brings nothing: 3 MP, 3 GP."""
+    event = _team_rr_4(extra="299 W   0.0   0.0    1    1\n")
+    assert (event.mp(1), event.gp(1)) == (3, 3)
+
+
+def test_games_won_count_the_results_not_the_assigned_points() -> None:
+    """299 W 3.0 (every won match brings 3 MP): WIN stays 2, 1, 1, 0; MP 7, 3, 5, 1.
+
+    By hand: Alpha beat Delta (R1) and Bravo (R2); Charlie beat Bravo (R1); Bravo beat
+    Delta (R3); the rest were drawn.
+    """
+    t = loads(TEAM_RR_4.read_bytes().decode("utf-8") + "299 W   3.0\n")
+    st = compute_team_standings(t, TieBreakOptions(tiebreaks=["WIN"]))
+    by_team = {row.team: row for row in st.rows}
+    assert [by_team[n].values[1] for n in (1, 2, 3, 4)] == [2, 1, 1, 0]
+    assert [st.event.mp(n) for n in (1, 2, 3, 4)] == [7, 3, 5, 1]
+
+
+def test_two_typed_299s_do_not_depend_on_their_order() -> None:
+    """299 L 1.0 and 299 D 1.5 in either order: MP 5.5, 4, 5, 3.5.
+
+    By hand: lost are Delta R1, R3 and Bravo R1, R2; drawn Charlie R2, R3, Delta R2,
+    Alpha R3: Alpha 2 + 2 + 1.5, Bravo 1 + 1 + 2, Charlie 2 + 1.5 + 1.5, Delta 1 + 1.5 + 1.
+    """
+    for extra in ("299 L   1.0\n299 D   1.5\n", "299 D   1.5\n299 L   1.0\n"):
+        event = _team_rr_4(extra=extra)
+        assert [event.mp(n) for n in (1, 2, 3, 4)] == [F(11, 2), 4, 5, F(7, 2)], extra
+
+
+def test_a_typed_299_of_a_round_without_teams_keeps_to_its_kind() -> None:
+    """299 W 3.0 2.0 for round 2, no teams: only round 2's won match (Alpha's) is changed."""
+    event = _team_rr_4(extra="299 W   3.0   2.0    2\n")
+    assert [r.mp for r in event.results[1]] == [2, 3, 1]
+    assert [r.mp for r in event.results[2]] == [0, 0, 2]

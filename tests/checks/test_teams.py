@@ -19,6 +19,7 @@ from rr_generator import TeamRoundRobin
 import trfkit
 from trfkit.checks import CheckOptions, Context, run_checks
 from trfkit.checks.base import BoardOrder
+from trfkit.compute.teams import team_event_of
 from trfkit.diagnostics import Diagnostic
 
 HERE = Path(__file__).resolve()
@@ -65,6 +66,21 @@ def test_a_planted_match_result_is_m003_at_its_round() -> None:
     assert (d.code, d.line, d.column, d.round) == ("M003", 22, 36, 2)
     assert "round 2, team 1 (Alpha) – team 2 (Bravo)" in d.message
     assert "1.5 game points (1=), its boards add up to 2.0" in d.message
+
+
+def test_a_352_shorter_than_the_boards_is_one_m013_at_352() -> None:
+    """352 W for matches of two boards: one M013 at 352 (line 8), board 2 left open."""
+    found = run(text().replace("352 WB", "352 W"))
+    assert [(d.code, d.line, d.column) for d in found] == [("M013", 8, 5)]
+    assert "1 board(s) (W); matches field up to 2 boards" in found[0].message
+
+
+def test_a_299_beyond_the_rounds_or_for_no_team_is_m011() -> None:
+    """299 for round 9 of a 3-round event, and one for team 7 of teams 1-4: two M011."""
+    found = run(text() + "299 W   3.0   2.0    9    1\n299     1.0   0.0    1    7\n")
+    assert [(d.code, d.line, d.column) for d in found if d.code == "M011"] == [
+        ("M011", 26, 20), ("M011", 27, 24)
+    ]
 
 
 def test_an_801_board_order_string_against_the_boards_is_m003() -> None:
@@ -274,8 +290,11 @@ def test_a_typed_299_assigns_its_points_to_the_round() -> None:
     By hand: Alpha 5 - 2 + 3 = 6 MP and 4.5 - 1.5 + 2 = 5 GP; its 310 (5.0, 4.5) and
     801 row leave the assignment out, and the 801 row's round 1 (1=) is still the boards.
     """
-    found = run(text() + "299 W  3.0  2.0   1    1\n")
+    source = text() + "299 W  3.0  2.0   1    1\n"
+    found = run(source)
     assert [(d.code, d.line) for d in found] == [("M010", 26)]
+    event = team_event_of(trfkit.loads(source))
+    assert (event.mp(1), event.gp(1)) == (6, 5)
     assert "assigns 3.0 MP and 2.0 GP to the W results of team 1 (Alpha) (round 1)" in (
         found[0].message
     )

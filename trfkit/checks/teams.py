@@ -40,17 +40,21 @@ from trfkit.compute.teams import (
     TeamEvent,
     TeamInfo,
     TeamMatch,
+    board_colour,
+    board_colours,
     home_away,
 )
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.errors import TieBreakError
 from trfkit.model import (
+    AbnormalPoints,
     Byes,
     Colour,
     ForfeitedMatch,
     Player,
     TeamLineup,
     TeamPairingByes,
+    TextRecord,
 )
 from trfkit.numbers import format_number
 from trfkit.untrusted import printable
@@ -900,12 +904,18 @@ def _points_abnormal(ctx: Context) -> Iterator[Diagnostic]:
             continue
         teams = sorted({d.team for d in mine})
         sources = sorted({d.source for d in mine})
-        amount = " and ".join(f"{format_number(v)} {w}" for w, v in adds.items() if v)
+        if kind:  # an assignment: every value it sets, 0 included
+            values = {"MP": record.match_points, "GP": record.points}
+            amount = " and ".join(
+                f"{format_number(v)} {w}" for w, v in values.items() if v is not None
+            )
+        else:
+            amount = " and ".join(f"{format_number(v)} {w}" for w, v in adds.items() if v)
         whom = "every team" if not ids else ", ".join(_team(event, n) for n in sorted(ids))
         listed = ", ".join(_team(event, n) for n in teams[:10]) + (", …" * (len(teams) > 10))
         if kind:
             when = f"round {record.round}" if record.round else "every round"
-            what = (f"record 299 assigns {amount or 'no points'} to the {printable(kind)} "
+            what = (f"record 299 assigns {amount} to the {printable(kind)} "
                     f"results of {whom} ({when}) in place of the usual points")  # fmt: skip
         else:
             what = f"record 299 adds {amount} to {whom}"
@@ -927,10 +937,10 @@ POINTS_ABNORMAL = make_check(
 def _unknown_reference(ctx: Context) -> Iterator[Diagnostic]:
     """A team record names a team the event does not have, or a round beyond the event.
 
-    Records 330 (forfeited match), 300 (line-up), 320 (team PABs, one team per round)
-    and 240 (byes; ids read as team numbers) refer to the teams by their number (310,
-    else the 013 record's position) and to a round of the event (142, else the
-    player blocks). A number no team has, or a later round, makes the record apply to
+    Records 330 (forfeited match), 300 (line-up), 320 (team PABs, one team per round),
+    299 (abnormal points) and 240 (byes; ids read as team numbers) refer to the teams
+    by their number (310, else the 013 record's position) and to a round of the event
+    (142, else the player blocks). A number no team has, or a later round, makes the record apply to
     nothing: every other team check passes it by, and the team values leave it out.
 
     PASS: ``330 +-   1   1   2`` in a 3-round event of teams 1-4.
@@ -985,6 +995,14 @@ def _unknown_reference(ctx: Context) -> Iterator[Diagnostic]:
                 yield beyond("320", index + 1, pab.line, column)
             elif number and number not in numbers:
                 yield team("320", number, pab.line, column, index + 1)
+    assert C.ABNORMAL.repeat is not None
+    for record in ctx.tournament.of_type(AbnormalPoints):
+        if record.round and record.round > rounds:
+            yield beyond("299", record.round, record.line, C.ABNORMAL.field("round").start)
+        for index, number in enumerate(record.ids):
+            if number and number not in numbers:
+                yield team("299", number, record.line, C.ABNORMAL.repeat.item(index).start,
+                           record.round)  # fmt: skip
     assert C.BYES.repeat is not None
     for bye in ctx.tournament.of_type(Byes):
         if bye.round and bye.round > rounds:
@@ -1049,17 +1067,27 @@ def _board_colours(ctx: Context) -> Iterator[Diagnostic]:
     Record 352 (``WBWB``) gives the colour of each board to the first-named team of
     a match; the other team has the reverse. The first-named team is the one whose
     top game holds 352's colour of its board, so a match is judged by its other
-    boards: each must have 352's colour for that team (boards without a game, or
-    without a colour, are passed by). Without 352 nothing is judged. One finding per
-    match, at the colour of its first wrong board, naming every board that breaks it.
+    boards: each game (a forfeit written with its colours too) must have 352's colour
+    for that team; a board without an opponent or a colour is passed by. One finding
+    per match, at the colour of its first wrong board, naming every board that breaks
+    it; and one at 352 when matches field more boards than it gives colours for.
+    Without 352 nothing is judged.
 
     PASS: ``352 WB``, boards 1 and 2 with team 1 White, then Black.
-    FAIL: ``352 WB``, team 1 White on both boards.
+    FAIL: ``352 WB``, team 1 White on both boards; ``352 W`` for matches of two boards.
     """
     event = ctx.team_event
-    pattern = "".join(c for c in (ctx.tournament.header("352") or "").upper() if c in "WB")
+    pattern = board_colours(ctx.tournament)
     if event is None or not pattern:
         return
+    fielded = max((len(m.boards) for m in event.matches), default=0)
+    if fielded > len(pattern):
+        line = next((h.line for h in ctx.tournament.of_type(TextRecord) if h.code == "352"), None)
+        yield BOARD_COLOURS.rule.diagnostic(
+            f"record 352 gives the colours of {len(pattern)} board(s) ({pattern}); matches "
+            f"field up to {fielded} boards, whose colours it leaves open",
+            line=line, column=5,
+        )
     players = ctx.tournament.players_by_rank
     for match in event.matches:
         if match.forfeit or match.pending:
@@ -1068,8 +1096,8 @@ def _board_colours(ctx: Context) -> Iterator[Diagnostic]:
         for board in match.boards:
             if board.first is None or board.second is None or board.colour is Colour.NONE:
                 continue
-            letter = pattern[(board.board - 1) % len(pattern)]
-            if board.colour is not (Colour.WHITE if letter == "W" else Colour.BLACK):
+            want = board_colour(pattern, board.board)
+            if want is not None and board.colour is not want:
                 wrong.append(board)
         if not wrong:
             continue

@@ -487,7 +487,7 @@ class _Values:
             base = tb.base or primary
             return Fraction(sum(
                 1 for r in self.event.results.get(team, ())
-                if r.mp == self.win["MP"] and (name == "WIN" or r.kind is RoundKind.PLAYED)
+                if r.usual_mp == self.win["MP"] and (name == "WIN" or r.kind is RoundKind.PLAYED)
             )) if base == "MP" else self.board_wins(team, name == "WON")  # fmt: skip
         if name == "PS":
             running, total = Fraction(0), Fraction(0)

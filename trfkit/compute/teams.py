@@ -80,6 +80,8 @@ __all__ = [
     "TeamInfo",
     "TeamMatch",
     "TeamRound",
+    "board_colour",
+    "board_colours",
     "home_away",
     "result_rows",
     "team_event_of",
@@ -219,6 +221,11 @@ class TeamRound:
     usual: tuple[Fraction, Fraction] | None = None
     """The match and game points the round brought before a typed 299 assigned others."""
 
+    @property
+    def usual_mp(self) -> Fraction:
+        """The match points of the round's result (won, drawn, lost), whatever 299 assigned."""
+        return self.usual[0] if self.usual is not None else self.mp
+
 
 @attrs.frozen
 class TeamEvent:
@@ -349,7 +356,20 @@ def _boards(teams: tuple[TeamInfo, ...], member: Mapping[int, int]) -> dict[int,
     }
 
 
-def _board_colours(tournament: Tournament) -> str:
+def board_colour(pattern: str, board: int) -> Colour | None:
+    """The first-named team's colour on *board* (1 = top) under record 352's *pattern*.
+
+    Without 352, colours alternate from White on board 1; a board beyond a 352
+    pattern has no colour it fixes (``None``).
+    """
+    if not pattern:
+        return Colour.WHITE if board % 2 else Colour.BLACK
+    if board > len(pattern):
+        return None
+    return Colour.WHITE if pattern[board - 1] == "W" else Colour.BLACK
+
+
+def board_colours(tournament: Tournament) -> str:
     """Record 352's board colours (``WBWB``), upper case; ``""`` when absent."""
     text = tournament.header("352") or ""
     return "".join(c for c in text.upper() if c in "WB")
@@ -408,9 +428,11 @@ def team_event_of(tournament: Tournament) -> TeamEvent:
                 if number in numbers:
                     byes240.setdefault((bye.round, number), (bye.kind.strip().upper(), bye.line))
 
-    colours = _board_colours(tournament)
-    size = len(colours) or max(
-        [0, *(len(c) for c in (_fielded(blocks, r, t) for (r, t) in blocks))]
+    colours = board_colours(tournament)
+    # 352 gives the boards of a match; a shorter 352 than the boards fielded is a
+    # file's mistake (M013 says so), not fewer boards
+    size = max(
+        [len(colours), *(len(c) for c in (_fielded(blocks, r, t) for (r, t) in blocks))]
     )
     size = size or max([0, *(len(t.members) for t in teams)])
 
@@ -455,9 +477,12 @@ def team_event_of(tournament: Tournament) -> TeamEvent:
                     continue
                 done.add((rnd, own))
                 results[own].append(_round_of(match, own, opp, first))
+    # a typed 299 assigns its values, 0 included; one without a type adds them
     adjustments = tuple(
-        r for r in tournament.of_type(AbnormalPoints) if r.match_points or r.points
-    )
+        r for r in tournament.of_type(AbnormalPoints)
+        if ((r.match_points is not None or r.points is not None) if r.kind.strip()
+            else (r.match_points or r.points))
+    )  # fmt: skip
     assigned, changed, assigned_by = _assign(adjustments, results, rounds, numbers, mps)
     return TeamEvent(
         teams,
@@ -518,10 +543,11 @@ def _assign(
         ids = [i for i in record.ids if i]
         for number in ids or sorted(numbers):
             for index, r in enumerate(out.get(number, ())):
-                if record.round:
-                    if r.round != record.round or r.round > rounds:
-                        continue
-                elif not _of_kind(kind, r, mps):
+                if record.round and (r.round != record.round or r.round > rounds):
+                    continue
+                # named teams' round: whatever it was (as for individual events); else
+                # (every team, or every round) only the rounds of the record's kind
+                if not (record.round and ids) and not _of_kind(kind, r, mps):
                     continue
                 mp = r.mp if record.match_points is None else record.match_points
                 gp = r.gp if record.points is None else record.points
@@ -540,7 +566,7 @@ def _of_kind(kind: str, r: TeamRound, mps: MatchPoints) -> bool:
     if kind in _ASSIGNED_KINDS:
         return r.kind in _ASSIGNED_KINDS[kind]
     played = {"W": mps.win, "D": mps.draw, "L": mps.loss}
-    return r.kind is RoundKind.PLAYED and kind in played and r.mp == played[kind]
+    return r.kind is RoundKind.PLAYED and kind in played and r.usual_mp == played[kind]
 
 
 def _fielded(blocks: Mapping[tuple[int, int], list[tuple[Player, int]]], rnd: int,
@@ -605,16 +631,15 @@ def _played(
     pairs.sort(key=lambda pq: min(order(team, pq[0]), order(other, pq[1])))
     # first-named: the team whose top game holds 352's colour of its board (alternating
     # from White without 352); the top game need not be on board 1 (a forfeited board)
-    pattern = colours or "WB"
     top = next(
-        ((i, p) for i, (p, q) in enumerate(pairs)
-         if p is not None and q is not None and p.rounds[index].colour is not Colour.NONE),
+        ((i + 1, p) for i, (p, q) in enumerate(pairs)
+         if p is not None and q is not None and p.rounds[index].colour is not Colour.NONE
+         and board_colour(colours, i + 1) is not None),
         None,
     )  # fmt: skip
     if top is not None:
         board, player = top
-        expected = Colour.BLACK if pattern[board % len(pattern)] == "B" else Colour.WHITE
-        swap = player.rounds[index].colour is not expected
+        swap = player.rounds[index].colour is not board_colour(colours, board)
     else:
         swap = team > other
     if swap:
