@@ -995,22 +995,20 @@ def _unknown_reference(ctx: Context) -> Iterator[Diagnostic]:
                 yield beyond("320", index + 1, pab.line, column)
             elif number and number not in numbers:
                 yield team("320", number, pab.line, column, index + 1)
-    assert C.ABNORMAL.repeat is not None
-    for record in ctx.tournament.of_type(AbnormalPoints):
-        if record.round and record.round > rounds:
-            yield beyond("299", record.round, record.line, C.ABNORMAL.field("round").start)
-        for index, number in enumerate(record.ids):
-            if number and number not in numbers:
-                yield team("299", number, record.line, C.ABNORMAL.repeat.item(index).start,
-                           record.round)  # fmt: skip
-    assert C.BYES.repeat is not None
-    for bye in ctx.tournament.of_type(Byes):
-        if bye.round and bye.round > rounds:
-            yield beyond("240", bye.round, bye.line, C.BYES.field("round").start)
-        for index, number in enumerate(bye.ids):
-            if number and number not in numbers:
-                yield team("240 (ids read as team numbers)", number, bye.line,
-                           C.BYES.repeat.item(index).start, bye.round)  # fmt: skip
+    # 299 and 240 name a round and teams alike
+    listed: tuple[tuple[str, str, type[AbnormalPoints] | type[Byes], C.Layout], ...] = (
+        ("299", "299", AbnormalPoints, C.ABNORMAL),
+        ("240", "240 (ids read as team numbers)", Byes, C.BYES),
+    )
+    for code, named, kind, layout in listed:
+        assert layout.repeat is not None
+        for record in ctx.tournament.of_type(kind):
+            if record.round and record.round > rounds:
+                yield beyond(code, record.round, record.line, layout.field("round").start)
+            for index, number in enumerate(record.ids):
+                if number and number not in numbers:
+                    yield team(named, number, record.line, layout.repeat.item(index).start,
+                               record.round)  # fmt: skip
 
 
 UNKNOWN_REFERENCE = make_check(
