@@ -661,10 +661,19 @@ class Tournament:
         return max(self.declared_rounds or 0, self.rounds_played)
 
     @functools.cached_property
-    def tiebreak_codes(self) -> tuple[str, ...] | None:
-        """The tie-break list of record 212 (with ``PTS``) or else 202."""
-        lists = {r.code: r.tiebreaks for r in self.of_type(TieBreakList)}
+    def tiebreak_list(self) -> TieBreakList | None:
+        """The tie-break list the report declares: record 212 (with ``PTS``), else 202.
+
+        A record without codes declares none.
+        """
+        lists = {r.code: r for r in self.of_type(TieBreakList) if r.tiebreaks}
         return lists.get("212") or lists.get("202")
+
+    @property
+    def tiebreak_codes(self) -> tuple[str, ...] | None:
+        """The codes of :attr:`tiebreak_list`."""
+        record = self.tiebreak_list
+        return record.tiebreaks if record is not None else None
 
     @property
     def file_format(self) -> FileFormat:

@@ -34,11 +34,11 @@ from trfkit.compute.tiebreaks import (
     TieBreakOptions,
     Withdrawal,
     output_keys,
+    parse_declared,
     parse_tiebreak,
     settings_from,
 )
-from trfkit.errors import TieBreakError
-from trfkit.model import TieBreakList, Tournament
+from trfkit.model import Tournament
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
@@ -192,8 +192,7 @@ def resolve_tiebreaks(
         TieBreakError: For an unknown code in *requested*.
     """
     problems: list[str] = []
-    lists = {r.code: r for r in tournament.of_type(TieBreakList) if r.tiebreaks}
-    record = lists.get("212") or lists.get("202")
+    record = tournament.tiebreak_list
     if requested and record is not None:
         asked = tuple(parse_tiebreak(c) for c in requested if c.strip())
         problems.append(
@@ -205,14 +204,8 @@ def resolve_tiebreaks(
         source = "--tiebreaks"
     else:
         if record is not None:
-            parsed = []
-            for text in record.tiebreaks:
-                if not text.strip():
-                    continue
-                try:
-                    parsed.append(parse_tiebreak(text))
-                except TieBreakError as exc:
-                    problems.append(f"record {record.code}: {exc}; left out")
+            parsed, left_out = parse_declared(record.code, record.tiebreaks, parse_tiebreak)
+            problems += left_out
             codes = tuple(parsed)
             source = f"record {record.code}"
         else:

@@ -80,9 +80,12 @@ from trfkit.compute.tiebreaks import (
     TieBreakOptions,
     choose_edition,
     output_keys,
+    parse_declared,
 )
+from trfkit.compute.tiebreaks.codes import modifier_tokens
+from trfkit.compute.tiebreaks.core import cut_terms
 from trfkit.errors import TieBreakError
-from trfkit.model import TieBreakList, Tournament
+from trfkit.model import Tournament
 
 __all__ = [
     "DEFAULT_TEAM_TIEBREAKS",
@@ -189,12 +192,7 @@ def parse_team_tiebreak(text: str) -> TeamTieBreak:
     cut = median = 0
     pre = False
     limit: int | None = None
-    position = 0
-    for item in _MODIFIER.finditer(rest):
-        if item.start() != position:
-            break
-        position = item.end()
-        token = item.group(1).upper()
+    for token in modifier_tokens(text, rest, _MODIFIER):
         if token[0] == "C":
             cut = int(token[1:])
         elif token[0] == "M":
@@ -204,8 +202,6 @@ def parse_team_tiebreak(text: str) -> TeamTieBreak:
         elif token[0] == "L" and token[1:].lstrip("+-").isdigit():
             limit = abs(int(token[1:]))
         # /L, /R, /F, /U, /V, /X: accepted; they change no value trfkit computes for teams
-    if position != len(rest):
-        raise TieBreakError(f"{text!r}: modifier {rest[position:]!r} not understood")
     if (cut or median) and name in COMPUTED and name not in _CUTTABLE:
         raise TieBreakError(f"{text!r}: {name} takes no cut or median modifier")
     return TeamTieBreak(raw, name, base, min(cut, 99), min(median, 99), pre, limit)
@@ -424,8 +420,6 @@ class _Values:
         self, terms: list[Term], cut: int, median: int, sb: bool
     ) -> tuple[list[Term], list[Term]]:
         """``/Cn`` and ``/Mn`` with the VUR exception of 16.5 (as the individual engine)."""
-        kept = list(terms)
-        removed: list[Term] = []
         by_score = sb and self.sb_cut is SbCut.OPPONENT_SCORE
 
         def value(t: Term) -> Fraction:
@@ -434,25 +428,10 @@ class _Values:
         def lsv_key(t: Term) -> tuple[Fraction, Fraction | int]:
             return (t[2], value(t)) if by_score else (value(t), t[0])
 
-        for _ in range(cut):
-            if not kept:
-                break
-            lsv = min(kept, key=lsv_key)
-            chosen = lsv
-            vurs = [t for t in kept if t[4]] if self.swiss and self.edition.uses_dummy else []
-            if vurs and not lsv[4]:
-                lowest = min(vurs, key=lambda t: (value(t), lsv_key(t)))
-                if value(lowest) >= value(lsv):
-                    chosen = lowest
-            kept.remove(chosen)
-            removed.append(chosen)
-        for _ in range(median):
-            if not kept:
-                break
-            top = max(kept, key=lsv_key)
-            kept.remove(top)
-            removed.append(top)
-        return kept, removed
+        return cut_terms(
+            terms, cut, median, value=value, lsv_key=lsv_key, is_vur=lambda t: t[4],
+            vurs_first=self.swiss and self.edition.uses_dummy,
+        )  # fmt: skip
 
     def bases(self, tb: TeamTieBreak, primary: str) -> tuple[str, str, bool]:
         """(opponent's score, own result, Sonneborn-Berger?) of a BH/SB-family code."""
@@ -743,17 +722,10 @@ def _resolve(
 ) -> tuple[list[TeamTieBreak], str, list[str]]:
     """The list, its source and the problems (see the module docstring)."""
     problems: list[str] = []
-    lists = {r.code: r for r in tournament.of_type(TieBreakList) if r.tiebreaks}
-    record = lists.get("212") or lists.get("202")
+    record = tournament.tiebreak_list
     codes: list[TeamTieBreak] = []
     if record is not None and _names_team_code(record.tiebreaks):
-        for text in record.tiebreaks:
-            if not text.strip():
-                continue
-            try:
-                codes.append(parse_team_tiebreak(text))
-            except TieBreakError as exc:
-                problems.append(f"record {record.code}: {exc}; left out")
+        codes, problems = parse_declared(record.code, record.tiebreaks, parse_team_tiebreak)
         source = f"record {record.code} (it names team codes)"
         if requested:
             problems.append(

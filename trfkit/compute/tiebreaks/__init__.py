@@ -50,6 +50,7 @@ from trfkit.compute.tiebreaks.codes import (
     TEAM_CODES,
     TieBreak,
     output_keys,
+    parse_declared,
     parse_tiebreak,
     parse_tiebreaks,
 )
@@ -91,6 +92,7 @@ __all__ = [
     "choose_edition",
     "output_keys",
     "parse_date",
+    "parse_declared",
     "parse_tiebreak",
     "parse_tiebreaks",
     "settings_from",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 import attrs
 
@@ -123,12 +123,7 @@ def parse_tiebreak(text: str) -> TieBreak:
         raise TieBreakError(f"unknown tie-break {match.group(1)!r}")
     rest = raw[match.end() :]
     fields: dict[str, Any] = {}
-    position = 0
-    for item in _MODIFIER.finditer(rest):
-        if item.start() != position:
-            break
-        position = item.end()
-        token = item.group(1).upper()
+    for token in modifier_tokens(text, rest):
         kind = token[0]
         if kind == "C":
             fields["cut"] = int(token[1:])
@@ -147,8 +142,6 @@ def parse_tiebreak(text: str) -> TieBreak:
         elif kind == "F":
             fields["fore"] = True
         # /U… (unrated handling) is accepted and ignored: unrated opponents never count.
-    if position != len(rest):
-        raise TieBreakError(f"{text!r}: modifier {rest[position:]!r} not understood")
     if (fields.get("cut") or fields.get("median")) and name not in _CUTTABLE:
         raise TieBreakError(f"{text!r}: {name} takes no cut or median modifier")
     if ("limit" in fields or "limit_percent" in fields) and name != "KS":
@@ -156,6 +149,46 @@ def parse_tiebreak(text: str) -> TieBreak:
     if name == "FB":
         fields["fore"] = True
     return TieBreak(raw.replace(" ", ""), name, **fields)
+
+
+def modifier_tokens(text: str, rest: str, pattern: re.Pattern[str] = _MODIFIER) -> list[str]:
+    """The modifiers of *rest* (what follows the acronym of *text*), upper case.
+
+    Raises:
+        TieBreakError: When some of *rest* is no modifier *pattern* reads.
+    """
+    tokens = []
+    position = 0
+    for item in pattern.finditer(rest):
+        if item.start() != position:
+            break
+        position = item.end()
+        tokens.append(item.group(1).upper())
+    if position != len(rest):
+        raise TieBreakError(f"{text!r}: modifier {rest[position:]!r} not understood")
+    return tokens
+
+
+_Code = TypeVar("_Code")
+
+
+def parse_declared(
+    code: str, texts: Iterable[str], parse: Callable[[str], _Code]
+) -> tuple[list[_Code], list[str]]:
+    """The codes of a declared list (record *code*, 212 or 202) read by *parse*.
+
+    A blank entry is skipped; one that cannot be read is left out, with a problem.
+    """
+    parsed: list[_Code] = []
+    problems: list[str] = []
+    for text in texts:
+        if not text.strip():
+            continue
+        try:
+            parsed.append(parse(text))
+        except TieBreakError as exc:
+            problems.append(f"record {code}: {exc}; left out")
+    return parsed, problems
 
 
 def output_keys(texts: Iterable[str]) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ import math
 import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -96,6 +96,51 @@ def rating_difference(score2: int, games: int) -> int:
     if hundredths >= 50:
         return _DP[hundredths - 50]
     return -_DP[50 - hundredths]
+
+
+_T = TypeVar("_T")
+
+
+def cut_terms(
+    terms: Sequence[_T],
+    cut: int,
+    median: int,
+    *,
+    value: Callable[[_T], Any],
+    lsv_key: Callable[[_T], Any],
+    is_vur: Callable[[_T], bool],
+    vurs_first: bool,
+) -> tuple[list[_T], list[_T]]:
+    """``/Cn`` and ``/Mn`` on a Buchholz-family sum (C.07 14, the VUR exception of 16.5).
+
+    The individual and the team engines cut alike: *value* is an element's value,
+    *lsv_key* orders the least significant first, *is_vur* marks a voluntary unplayed
+    round, cut first when *vurs_first* (a Swiss event under the dummy rules). Returns
+    the elements kept and the elements cut.
+    """
+    kept = list(terms)
+    removed: list[_T] = []
+    for _ in range(cut):
+        if not kept:
+            break
+        lsv = min(kept, key=lsv_key)
+        chosen = lsv
+        vurs = [t for t in kept if is_vur(t)] if vurs_first else []
+        if vurs and not is_vur(lsv):
+            # 16.5.1: the lowest VUR contribution goes unless it is below the least
+            # significant value (when that value is itself a VUR, it is the one cut).
+            lowest_vur = min(vurs, key=lambda t: (value(t), lsv_key(t)))
+            if value(lowest_vur) >= value(lsv):
+                chosen = lowest_vur
+        kept.remove(chosen)
+        removed.append(chosen)
+    for _ in range(median):
+        if not kept:
+            break
+        top = max(kept, key=lsv_key)
+        kept.remove(top)
+        removed.append(top)
+    return kept, removed
 
 
 @attrs.frozen
@@ -605,36 +650,16 @@ class EngineCore:
         Returns:
             The elements kept and the elements cut.
         """
-        kept = list(terms)
-        removed: list[Term] = []
         swiss = self._swiss(tb)
-        edition = self.settings.edition
         by_score = sb and self.settings.options.sb_cut is SbCut.OPPONENT_SCORE
 
         def lsv_key(t: Term) -> tuple[int, int]:
             return (t[TERM_SCORE], value(t)) if by_score else (value(t), t[TERM_ROUND])
 
-        for _ in range(tb.cut):
-            if not kept:
-                break
-            lsv = min(kept, key=lsv_key)
-            chosen = lsv
-            vurs = [t for t in kept if t[TERM_IS_VUR]] if swiss and edition.uses_dummy else []
-            if vurs and not lsv[TERM_IS_VUR]:
-                # 16.5.1: the lowest VUR contribution goes unless it is below the least
-                # significant value (when that value is itself a VUR, it is the one cut).
-                lowest_vur = min(vurs, key=lambda t: (value(t), lsv_key(t)))
-                if value(lowest_vur) >= value(lsv):
-                    chosen = lowest_vur
-            kept.remove(chosen)
-            removed.append(chosen)
-        for _ in range(tb.median):
-            if not kept:
-                break
-            top = max(kept, key=lsv_key)
-            kept.remove(top)
-            removed.append(top)
-        return kept, removed
+        return cut_terms(
+            terms, tb.cut, tb.median, value=value, lsv_key=lsv_key,
+            is_vur=lambda t: t[TERM_IS_VUR], vurs_first=swiss and self.settings.edition.uses_dummy,
+        )  # fmt: skip
 
     def values(self, tb: TieBreak | str) -> dict[int, Fraction | None]:
         """Start rank → value of *tb* for every player (annulled players included).
