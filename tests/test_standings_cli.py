@@ -215,3 +215,16 @@ def test_csv_uses_the_converters_guard(
     rows = out.splitlines()
     assert rows[0] == "rank,start_rank,name,<PTS>,<SB>"
     assert rows[1] == '1,1,"<Anand, Viswanathan>",8.5,57.25'
+
+
+def test_team_names_with_control_characters_are_escaped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A 310 team name holding ESC [2J prints escaped in the team table and its explanation."""
+    source = (ROOT / "fixtures" / "teams" / "team_rr_4.trf").read_bytes()
+    path = tmp_path / "esc.trf"
+    path.write_bytes(source.replace(b"310   1 Alpha   ", b"310   1 Al\x1b[2Jp"))
+    for extra in ((), ("--explain", "1")):
+        code, out, _ = run(capsys, str(path), "--teams", *extra)
+        assert code == 0 and "\x1b" not in out
+        assert "Al\\x1b[2Jp" in out

@@ -425,6 +425,7 @@ def run_teams(args: argparse.Namespace, tournament: Any) -> int:
     from trfkit.compute.tiebreaks import TieBreakError
     from trfkit.report import text as report
     from trfkit.report.json import dumps_json
+    from trfkit.untrusted import printable_lines
 
     decision = decide(tournament, common.event_type(args))
     if not decision.team:
@@ -444,14 +445,15 @@ def run_teams(args: argparse.Namespace, tournament: Any) -> int:
         if st.event.team(args.explain) is None:
             sys.stderr.write(f"trfkit standings: no team numbered {args.explain}\n")
             return report.EXIT_USAGE
-        sys.stdout.write(render_team_explanation(st, explain_team(st, args.explain, options)))
+        explanation = explain_team(st, args.explain, options)
+        sys.stdout.write(printable_lines(render_team_explanation(st, explanation)))
         return report.EXIT_OK
     if args.format == "json":
         sys.stdout.write(dumps_json(render_team_json(st)) + "\n")
     elif args.format == "csv":
         sys.stdout.write(render_team_csv(st))
     else:
-        sys.stdout.write(render_team_text(st))
+        sys.stdout.write(printable_lines(render_team_text(st)))  # team names may hold controls
     return report.EXIT_OK
 
 
