@@ -215,15 +215,13 @@ def _where(ctx: Context, a: Analysis, label: int, round_number: int | None) -> d
 def _top_board(ctx: Context, team: int, round_number: int | None) -> Player | None:
     """The player of *team* on the top board of its match of *round_number*, if any."""
     event = ctx.team_event
-    if event is None or not round_number or team not in event.member_of.values():
+    match = event.match_of(round_number, team) if event is not None and round_number else None
+    if match is None:
         return None
-    for match in event.matches:
-        if match.round != round_number or team not in (match.first, match.second):
-            continue
-        for board in match.boards:
-            rank = board.first if team == match.first else board.second
-            if rank is not None:
-                return ctx.tournament.players_by_rank.get(rank)
+    for board in match.boards:
+        rank = board.first if team == match.first else board.second
+        if rank is not None:
+            return ctx.tournament.players_by_rank.get(rank)
     return None
 
 

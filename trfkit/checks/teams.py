@@ -397,13 +397,13 @@ def _board_order_of(event: TeamEvent, team: int, rnd: int) -> str | None:
     info = event.team(team)
     if info is None or len(info.members) > 9:
         return None
-    for match in event.matches:
-        if match.round == rnd and team in (match.first, match.second) and match.boards:
-            ranks = [b.first if team == match.first else b.second for b in match.boards]
-            if any(r is not None and r not in info.members for r in ranks):
-                return None  # a player of another team: M004's
-            return "".join("0" if r is None else str(info.members.index(r) + 1) for r in ranks)
-    return None
+    match = event.match_of(rnd, team)
+    if match is None or not match.boards:
+        return None
+    ranks = [b.first if team == match.first else b.second for b in match.boards]
+    if any(r is not None and r not in info.members for r in ranks):
+        return None  # a player of another team: M004's
+    return "".join("0" if r is None else str(info.members.index(r) + 1) for r in ranks)
 
 
 _ROW_BYES = {"F": RoundKind.FULL_BYE, "H": RoundKind.HALF_BYE, "Z": RoundKind.ZERO_BYE,

@@ -493,8 +493,8 @@ class _Values:
         """
         win = self.event.game_points.win
         count = 0
-        for match in self.event.matches:
-            if match.forfeit or team not in (match.first, match.second):
+        for match in self.event.matches_of(team):
+            if match.forfeit:
                 continue
             for b in match.boards:
                 points = b.first_points if team == match.first else b.second_points

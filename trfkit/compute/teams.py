@@ -46,6 +46,7 @@ the team checks and the gacrux comparison will test):
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections import Counter
 from collections.abc import Mapping
@@ -280,7 +281,36 @@ class TeamEvent:
 
     def team(self, number: int) -> TeamInfo | None:
         """The team numbered *number*, if any."""
-        return next((t for t in self.teams if t.number == number), None)
+        return self._by_number.get(number)
+
+    def match_of(self, rnd: int, number: int) -> TeamMatch | None:
+        """The match team *number* played in round *rnd* (the first, if the file gives two)."""
+        return self._by_round.get((rnd, number))
+
+    def matches_of(self, number: int) -> tuple[TeamMatch, ...]:
+        """Every match of team *number*, in round order."""
+        return self._by_team.get(number, ())
+
+    @functools.cached_property
+    def _by_number(self) -> dict[int, TeamInfo]:
+        return {t.number: t for t in reversed(self.teams)}  # the first of a number wins
+
+    @functools.cached_property
+    def _by_team(self) -> dict[int, tuple[TeamMatch, ...]]:
+        index: dict[int, list[TeamMatch]] = {}
+        for m in self.matches:
+            index.setdefault(m.first, []).append(m)
+            if m.second != m.first:
+                index.setdefault(m.second, []).append(m)
+        return {n: tuple(ms) for n, ms in index.items()}
+
+    @functools.cached_property
+    def _by_round(self) -> dict[tuple[int, int], TeamMatch]:
+        index: dict[tuple[int, int], TeamMatch] = {}
+        for m in self.matches:
+            index.setdefault((m.round, m.first), m)
+            index.setdefault((m.round, m.second), m)
+        return index
 
     def mp(self, number: int) -> Fraction:
         """The team's match points: its rounds plus 299's match points."""
