@@ -62,6 +62,7 @@ have no team meaning.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -264,7 +265,11 @@ class TeamStandings:
 
     def row(self, team: int) -> TeamRow | None:
         """The row of team *team*, if any."""
-        return next((r for r in self.rows if r.team == team), None)
+        return self._rows_by_team.get(team)
+
+    @functools.cached_property
+    def _rows_by_team(self) -> dict[int, TeamRow]:
+        return {r.team: r for r in reversed(self.rows)}  # the first row of a team wins
 
 
 # --- the values ------------------------------------------------------------------------------
