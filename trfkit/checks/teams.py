@@ -62,11 +62,6 @@ from trfkit.untrusted import printable
 # --- shared values --------------------------------------------------------------------------
 
 
-def _standings(ctx: Context) -> TeamStandings | None:
-    """The recomputed team standings (:attr:`Context.team_standings`, once per file)."""
-    return ctx.team_standings
-
-
 def _team(event: TeamEvent, number: int | None) -> str:
     """``team 3 (Vitré)``: the number and the printable name."""
     info = event.team(number) if number is not None else None
@@ -146,7 +141,7 @@ def _declared_points(ctx: Context) -> list[_Declared]:
     """
 
     def compute() -> list[_Declared]:
-        standings = _standings(ctx)
+        standings = ctx.team_standings
         if standings is None:
             return []
         event = standings.event
@@ -251,7 +246,7 @@ def _rank_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     PASS: two teams on 3 match points, tied on every tie-break, ranked 2 and 3.
     FAIL: the team on 1 match point ranked above a team on 3.
     """
-    standings = _standings(ctx)
+    standings = ctx.team_standings
     if standings is None:
         return
     event = standings.event
@@ -319,7 +314,7 @@ def _row_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     FAIL: the same row with ``=0==``: the boards add up to 2, the row to 1.5; or with
     ``1534`` while its first four listed players sat on boards 1-4.
     """
-    standings = _standings(ctx)
+    standings = ctx.team_standings
     if standings is None:
         return
     for total in _declared_points(ctx):
@@ -1031,7 +1026,7 @@ def _round_in_progress(ctx: Context) -> Iterator[Diagnostic]:
     PASS: every paired match has a result on some board.
     INFO: round 3 paired (``5 b``) and no result yet, the 310 totals counting it.
     """
-    standings = _standings(ctx)
+    standings = ctx.team_standings
     event = standings.event if standings is not None else None
     if event is None or not event.pending_rounds:
         return
