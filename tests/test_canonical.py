@@ -180,8 +180,11 @@ _RAW = st.one_of(
 )
 _HEADER_VALUE = st.text(st.sampled_from(_CHARS), max_size=60).map(str.rstrip)
 _ROUNDS_3 = maybe(st.integers(0, 999))
-_SLOT = st.integers(-6, -1)
-"""A placeholder for the n-th player's start rank, resolved once the ranks are drawn."""
+PLACEHOLDER = 1_000_000
+"""Ids from here on stand for a player's start rank, resolved once the ranks are drawn
+(valid ids to the model's validators, and never a start rank of four digits)."""
+_SLOT = st.integers(PLACEHOLDER, PLACEHOLDER + 5)
+"""A placeholder for the n-th player's start rank."""
 _SLOTS = st.lists(_SLOT, max_size=8).map(tuple)
 
 SINGLE_RECORDS: dict[str, st.SearchStrategy[Record]] = {
@@ -276,10 +279,12 @@ _ANY_RECORDS = st.lists(st.one_of(*RECORDS.values(), *SINGLE_RECORDS.values()), 
 
 
 def resolve(record: Record, ranks: list[int]) -> Record:
-    """Replace the player placeholders (negative ids) of *record* by start ranks."""
+    """Replace the player placeholders (ids from :data:`PLACEHOLDER`) of *record* by start ranks."""
 
     def one(value: int | None) -> int | None:
-        return ranks[value % len(ranks)] if value is not None and value < 0 else value
+        if value is not None and value >= PLACEHOLDER:
+            return ranks[(value - PLACEHOLDER) % len(ranks)]
+        return value
 
     if isinstance(record, Tokens) and record.code in ("XXZ", "XXP"):
         return attrs.evolve(record, tokens=tuple(str(one(int(t))) for t in record.tokens))
@@ -288,7 +293,7 @@ def resolve(record: Record, ranks: list[int]) -> Record:
     if isinstance(record, Byes):
         return attrs.evolve(record, ids=tuple(one(i) for i in record.ids))
     if isinstance(record, NationalRecord):
-        return attrs.evolve(record, start_rank=ranks[record.start_rank % len(ranks)])
+        return attrs.evolve(record, start_rank=one(record.start_rank))
     if isinstance(record, (DataLine, Acceleration16)):
         return attrs.evolve(record, start_rank=one(record.start_rank))
     return record

@@ -338,8 +338,6 @@ def test_a_team_member_too_wide_is_refused_at_its_index() -> None:
         ("001    1".ljust(80) + "-.25", "001    1".ljust(80) + "-.25"),
         ("250 1000  1.0   1   2    1    4", "250 1000  1.0   1   2    1    4"),
         ("XXA    1  100", "XXA    1  100"),
-        # a round block whose opponent is -1 (S002 reports it): kept
-        ("001    1".ljust(91) + "  -1 b 1", "001    1".ljust(91) + "  -1 b 1"),
         # 162/362 pairs read from free text that its columns cannot hold
         ("162 WWW 1.0", "162 WWW 1.0"),
         ("162 W 100.25 D 0.5", "162 W 100.25 D 0.5"),

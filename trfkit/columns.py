@@ -286,14 +286,16 @@ def read_text(line: str, field: Field) -> str:
 
 
 def parse_int(text: str) -> int | None:
-    """``None`` for blank text, else the integer; raises ``ValueError`` on junk."""
+    """``None`` for blank text, else the whole number; raises ``ValueError`` on junk.
+
+    No whole-number field of a TRF record is negative (ids, ranks, ratings, rounds), so a
+    sign is junk too.
+    """
     text = text.strip()
     if not text:
         return None
     if not (text.isdigit() and text.isascii()):
-        if text[0] == "-" and text[1:].isdigit() and text[1:].isascii():
-            return int(text)
-        raise ValueError(text)
+        raise FieldError(text, text)
     return int(text)
 
 
@@ -310,9 +312,9 @@ def parse_points(text: str) -> Fraction | None:
         or not (whole.isdigit() or whole == "")
         or not (frac.isdigit() or frac == "")
     ):
-        raise ValueError(text)
+        raise FieldError(text, text)
     if not (whole + frac).isascii():
-        raise ValueError(text)
+        raise FieldError(text, text)
     value = Fraction(int(whole or "0")) + (
         Fraction(int(frac), 10 ** len(frac)) if frac else Fraction(0)
     )

@@ -61,6 +61,17 @@ class WriteError(TrfError, ValueError):
         return self.message
 
 
+# --- the model -------------------------------------------------------------------------------
+
+
+class ModelError(TrfError, ValueError):
+    """A model value outside its field's rule (a start rank of -5, a colour that is no colour).
+
+    Raised by the model's constructors, so a tournament built in code holds only values a
+    TRF file can say.
+    """
+
+
 # --- reading ---------------------------------------------------------------------------------
 
 
@@ -89,6 +100,14 @@ class ConfigError(TrfError, ValueError):
 
 class TieBreakError(TrfError, ValueError):
     """An unknown tie-break code or rule set, or a modifier that does not apply."""
+
+
+class ScheduleError(TrfError, ValueError):
+    """A Berger table, a drawing of lots or a play-off that cannot be made as asked."""
+
+
+class RuleError(TrfError, ValueError):
+    """A check code or name that names no rule."""
 
 
 # --- writing and converting ------------------------------------------------------------------

@@ -17,9 +17,11 @@ import itertools
 import operator
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
+
+from trfkit.errors import ModelError
 
 # --- vocabularies -------------------------------------------------------------------------
 
@@ -171,6 +173,90 @@ OLD_TITLES = {
 """The single- and double-letter title codes of TRF06-era files."""
 
 
+# --- the rules of the fields ---------------------------------------------------------------
+# Every record is built through its constructor, the reader's included, so these run on every
+# value: they check only what a file cannot say otherwise (a type, a sign), in one call each.
+
+
+_Validator = Callable[[Any, Any, Any], None]
+
+
+def _number_at_least(low: int, optional: bool) -> _Validator:
+    def check(instance: object, attribute: Any, value: Any) -> None:
+        if value is None and optional:
+            return
+        if type(value) is not int or value < low:  # bool is no start rank either
+            raise ModelError(
+                f"{type(instance).__name__}.{attribute.name} must be "
+                f"{'None or ' if optional else ''}a whole number of at least {low}, "
+                f"not {value!r}"
+            )
+
+    return check
+
+
+def _member_of(kind: type[enum.Enum], optional: bool) -> _Validator:
+    def check(instance: object, attribute: Any, value: Any) -> None:
+        if (value is None and optional) or type(value) is kind:
+            return
+        names = ", ".join(f"{kind.__name__}.{m.name}" for m in kind)
+        raise ModelError(
+            f"{type(instance).__name__}.{attribute.name} must be one of {names}"
+            f"{' or None' if optional else ''}, not {value!r}"
+        )
+
+    return check
+
+
+def _numbers_at_least(low: int) -> _Validator:
+    """A tuple of ids: each ``None`` (an empty place) or a whole number of at least *low*."""
+
+    def check(instance: object, attribute: Any, value: Any) -> None:
+        if type(value) is not tuple:
+            raise ModelError(
+                f"{type(instance).__name__}.{attribute.name} must be a tuple, not {value!r}"
+            )
+        for item in value:
+            if item is not None and (type(item) is not int or item < low):
+                raise ModelError(
+                    f"{type(instance).__name__}.{attribute.name} holds {item!r}: each must be "
+                    f"None or a whole number of at least {low}"
+                )
+
+    return check
+
+
+_START_RANK = _number_at_least(1, False)
+_OPTIONAL_ID = _number_at_least(1, True)
+_OPTIONAL_COUNT = _number_at_least(0, True)
+_COUNTS = _numbers_at_least(0)
+
+
+def _fraction_or_none(instance: object, attribute: Any, value: Any) -> None:
+    if value is not None and type(value) is not Fraction:
+        raise ModelError(
+            f"{type(instance).__name__}.{attribute.name} must be a Fraction or None "
+            f"(exact points), not {value!r}"
+        )
+
+
+def _text(instance: object, attribute: Any, value: Any) -> None:
+    if type(value) is not str:
+        raise ModelError(f"{type(instance).__name__}.{attribute.name} must be text, not {value!r}")
+
+
+def _blocks_in_order(instance: object, attribute: Any, value: Any) -> None:
+    """The round blocks: RoundResult values numbered 1, 2, 3, … in order."""
+    if type(value) is not tuple:
+        raise ModelError(f"Player.rounds must be a tuple of RoundResult, not {value!r}")
+    for number, block in enumerate(value, 1):
+        if type(block) is not RoundResult or block.round != number:
+            raise ModelError(
+                f"Player.rounds[{number - 1}] must be the RoundResult of round {number}, "
+                f"not {block!r}"
+            )
+
+
 # --- records ------------------------------------------------------------------------------
 
 
@@ -317,10 +403,10 @@ class RoundResult:
         result: The result code; ``None`` when the column is blank (read as ``Z``).
     """
 
-    round: int
-    opponent: int | None
-    colour: Colour
-    result: Result | None
+    round: int = attrs.field(validator=_START_RANK)
+    opponent: int | None = attrs.field(validator=_OPTIONAL_ID)
+    colour: Colour = attrs.field(validator=_member_of(Colour, False))
+    result: Result | None = attrs.field(validator=_member_of(Result, True))
 
     @property
     def effective_result(self) -> Result:
@@ -356,17 +442,18 @@ class Player(Record):
         rounds: The round blocks from column 92, trailing blank blocks dropped.
     """
 
-    start_rank: int
-    name: str = ""
-    sex: Sex | None = None
-    title: Title | None = None
-    rating: int | None = None
-    federation: str = ""
-    fide_id: str = ""
-    birth_date: str = ""
-    points: Fraction | None = None
-    rank: int | None = None
-    rounds: tuple[RoundResult, ...] = ()
+    start_rank: int = attrs.field(validator=_START_RANK)
+    name: str = attrs.field(default="", validator=_text)
+    sex: Sex | None = attrs.field(default=None, validator=_member_of(Sex, True))
+    title: Title | None = attrs.field(default=None, validator=_member_of(Title, True))
+    rating: int | None = attrs.field(default=None, validator=_OPTIONAL_COUNT)
+    federation: str = attrs.field(default="", validator=_text)
+    fide_id: str = attrs.field(default="", validator=_text)
+    birth_date: str = attrs.field(default="", validator=_text)
+    points: Fraction | None = attrs.field(default=None, validator=_fraction_or_none)
+    rank: int | None = attrs.field(default=None, validator=_OPTIONAL_COUNT)
+    """``0`` is how some exporters mark a player not ranked (withdrawn)."""
+    rounds: tuple[RoundResult, ...] = attrs.field(default=(), validator=_blocks_in_order)
 
     def round(self, number: int) -> RoundResult | None:
         """The block of round *number*, or ``None`` when the line has none."""
@@ -410,13 +497,13 @@ class Team(Record):
 
     code: str
     name: str
-    members: tuple[int | None, ...] = ()
-    number: int | None = None
+    members: tuple[int | None, ...] = attrs.field(default=(), validator=_COUNTS)
+    number: int | None = attrs.field(default=None, validator=_OPTIONAL_COUNT)
     nickname: str = ""
     strength: str = ""
-    match_points: Fraction | None = None
-    game_points: Fraction | None = None
-    rank: int | None = None
+    match_points: Fraction | None = attrs.field(default=None, validator=_fraction_or_none)
+    game_points: Fraction | None = attrs.field(default=None, validator=_fraction_or_none)
+    rank: int | None = attrs.field(default=None, validator=_OPTIONAL_COUNT)
 
 
 @attrs.frozen
@@ -424,8 +511,8 @@ class Byes(Record):
     """Record 240: byes that bring points (``F``, ``H`` or ``Z``) in one round."""
 
     kind: str
-    round: int | None
-    ids: tuple[int | None, ...] = ()
+    round: int | None = attrs.field(validator=_OPTIONAL_COUNT)
+    ids: tuple[int | None, ...] = attrs.field(default=(), validator=_COUNTS)
 
 
 @attrs.frozen
@@ -462,29 +549,29 @@ class AbnormalPoints(Record):
     """
 
     kind: str
-    match_points: Fraction | None
-    points: Fraction | None
-    round: int | None
-    ids: tuple[int | None, ...] = ()
+    match_points: Fraction | None = attrs.field(validator=_fraction_or_none)
+    points: Fraction | None = attrs.field(validator=_fraction_or_none)
+    round: int | None = attrs.field(validator=_OPTIONAL_COUNT)
+    ids: tuple[int | None, ...] = attrs.field(default=(), validator=_COUNTS)
 
 
 @attrs.frozen
 class TeamLineup(Record):
     """Record 300: a team's board order for one match."""
 
-    round: int | None
-    team: int | None
-    opponent: int | None
-    boards: tuple[int | None, ...] = ()
+    round: int | None = attrs.field(validator=_OPTIONAL_COUNT)
+    team: int | None = attrs.field(validator=_OPTIONAL_COUNT)
+    opponent: int | None = attrs.field(validator=_OPTIONAL_COUNT)
+    boards: tuple[int | None, ...] = attrs.field(default=(), validator=_COUNTS)
 
 
 @attrs.frozen
 class TeamPairingByes(Record):
     """Record 320: team pairing-allocated byes, one team number per round."""
 
-    match_points: Fraction | None
-    game_points: Fraction | None
-    teams: tuple[int | None, ...] = ()
+    match_points: Fraction | None = attrs.field(validator=_fraction_or_none)
+    game_points: Fraction | None = attrs.field(validator=_fraction_or_none)
+    teams: tuple[int | None, ...] = attrs.field(default=(), validator=_COUNTS)
 
 
 @attrs.frozen
@@ -492,9 +579,9 @@ class ForfeitedMatch(Record):
     """Record 330: a forfeited team match (``+-``, ``-+`` or ``--``)."""
 
     kind: str
-    round: int | None
-    white: int | None
-    black: int | None
+    round: int | None = attrs.field(validator=_OPTIONAL_COUNT)
+    white: int | None = attrs.field(validator=_OPTIONAL_COUNT)
+    black: int | None = attrs.field(validator=_OPTIONAL_COUNT)
 
 
 @attrs.frozen

@@ -27,6 +27,7 @@ import attrs
 from trfkit.checks import lint, schedule, scores, structure, teams
 from trfkit.checks.base import Check, CheckOptions, Context, make_check
 from trfkit.diagnostics import PARSE_RULES, Diagnostic, Rule, Severity
+from trfkit.errors import RuleError
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -187,11 +188,11 @@ def all_rules() -> tuple[Rule, ...]:
 
 
 def get(code_or_name: str) -> Rule:
-    """The rule with this code or name; raises ``ValueError`` when there is none."""
+    """The rule with this code or name; raises :class:`~trfkit.errors.RuleError` if none."""
     for rule in all_rules():
         if code_or_name.upper() == rule.code or code_or_name.lower() == rule.name:
             return rule
-    raise ValueError(f"no rule {code_or_name!r}; 'trfkit rules' lists them")
+    raise RuleError(f"no rule {code_or_name!r}; 'trfkit rules' lists them")
 
 
 def matches(rule_code: str, rule_name: str, patterns: Iterable[str]) -> bool:

@@ -37,6 +37,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from trfkit.commands import common
+from trfkit.errors import UsageError
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -108,9 +109,9 @@ def run(args: argparse.Namespace) -> int:
     """Print the table; exit 2 when the options cannot make one."""
     try:
         if args.format == "trf" and (args.analyse or args.compare):
-            raise ValueError("--analyse and --compare print text or json, not trf")
+            raise UsageError("--analyse and --compare print text or json, not trf")
         if args.compare and (args.rotate != 1 or args.swap_last_two):
-            raise ValueError(
+            raise UsageError(
                 "--compare makes every round order itself: leave out --rotate and "
                 "--swap-last-two"
             )
@@ -133,7 +134,7 @@ def schedule_of(args: argparse.Namespace, players: int) -> Schedule:
     """The schedule the options of :func:`add_schedule_arguments` ask for.
 
     Raises:
-        ValueError: With the message to show when the options cannot make one.
+        UsageError: With the message to show when the options cannot make one.
     """
     from trfkit.compute import berger
 

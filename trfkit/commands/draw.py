@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from trfkit.commands import berger, common
+from trfkit.errors import UsageError
 
 if TYPE_CHECKING:
     from trfkit.compute.lots import Draw
@@ -96,7 +97,7 @@ def seed_of(args: argparse.Namespace) -> str:
     """The seed given, or a fresh one.
 
     Raises:
-        ValueError: For an empty seed or one with control characters.
+        UsageError: For an empty seed or one with control characters.
     """
     from trfkit.compute.lots import check_seed, new_seed
 
@@ -114,7 +115,7 @@ def check_names(names: Sequence[tuple[str, str]], max_players: int) -> list[str]
     that two names that look the same never get two numbers.
 
     Raises:
-        ValueError: For no names or more than *max_players*, an empty or duplicate name or
+        UsageError: For no names or more than *max_players*, an empty or duplicate name or
             one with control or format characters.
     """
     import unicodedata
@@ -122,25 +123,25 @@ def check_names(names: Sequence[tuple[str, str]], max_players: int) -> list[str]
     from trfkit.untrusted import printable
 
     if not names:
-        raise ValueError("no names given")
+        raise UsageError("no names given")
     if len(names) > max_players:
-        raise ValueError(
+        raise UsageError(
             f"{len(names):,} names, more than the limit of {max_players:,} (--max-players)"
         )
     seen: dict[str, str] = {}
     for where, given in names:
         if not given:
-            raise ValueError(f"{where}: an empty name")
+            raise UsageError(f"{where}: an empty name")
         hidden = [c for c in given if unicodedata.category(c) in ("Cc", "Cf")]
         if hidden or printable(given) != given:
             codes = ", ".join(f"U+{ord(c):04X}" for c in hidden)
-            raise ValueError(
+            raise UsageError(
                 f"{where}: the name {printable(given)} holds control characters"
                 + (f" ({codes})" if codes else "")
             )
         name = unicodedata.normalize("NFC", given)
         if name in seen:
-            raise ValueError(f"{where}: {name} is named twice (also {seen[name]})")
+            raise UsageError(f"{where}: {name} is named twice (also {seen[name]})")
         seen[name] = where
     return list(seen)
 
@@ -149,26 +150,26 @@ def read_names(args: argparse.Namespace, path: str) -> list[tuple[str, str]]:
     """The names of *path*: the 001 names of a TRF file, else one name a line (``--input``).
 
     Raises:
-        ValueError: When the file cannot be read.
+        UsageError: When the file cannot be read.
     """
     from trfkit.audit import read_bytes, read_stdin
-    from trfkit.errors import DecodeError
+    from trfkit.errors import DecodeError, UsageError
     from trfkit.trf.decode import decode
 
     limits = common.limits(args)
     data = read_stdin(limits) if path == "-" else read_bytes(path, limits)
     if isinstance(data, str):
-        raise ValueError(data)
+        raise UsageError(data)
     try:
         text = decode(data, args.encoding).text
     except DecodeError as exc:
-        raise ValueError(f"{path}: {exc}") from None
+        raise UsageError(f"{path}: {exc}") from None
     kind = InputKind(args.input)
     if kind is InputKind.TRF or (kind is InputKind.AUTO and _PLAYER_LINE.search(text)):
         return [(f"player {p.start_rank}", p.name.strip()) for p in read_players(args, path, data)]
     lines = text.splitlines()
     if len(lines) > limits.max_lines:
-        raise ValueError(f"{path}: more than {limits.max_lines:,} lines (--max-lines)")
+        raise UsageError(f"{path}: more than {limits.max_lines:,} lines (--max-lines)")
     return [(f"{path}: line {n}", line.strip()) for n, line in enumerate(lines, 1) if line.strip()]
 
 
@@ -176,7 +177,7 @@ def read_players(args: argparse.Namespace, path: str, data: bytes | None = None)
     """The 001 players of the TRF file *path*, by start rank (*data*: its bytes, when read).
 
     Raises:
-        ValueError: When the file cannot be read or holds no players.
+        UsageError: When the file cannot be read or holds no players.
     """
     from trfkit.audit import read_bytes, read_stdin
     from trfkit.trf.reader import parse
@@ -185,14 +186,14 @@ def read_players(args: argparse.Namespace, path: str, data: bytes | None = None)
     if data is None:
         read = read_stdin(limits) if path == "-" else read_bytes(path, limits)
         if isinstance(read, str):
-            raise ValueError(read)
+            raise UsageError(read)
         data = read
     result = parse(data, encoding=args.encoding, limits=limits)
     if result.fatal is not None:
-        raise ValueError(f"{path}: {result.fatal.message}")
+        raise UsageError(f"{path}: {result.fatal.message}")
     players = sorted(result.tournament.players, key=lambda p: p.start_rank)
     if not players:
-        raise ValueError(f"{path}: no player records")
+        raise UsageError(f"{path}: no player records")
     return list(players)
 
 
@@ -204,7 +205,7 @@ def run(args: argparse.Namespace) -> int:
         seed = seed_of(args)
         names = check_names(read_names(args, args.file), args.max_players)
         if len(names) < 3:
-            raise ValueError(f"a round robin needs at least 3 players, not {len(names)}")
+            raise UsageError(f"a round robin needs at least 3 players, not {len(names)}")
         table = berger.schedule_of(args, len(names))
         if args.format == "trf":
             check_width(names)
@@ -229,11 +230,11 @@ def check_width(names: Sequence[str]) -> None:
     """Refuse a name too long for the 001 name field.
 
     Raises:
-        ValueError: For the first name longer than :data:`NAME_WIDTH`.
+        UsageError: For the first name longer than :data:`NAME_WIDTH`.
     """
     for name in names:
         if len(name) > NAME_WIDTH:
-            raise ValueError(
+            raise UsageError(
                 f"{name} has {len(name)} characters: a TRF name holds {NAME_WIDTH}"
             )
 

@@ -31,6 +31,7 @@ from collections.abc import Mapping
 
 import attrs
 
+from trfkit.errors import ScheduleError
 from trfkit.model import Colour
 
 Pair = tuple[int, int]
@@ -47,10 +48,10 @@ def table_size(players: int) -> int:
     """The even table size for *players* (an odd field uses the next even table).
 
     Raises:
-        ValueError: When there are fewer than 3 players.
+        ScheduleError: When there are fewer than 3 players.
     """
     if players < 3:
-        raise ValueError(f"a Berger table needs at least 3 players, not {players}")
+        raise ScheduleError(f"a Berger table needs at least 3 players, not {players}")
     return players + players % 2
 
 
@@ -62,13 +63,13 @@ def table_round(size: int, number: int) -> tuple[Pair, ...]:
     The rounds are kept once made (a batch meets the same sizes again and again).
 
     Raises:
-        ValueError: When *size* is odd or below 4, or *number* is not a round of the table.
+        ScheduleError: When *size* is odd or below 4, or *number* is not a round of the table.
     """
     if size < 4 or size % 2:
-        raise ValueError(f"table size must be even and at least 4, not {size}")
+        raise ScheduleError(f"table size must be even and at least 4, not {size}")
     m = size - 1
     if not 1 <= number <= m:
-        raise ValueError(f"the table for {size} has rounds 1 to {m}, not {number}")
+        raise ScheduleError(f"the table for {size} has rounds 1 to {m}, not {number}")
     p = (number + 1) // 2 if number % 2 else size // 2 + number // 2
     boards: list[Pair] = [(p, size) if number % 2 else (size, p)]
     for d in range(1, size // 2):
@@ -148,13 +149,13 @@ def round_order(
         reverse: Play every cycle's rounds in reverse order.
 
     Raises:
-        ValueError: When a count is out of range.
+        ScheduleError: When a count is out of range.
     """
     m = rounds_per_cycle
     if m < 1 or cycles < 1:
-        raise ValueError("rounds per cycle and cycles must be positive")
+        raise ScheduleError("rounds per cycle and cycles must be positive")
     if not 1 <= rotate <= m:
-        raise ValueError(f"rotate must be between 1 and {m}, not {rotate}")
+        raise ScheduleError(f"rotate must be between 1 and {m}, not {rotate}")
     base = list(range(1, m + 1))
     if reverse:
         base.reverse()
@@ -241,7 +242,7 @@ def schedule(
     """The FIDE Berger schedule for *players* (see :func:`round_order` for the options).
 
     Raises:
-        ValueError: When *players* is below 3 or an option is out of range.
+        ScheduleError: When *players* is below 3 or an option is out of range.
     """
     size = table_size(players)
     single = table(players)
@@ -282,16 +283,16 @@ def limited_schedule(
     :data:`MAX_PLAYERS` players and *max_rounds* rounds (``--max-rounds``).
 
     Raises:
-        ValueError: With the message to show when the schedule is out of range or too large.
+        ScheduleError: With the message to show when the schedule is out of range or too large.
     """
     if players > MAX_PLAYERS:
-        raise ValueError(f"start ranks have four digits: at most {MAX_PLAYERS} players")
+        raise ScheduleError(f"start ranks have four digits: at most {MAX_PLAYERS} players")
     if cycles < 1:
-        raise ValueError(f"--cycles must be at least 1, not {cycles}")
+        raise ScheduleError(f"--cycles must be at least 1, not {cycles}")
     # the size of the table is known before it is made: refuse it then, not after
     rounds = (table_size(players) - 1) * cycles
     if rounds > max_rounds:
-        raise ValueError(
+        raise ScheduleError(
             f"{players:,} players and {cycles:,} cycle{'s' * (cycles > 1)} make "
             f"{rounds:,} rounds, more than the limit of {max_rounds:,} (--max-rounds)"
         )

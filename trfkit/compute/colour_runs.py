@@ -34,6 +34,7 @@ from collections.abc import Sequence
 import attrs
 
 from trfkit.compute.berger import Schedule, schedule, table_size
+from trfkit.errors import ScheduleError
 
 __all__ = [
     "ByeRule",
@@ -197,12 +198,12 @@ def compare(
     :data:`COMPARE_BUDGET`.
 
     Raises:
-        ValueError: When *players* or *cycles* is out of range or the comparison too large.
+        ScheduleError: When *players* or *cycles* is out of range or the comparison too large.
     """
     m = table_size(players) - 1
     cost = (m + 1) * m * cycles * players  # m - 1 rotations, the table order and the swap
     if cost > COMPARE_BUDGET:
-        raise ValueError(
+        raise ScheduleError(
             f"--compare of {players:,} players and {cycles:,} cycle{'s' * (cycles > 1)} "
             f"reads {cost:,} colours, more than its budget of {COMPARE_BUDGET:,} "
             "(variants x rounds x players; 200 players in a double round robin fit)"

@@ -42,6 +42,8 @@ from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
+from trfkit.errors import ScheduleError
+
 if TYPE_CHECKING:
     from trfkit.compute.standings import Standings
 
@@ -85,10 +87,10 @@ class Stream:
         """A number in ``0 … n-1``, every one equally likely.
 
         Raises:
-            ValueError: When *n* is not in ``1 … 2**32``.
+            ScheduleError: When *n* is not in ``1 … 2**32``.
         """
         if not 1 <= n <= _SPAN:
-            raise ValueError(f"cannot draw a number below {n}")
+            raise ScheduleError(f"cannot draw a number below {n}")
         limit = _SPAN - _SPAN % n
         while True:
             u = int.from_bytes(self._take(4), "big")
@@ -115,12 +117,12 @@ def check_seed(seed: str) -> str:
     The one check of a seed, for ``draw --seed``, ``playoff --seed`` and ``standings --lots``.
 
     Raises:
-        ValueError: For an empty seed, a longer one or one with control characters.
+        ScheduleError: For an empty seed, a longer one or one with control characters.
     """
     from trfkit.untrusted import printable
 
     if not seed or printable(seed) != seed or len(seed) > SEED_LENGTH:
-        raise ValueError(f"a seed must be 1 to {SEED_LENGTH} printable characters")
+        raise ScheduleError(f"a seed must be 1 to {SEED_LENGTH} printable characters")
     return seed
 
 

@@ -23,6 +23,7 @@ import attrs
 
 from trfkit.compute.berger import Schedule, limited_schedule
 from trfkit.compute.lots import Draw, DrawOrder, Stream, draw_start_numbers
+from trfkit.errors import ScheduleError
 
 __all__ = ["Game", "Match", "SuddenDeath", "match", "round_robin"]
 
@@ -81,12 +82,14 @@ def match(
     """The schedule of a two-player play-off of *games* games and *shown* single games.
 
     Raises:
-        ValueError: When there are not two players or *games* is not even and positive.
+        ScheduleError: When there are not two players or *games* is not even and positive.
     """
     if len(players) != 2:
-        raise ValueError(f"a play-off match is between 2 players, not {len(players)}")
+        raise ScheduleError(f"a play-off match is between 2 players, not {len(players)}")
     if games < 2 or games % 2:
-        raise ValueError(f"a play-off match has an even number of games (2, 4, ...), not {games}")
+        raise ScheduleError(
+            f"a play-off match has an even number of games (2, 4, ...), not {games}"
+        )
     a, b = players
     stream = Stream(seed)
     first, second = (a, b) if stream.below(2) == 0 else (b, a)
@@ -108,10 +111,10 @@ def round_robin(
     most *max_rounds* rounds (:func:`~trfkit.compute.berger.limited_schedule`).
 
     Raises:
-        ValueError: For fewer than three players or a schedule over the limits.
+        ScheduleError: For fewer than three players or a schedule over the limits.
     """
     if len(players) < 3:
-        raise ValueError(f"a play-off round robin needs at least 3 players, not {len(players)}")
+        raise ScheduleError(f"a play-off round robin needs at least 3 players, not {len(players)}")
     cycles = 2 if double else 1
     table = limited_schedule(len(players), cycles, max_rounds, swap_last_two=double)
     return draw_start_numbers(players, seed, DrawOrder.AS_GIVEN), table

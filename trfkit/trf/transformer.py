@@ -401,7 +401,7 @@ class RecordReader:
         start_rank = _START_RANKS.get(text)
         if start_rank is None:
             start_rank = self._number(token, text, _P_START_RANK, _START_RANKS)
-        if not isinstance(start_rank, int):
+        if not isinstance(start_rank, int) or not start_rank:
             return self._no_start_rank(token, line, start_rank)
         text = line[_AT_RATING]
         rating = _RATINGS.get(text)
@@ -444,7 +444,7 @@ class RecordReader:
         at = {p.field.name: p for p in placement.fields}
         start = at["start_rank"]
         start_rank = self._number(token, start.text, _P_START_RANK, {}, column=start.start)
-        if not isinstance(start_rank, int):
+        if not isinstance(start_rank, int) or not start_rank:
             return self._no_start_rank(token, line, start_rank)
         unplaced = self._report_placement(token, placement, "001", players=(start_rank,))
         numbers = {
@@ -475,6 +475,11 @@ class RecordReader:
     def _no_start_rank(self, token: Token, line: str, start_rank: Any) -> Record:
         if start_rank is None:
             self._report("P011", "player record without a start rank (columns 5-8)", token, 5)
+        elif start_rank == 0:
+            self._report(
+                "P005", "start rank 0 is no start rank (they run from 1); the line is kept unread",
+                token, 5,
+            )  # fmt: skip
         return self._record(token, RawRecord, ("unknown", line))
 
     def _sex(self, token: Token, text: str, column: int) -> Sex | None:
