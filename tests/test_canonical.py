@@ -47,6 +47,7 @@ from trfkit.model import (
     Tokens,
     Tournament,
 )
+from trfkit.trf.team_rows import team_results
 from trfkit.trf.writer import render_canonical
 
 PROPERTY = settings(
@@ -173,8 +174,13 @@ def scoring(code: str) -> st.SearchStrategy[Scoring]:
 _RAW = st.one_of(
     text(60).map(lambda t: RawRecord("comment", ("### " + t).rstrip())),
     st.just(RawRecord("blank", "")),
-    text(40).map(lambda t: RawRecord("801", ("801 " + t).rstrip())),
-    text(40).map(lambda t: RawRecord("802", ("802 " + t).rstrip())),
+    text(40).map(lambda t: team_results("801", ("801 " + t).rstrip())),
+    text(40).map(lambda t: team_results("802", ("802 " + t).rstrip())),
+    st.builds(
+        "801 {:>3} {:<5} {:>2}.0 {:>2}.5 {:>3} {} 1=0+".format,
+        st.integers(1, 999), word(5), st.integers(0, 20), st.integers(0, 40),
+        st.integers(1, 999), st.sampled_from("wb"),
+    ).map(lambda t: team_results("801", t)),
     st.integers(1, 12).map(lambda n: RawRecord("ruler", "0123456789" * n)),
     text(20).map(lambda t: RawRecord("unknown", ("Q12 " + t).rstrip())),
 )

@@ -18,7 +18,7 @@ from trfkit import TYPE_CHECKING, __version__
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Collection, Sequence
-    from typing import NoReturn, TextIO
+    from typing import Any, NoReturn, TextIO
 
     from _typeshed import SupportsWrite
 
@@ -115,6 +115,12 @@ def _tolerant_streams() -> None:
                 pass
 
 
+def _quiet_unraisable(unraisable: Any) -> None:
+    """Out of memory, a generator closed while unwinding fails too: the one line says it."""
+    if not isinstance(unraisable.exc_value, MemoryError):
+        sys.__unraisablehook__(unraisable)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code.
 
@@ -125,6 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     _tolerant_streams()
     command = " ".join(("trfkit", *_chosen(args_list)))
+    hook, sys.unraisablehook = sys.unraisablehook, _quiet_unraisable
     try:
         code = _run(args_list)
         # buffered output fails here, not after main returns: a full disk, a closed pipe
@@ -165,6 +172,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             _say(f"{command}: internal error ({type(exc).__name__}: {exc}); please report it")
         return 2
+    finally:
+        sys.unraisablehook = hook
 
 
 def _run(args_list: list[str]) -> int:

@@ -173,6 +173,12 @@ def round_block(round_number: int) -> slice:
     return slice(start, start + ROUND_STRIDE)
 
 
+def round_field(round_number: int, part: Field) -> Field:
+    """*part* of a round block (:data:`ROUND_OPPONENT`, …) in the columns of *round_number*."""
+    shift = round_block_start(round_number) - 1
+    return attrs.evolve(part, start=part.start + shift, end=part.end + shift)
+
+
 def round_of_column(column: int) -> int | None:
     """The round whose block holds *column* of a 001 line (``None`` before round 1)."""
     return (column - ROUND_START) // ROUND_STRIDE + 1 if column >= ROUND_START else None
@@ -283,6 +289,20 @@ SCORING_STRIDE = 9
 def read_text(line: str, field: Field) -> str:
     """The field's characters without padding (``""`` when the line is shorter)."""
     return line[field.slice].strip()
+
+
+VALUE_START = 5
+"""Column where the value of a coded record (``012``, ``142``, …) starts."""
+
+
+def value_text(line: str) -> str:
+    """Everything after a coded record's code, without padding."""
+    return line[VALUE_START - 1 :].strip()
+
+
+def reaches(line: str, column: int) -> bool:
+    """True when *line* is long enough for *column* to start on it."""
+    return column <= len(line) + 1
 
 
 def parse_int(text: str) -> int | None:

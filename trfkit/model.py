@@ -245,6 +245,13 @@ def _text(instance: object, attribute: Any, value: Any) -> None:
         raise ModelError(f"{type(instance).__name__}.{attribute.name} must be text, not {value!r}")
 
 
+def _texts(instance: object, attribute: Any, value: Any) -> None:
+    if type(value) is not tuple or any(type(item) is not str for item in value):
+        raise ModelError(
+            f"{type(instance).__name__}.{attribute.name} must be a tuple of texts, not {value!r}"
+        )
+
+
 def _blocks_in_order(instance: object, attribute: Any, value: Any) -> None:
     """The round blocks: RoundResult values numbered 1, 2, 3, … in order."""
     if type(value) is not tuple:
@@ -439,7 +446,9 @@ class Player(Record):
         birth_date: Columns 70-79, kept as text (many formats occur).
         points: Columns 81-84.
         rank: Columns 86-89.
-        rounds: The round blocks from column 92, trailing blank blocks dropped.
+        rounds: The round blocks from column 92, as far as the line writes them: a last
+            block whose columns are blank is no block, one that holds only ``-`` or
+            ``0000`` is one (with no opponent, no colour and no result).
     """
 
     start_rank: int = attrs.field(validator=_START_RANK)
@@ -454,6 +463,11 @@ class Player(Record):
     rank: int | None = attrs.field(default=None, validator=_OPTIONAL_COUNT)
     """``0`` is how some exporters mark a player not ranked (withdrawn)."""
     rounds: tuple[RoundResult, ...] = attrs.field(default=(), validator=_blocks_in_order)
+    appended: tuple[str, ...] = attrs.field(default=(), validator=_texts)
+    """Numbers an exporter wrote after the last round's block (tie-break columns), as written.
+
+    Read when the report declares its rounds (142 or ``XXR``) and every player line holds
+    only numbers after that round's block; the blocks then end with that round."""
 
     def round(self, number: int) -> RoundResult | None:
         """The block of round *number*, or ``None`` when the line has none."""
@@ -605,19 +619,85 @@ class DataLine(Record):
 class RawRecord(Record):
     """A line kept as text.
 
-    Informative team results (801, 802), comments, blank lines, ruler lines and
-    unknown records are kept verbatim.
+    Comments, blank lines, ruler lines and unknown records are kept verbatim, and so are
+    the informative team rows (801, 802: :class:`TeamResults`, which also reads them).
 
     Attributes:
-        kind: ``"801"``, ``"802"``, ``"comment"``, ``"blank"``, ``"ruler"`` or ``"unknown"``.
+        kind: ``"comment"``, ``"blank"``, ``"ruler"`` or ``"unknown"`` (``"801"``/``"802"``
+            for :class:`TeamResults`).
         text: The whole line without its terminator.
     """
 
-    kind: str
+    kind: str = attrs.field()
+    text: str = attrs.field(validator=_text)
+
+    @kind.validator
+    def _kind_of_line(self, attribute: Any, value: Any) -> None:
+        kinds = _TEAM_ROW_KINDS if isinstance(self, TeamResults) else _LINE_KINDS
+        if value not in kinds:
+            names = ", ".join(sorted(kinds))
+            raise ModelError(
+                f"{type(self).__name__}.kind must be one of {names}, not {value!r}"
+                + ("; 801 and 802 rows are TeamResults" if value in _TEAM_ROW_KINDS else "")
+            )
+
+
+_LINE_KINDS = frozenset({"comment", "blank", "ruler", "unknown"})
+_TEAM_ROW_KINDS = frozenset({"801", "802"})
+
+
+@attrs.frozen
+class RowRound:
+    """One round of an informative team row (801 or 802), as the row writes it.
+
+    Attributes:
+        round: The round (counted along the row).
+        column: The 1-based column of its first token.
+        opponent: The opponent team, ``None`` for a bye word.
+        colour: The colour written after the opponent.
+        text: The bye word, or 801's board results (``=0=1``) or 802's game points.
+        points: 802's game points (a number after the colour, or after a bye word).
+        order: 801's board-order string after the results (``1534``: the team's 1st,
+            5th, 3rd and 4th listed players on boards 1-4; ``0`` an empty board), or ``""``.
+        order_column: The 1-based column of the board-order string.
+    """
+
+    round: int
+    column: int
+    opponent: int | None
+    colour: Colour
     text: str
+    points: Fraction | None = None
+    order: str = ""
+    order_column: int | None = None
 
 
-TEXT_KINDS = frozenset({"comment", "blank", "ruler", "unknown"})
+@attrs.frozen
+class TeamResults(RawRecord):
+    """An informative team row: record 801 (long: board results) or 802 (short: game points).
+
+    The line is kept as written (``text``; its layout differs between programs, spec §4.4,
+    UNCERTAIN) and read by tokens: after the team number come the nickname, match points and
+    game points (the two numbers before the first round); then every number followed by
+    ``w`` or ``b`` starts a round, and a bye word (``FFFF``, ``ZPB`` …) is a round without an
+    opponent.
+
+    Attributes:
+        team: The team number (the second token), ``None`` when it is no number.
+        match_points: The row's match points; ``mp_column`` its column.
+        game_points: The row's game points; ``gp_column`` its column.
+        rounds: The rounds in row order.
+    """
+
+    team: int | None = None
+    match_points: Fraction | None = None
+    game_points: Fraction | None = None
+    mp_column: int | None = None
+    gp_column: int | None = None
+    rounds: tuple[RowRound, ...] = ()
+
+
+TEXT_KINDS = _LINE_KINDS
 """The kinds of :class:`RawRecord` that are no TRF record (801 and 802 are records)."""
 
 
@@ -739,8 +819,18 @@ class Tournament:
 
     @functools.cached_property
     def rounds_played(self) -> int:
-        """The highest round with a block in any player line."""
-        return max((len(p.rounds) for p in self.players), default=0)
+        """The highest round with a block that says something in any player line.
+
+        A last block written ``0000 -`` or ``-`` is kept in the model (so it is written
+        back) but pairs nobody and scores nothing: it adds no round.
+        """
+        last = 0
+        for p in self.players:
+            n = len(p.rounds)
+            while n > last and p.rounds[n - 1].is_blank:
+                n -= 1
+            last = max(last, n)
+        return last
 
     @property
     def round_count(self) -> int:

@@ -175,7 +175,7 @@ def _record_code(record: Record) -> str | None:
 
 def _raw_value(record: Record) -> str:
     """Everything after column 4 of the record's line (blank when unknown)."""
-    return record.source.text[4:].strip() if record.source is not None else ""
+    return C.value_text(record.source.text) if record.source is not None else ""
 
 
 _LEADING_NUMBER = re.compile(r"\s*(\d+)", re.ASCII)

@@ -230,8 +230,7 @@ def _column(player: Player, round_number: int | None) -> int | None:
     if not round_number:
         return None
     start = C.round_block_start(round_number)
-    text = player.source.text if player.source is not None else None
-    if text is not None and start > len(text) + 1:
+    if player.source is not None and not C.reaches(player.source.text, start):
         return None
     return start
 

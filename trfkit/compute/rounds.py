@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
-from trfkit import columns as C
 from trfkit.compute.points import BYE_RESULTS
 from trfkit.model import (
     Result,
@@ -89,31 +87,17 @@ def _round_without_games(tournament: Tournament, after: int, last: int) -> int:
     return 0
 
 
-_NUMBER = re.compile(r"^-?\d*(?:[.,]\d+)?[¼½¾]?$", re.ASCII)
-
-
 def appended_columns(tournament: Tournament) -> dict[int, tuple[str, ...]]:
     """Tie-break values an exporter appended to the 001 lines after the last round.
 
-    Needs the number of rounds (record 142 or ``XXR``): whatever follows that
-    round's block on a player line is read as blank-separated numbers. A report
-    where any line has text there that is not a number has no appended columns.
+    The reader finds them (:attr:`~trfkit.model.Player.appended`): numbers after the
+    declared last round's block (record 142 or ``XXR``) on every line that has any.
 
     Returns:
         Start rank → the values as written (empty when there are none).
     """
-    rounds = tournament.declared_rounds
-    if not rounds:
-        return {}
-    start = C.round_block_start(rounds + 1) - 1
     found: dict[int, tuple[str, ...]] = {}
     for p in tournament.players:
-        if p.source is None:
-            continue
-        extra = p.source.text[start:].split()
-        if not extra:
-            continue
-        if not all(_NUMBER.match(x) and any(c.isdigit() or c in "¼½¾" for c in x) for x in extra):
-            return {}
-        found.setdefault(p.start_rank, tuple(extra))
+        if p.appended:
+            found.setdefault(p.start_rank, p.appended)
     return found

@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import re
 from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
@@ -61,12 +60,12 @@ from trfkit.model import (
     Colour,
     ForfeitedMatch,
     Player,
-    RawRecord,
     Result,
     Scoring,
     Team,
     TeamLineup,
     TeamPairingByes,
+    TeamResults,
     Tournament,
 )
 
@@ -75,8 +74,8 @@ __all__ = [
     "MatchPoints",
     "ResultRow",
     "RoundKind",
+    "RowEntry",
     "RowKind",
-    "RowRound",
     "TeamEvent",
     "TeamInfo",
     "TeamMatch",
@@ -811,12 +810,9 @@ def home_away(event: TeamEvent, rounds: range | None = None) -> dict[int, tuple[
     return {n: (h, a) for n, (h, a) in counts.items()}
 
 
-ROW_BYE_WORDS = re.compile(r"^(?:[FHZU]{3,4}|PAB|FPB|HPB|ZPB|-{3,4})$", re.IGNORECASE)
-"""Tokens of 801/802 rows that stand for a team bye (``FFFF``, ``PAB``, ``ZPB`` …)."""
-
 _ROW_RESULT = {"1": Result.WIN, "=": Result.DRAW, "0": Result.LOSS,
                "+": Result.FORFEIT_WIN, "-": Result.FORFEIT_LOSS}  # fmt: skip
-_NUMBER = re.compile(r"^\d{1,6}(?:[.,]\d{1,4})?$", re.ASCII)
+"""801's board result characters and the results they stand for."""
 
 
 class RowKind(enum.StrEnum):
@@ -827,8 +823,8 @@ class RowKind(enum.StrEnum):
 
 
 @attrs.frozen
-class RowRound:
-    """One round of an 801/802 row, as written.
+class RowEntry:
+    """One round of an 801/802 row (:class:`~trfkit.model.RowRound`) and its game points.
 
     Attributes:
         round: The round (counted along the row).
@@ -837,8 +833,7 @@ class RowRound:
         colour: The colour written after the opponent.
         text: The bye word, or 801's board results (``=0=1``) or 802's game points.
         game_points: 802's game points, or the sum of 801's board results (162's values).
-        order: 801's board-order string after the results (``1534``: the team's 1st,
-            5th, 3rd and 4th listed players on boards 1-4; ``0`` an empty board), or ``""``.
+        order: 801's board-order string (``1534``), or ``""``.
         order_column: The 1-based column of the board-order string.
     """
 
@@ -870,72 +865,37 @@ class ResultRow:
     game_points: Fraction | None
     mp_column: int | None
     gp_column: int | None
-    rounds: tuple[RowRound, ...]
-
-
-def _number(token: str) -> Fraction | None:
-    return Fraction(token.replace(",", ".")) if _NUMBER.match(token) else None
+    rounds: tuple[RowEntry, ...]
 
 
 def result_rows(tournament: Tournament, game: PointSystem | None = None) -> tuple[ResultRow, ...]:
-    """The 801 and 802 rows of *tournament* (a row without a team number is left out)."""
+    """The 801 and 802 rows of *tournament* (a row without a team number is left out).
+
+    An 801 round's game points are its board results at record 162's values.
+    """
     game = game or PointSystem.from_tournament(tournament)
     out = []
-    for record in tournament.of_type(RawRecord):
-        if record.kind in tuple(RowKind):
-            row = _row(record, game)
-            if row is not None:
-                out.append(row)
-    return tuple(out)
-
-
-_ORDER = re.compile(r"[0-9]{1,14}", re.ASCII)
-"""An 801 board-order string: one digit a board (a team lists at most 14 players)."""
-
-
-def _row(record: RawRecord, game: PointSystem) -> ResultRow | None:
-    kind = RowKind(record.kind)
-    found = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", record.text)]
-    tokens = [t for t, _ in found]
-    if len(tokens) < 2 or not (tokens[1].isdecimal() and tokens[1].isascii()):
-        return None
-    rounds: list[RowRound] = []
-    index = 2
-    while index < len(tokens):
-        token, column = found[index]
-        following = tokens[index + 1] if index + 1 < len(tokens) else ""
-        if token.isdecimal() and token.isascii() and following.lower() in ("w", "b"):
-            colour = Colour.WHITE if following.lower() == "w" else Colour.BLACK
-            value = tokens[index + 2] if index + 2 < len(tokens) else ""
-            points: Fraction | None = None
-            if kind is RowKind.SHORT:
-                points = _number(value)
-            elif value and all(c in _ROW_RESULT for c in value):
-                points = sum((game.points(_ROW_RESULT[c]) for c in value), _ZERO)
-            order, order_column = "", None
-            if kind is RowKind.LONG and index + 3 < len(tokens):
-                after = tokens[index + 4] if index + 4 < len(tokens) else ""
-                # digits not followed by a colour: the board order, not the next opponent
-                if _ORDER.fullmatch(tokens[index + 3]) and after.lower() not in ("w", "b"):
-                    order, order_column = found[index + 3]
-            entry = RowRound(
-                len(rounds) + 1, column, int(token), colour, value, points, order, order_column
-            )
-            rounds.append(entry)
-            index += 2
+    for record in tournament.of_type(TeamResults):
+        if record.team is None:
             continue
-        if index >= 3 and ROW_BYE_WORDS.match(token) and tokens[index - 1] not in ("w", "b"):
-            following_points = _number(following) if kind is RowKind.SHORT else None
-            rounds.append(
-                RowRound(len(rounds) + 1, column, None, Colour.NONE, token, following_points)
+        kind = RowKind(record.kind)
+        entries = []
+        for r in record.rounds:
+            points = r.points
+            if kind is RowKind.LONG and r.opponent is not None:
+                points = None
+                if r.text and all(c in _ROW_RESULT for c in r.text):
+                    points = sum((game.points(_ROW_RESULT[c]) for c in r.text), _ZERO)
+            entries.append(
+                RowEntry(
+                    r.round, r.column, r.opponent, r.colour, r.text, points, r.order,
+                    r.order_column,
+                )
+            )  # fmt: skip
+        out.append(
+            ResultRow(
+                kind, record.line, record.team, record.match_points, record.game_points,
+                record.mp_column, record.gp_column, tuple(entries),
             )
-        index += 1
-    first = rounds[0].column if rounds else len(record.text) + 2
-    header = [(t, c) for t, c in found[2:] if c < first]
-    mp = gp = None
-    mp_column = gp_column = None
-    if len(header) >= 2 and _number(header[-2][0]) is not None and _number(header[-1][0]):
-        (mp_text, mp_column), (gp_text, gp_column) = header[-2], header[-1]
-        mp, gp = _number(mp_text), _number(gp_text)
-    return ResultRow(kind, record.line, int(tokens[1]), mp, gp, mp_column, gp_column,
-                     tuple(rounds))  # fmt: skip
+        )  # fmt: skip
+    return tuple(out)

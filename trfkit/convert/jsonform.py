@@ -52,7 +52,7 @@ from typing import Any
 
 import attrs
 
-from trfkit.errors import JsonFormError, WriteError
+from trfkit.errors import JsonFormError, ModelError, WriteError
 from trfkit.limits import Limits
 from trfkit.model import (
     AbnormalPoints,
@@ -79,6 +79,7 @@ from trfkit.model import (
     Team,
     TeamLineup,
     TeamPairingByes,
+    TeamResults,
     TextRecord,
     TieBreakList,
     Title,
@@ -86,6 +87,7 @@ from trfkit.model import (
     Tournament,
     record_value,
 )
+from trfkit.trf.team_rows import team_results
 from trfkit.untrusted import escape_json, load_json, shown
 
 FORMAT = "trfkit"
@@ -324,6 +326,7 @@ RECORD_TYPES: tuple[_Spec, ...] = (
             ("points", OPT_POINTS),
             ("rank", OPT_INT),
             ("rounds", ROUNDS),
+            ("appended", STRS),
         ),
     ),
     (
@@ -409,6 +412,10 @@ RECORD_TYPES: tuple[_Spec, ...] = (
 
 _BY_TYPE = {name: (cls, fields) for name, cls, fields in RECORD_TYPES}
 _BY_CLASS = {cls: (name, fields) for name, cls, fields in RECORD_TYPES}
+_BY_CLASS[TeamResults] = _BY_CLASS[RawRecord]  # 801/802: the line as written, as JSON holds it
+OPTIONAL_MEMBERS: dict[str, dict[str, Any]] = {"player": {"appended": ()}}
+"""Members a record's object may leave out, with the value that stands for them (written
+only when they hold another: version 1 documents before them read as they did)."""
 
 
 def _exact_keys(obj: dict[str, Any], keys: tuple[str, ...], path: str) -> None:
@@ -426,17 +433,12 @@ def _exact_keys(obj: dict[str, Any], keys: tuple[str, ...], path: str) -> None:
 def canonical_record(record: Record) -> Record:
     """The record as canonical TRF, and so the JSON form, holds it.
 
-    Lines kept as text lose their trailing blanks and a player's empty last round blocks
-    are left out, as :func:`trfkit.trf.writer.render_canonical` writes them.
+    Lines kept as text lose their trailing blanks, as
+    :func:`trfkit.trf.writer.render_canonical` writes them.
     """
     if isinstance(record, RawRecord):
         text = record.text.rstrip()
         return record if text == record.text else attrs.evolve(record, text=text)
-    if isinstance(record, Player) and record.rounds and record.rounds[-1].is_blank:
-        rounds = list(record.rounds)
-        while rounds and rounds[-1].is_blank:
-            rounds.pop()  # canonical TRF cannot hold an empty last block
-        return attrs.evolve(record, rounds=tuple(rounds))
     return record
 
 
@@ -448,8 +450,11 @@ def record_data(record: Record) -> dict[str, Any]:
         raise JsonFormError("", f"no JSON form for {type(record).__name__}") from None
     record = canonical_record(record)
     data: dict[str, Any] = {"type": name}
+    optional = OPTIONAL_MEMBERS.get(name, {})
     for field, kind in fields:
-        data[field] = kind.encode(getattr(record, field))
+        value = getattr(record, field)
+        if field not in optional or value != optional[field]:
+            data[field] = kind.encode(value)
     return data
 
 
@@ -525,9 +530,19 @@ def record_from_data(data: object, path: str = "record") -> Record:
     if not isinstance(kind, str) or kind not in _BY_TYPE:
         raise JsonFormError(f"{path}.type", f"unknown record type {shown(kind)}")
     cls, fields = _BY_TYPE[kind]
-    _exact_keys(data, ("type", *(f for f, _ in fields)), path)
-    values = {field: k.decode(data[field], f"{path}.{field}") for field, k in fields}
-    return cls(**values)
+    optional = OPTIONAL_MEMBERS.get(kind, {})
+    present = {**{f: None for f in optional}, **data}
+    _exact_keys(present, ("type", *(f for f, _ in fields)), path)
+    values = {
+        field: k.decode(data[field], f"{path}.{field}") if field in data else optional[field]
+        for field, k in fields
+    }
+    if cls is RawRecord and values["kind"] in ("801", "802"):
+        return team_results(values["kind"], values["text"])  # read by tokens, as the reader
+    try:
+        return cls(**values)
+    except ModelError as exc:  # a value no TRF file can hold (a start rank of 0)
+        raise JsonFormError(path, str(exc)) from None
 
 
 def from_data(data: object, *, check: bool = True, limits: Limits | None = None) -> Tournament:

@@ -505,7 +505,7 @@ class _Builder:
         if source is None or record.title is None:
             return record
         field = C.PLAYER.field("title")
-        written = source.text[field.slice].strip()
+        written = C.read_text(source.text, field)
         if written == record.title.value:
             return record
         old = written.lower() in OLD_TITLES and written.islower()
@@ -740,8 +740,7 @@ def _trf26_player(b: _Builder, p: Player) -> Player:
     for block in p.rounds:
         if block.opponent is not None or block.is_blank:
             continue
-        at = C.round_block_start(block.round) - 1
-        if text[at : at + 4] not in ("0000", "    "):
+        if C.read_text(text, C.round_field(block.round, C.ROUND_OPPONENT)) not in ("0000", ""):
             changed = True
             break
     if not changed:

@@ -19,10 +19,23 @@ import attrs
 import lark
 from lark.lexer import Lexer, Token
 
+from trfkit import columns as C
 from trfkit.diagnostics import FATAL_CODES, REPEATS, Diagnostic, Severity, parse_rule
 from trfkit.errors import DecodeError, TrfSyntaxError
 from trfkit.limits import Limits, check_size
-from trfkit.model import Encoding, RawRecord, Record, Tournament, holds_trf_records
+from trfkit.model import (
+    Colour,
+    Encoding,
+    Player,
+    RawRecord,
+    Record,
+    RoundCount,
+    RoundResult,
+    Source,
+    Tournament,
+    holds_trf_records,
+    record_value,
+)
 from trfkit.trf import decode
 from trfkit.trf.transformer import RecordReader
 
@@ -154,7 +167,63 @@ def parse_records(
     inline, reader = _parser()
     with reader.reading(lines, newlines, repeats) as diagnostics:
         records: list[Record] = inline.parse(lines)  # type: ignore[assignment]
-    return records, diagnostics.diagnostics()
+    found = diagnostics.diagnostics()
+    appended = _appended_columns(records)
+    if appended:
+        records = [appended.get(id(r), r) for r in records]
+        lines_of = {appended[key].line: C.round_block_start(len(appended[key].rounds) + 1)
+                    for key in appended}  # fmt: skip
+        # the numbers were read as round blocks first: their complaints go with them
+        found = [
+            d for d in found
+            if d.line not in lines_of or d.column is None or d.column < lines_of[d.line]
+        ]  # fmt: skip
+    return records, found
+
+
+_APPENDED_VALUE = re.compile(r"^-?\d*(?:[.,]\d+)?[¼½¾]?$", re.ASCII)
+
+
+def _appended_columns(records: list[Record]) -> dict[int, Player]:
+    """The players of a report that declares its rounds, with the numbers after the last round.
+
+    Some exporters append tie-break values to the 001 lines after the last round's block.
+    When record 142 (else ``XXR``) declares the rounds and every player line holds only
+    numbers after that round's block, those are no blocks: each such player is read again
+    with its blocks up to that round and the numbers in :attr:`Player.appended`.
+
+    Returns:
+        ``id`` of a player record read again → the record read again.
+    """
+    counts = {r.code: r.rounds for r in records if isinstance(r, RoundCount)}
+    rounds = counts.get("142") or counts.get("XXR")
+    if not rounds:
+        return {}
+    start = C.round_block_start(rounds + 1) - 1
+    extra: list[tuple[Player, tuple[str, ...]]] = []
+    for p in records:
+        if not isinstance(p, Player) or p.source is None:
+            continue
+        values = tuple(p.source.text[start:].split())
+        if not values:
+            continue
+        if not all(_APPENDED_VALUE.match(v) and any(c.isdigit() or c in "¼½¾" for c in v)
+                   for v in values):  # fmt: skip
+            return {}
+        extra.append((p, values))
+    out: dict[int, Player] = {}
+    for p, values in extra:
+        blocks = p.rounds[:rounds]
+        padding = tuple(
+            RoundResult(n, None, Colour.NONE, None) for n in range(len(blocks) + 1, rounds + 1)
+        )
+        again = attrs.evolve(p, rounds=blocks + padding, appended=values)
+        source = p.source
+        assert source is not None
+        kept = Source(source.line, source.text, source.newline, record_value(again),
+                      source.unplaced)  # fmt: skip
+        out[id(p)] = attrs.evolve(again, source=kept)
+    return out
 
 
 # --- the whole reading: bytes or text to the model and every diagnostic ----------------

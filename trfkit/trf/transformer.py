@@ -49,11 +49,14 @@ from trfkit.model import (
     Team,
     TeamLineup,
     TeamPairingByes,
+    TeamResults,
     TextRecord,
     TieBreakList,
     Title,
     Tokens,
+    record_value,
 )
+from trfkit.trf.team_rows import team_results
 
 _SEX = {
     "m": Sex.MALE,
@@ -127,6 +130,7 @@ class _Opponents(dict[str, "int | None"]):
 
 
 _OPPONENT = _Opponents()
+_BLANK_BLOCK = " " * 8
 
 _CACHE_LIMIT = 50_000
 """Most entries a reading cache keeps; past it, new texts are read without being kept."""
@@ -435,6 +439,7 @@ class RecordReader:
                 points,
                 rank,
                 rounds,
+                (),
             ),
         )
 
@@ -469,6 +474,7 @@ class RecordReader:
             numbers["points"],
             numbers["rank"],
             rounds,
+            (),
         )
         return self._record(token, Player, fields, unplaced)
 
@@ -559,6 +565,7 @@ class RecordReader:
                 _BLOCKS.append({})
             rounds = []
             at = 0
+            written = 0  # the last block whose columns are not all blank
             for number, part in enumerate(parts, 1):
                 seen = _BLOCKS[number - 1]
                 text = section[at : at + 8]  # the block without its separator
@@ -571,10 +578,10 @@ class RecordReader:
                     )
                     if opponent[0] == " " and len(seen) < _BLOCK_LIMIT:
                         seen[text] = block
+                if not block.is_blank or text != _BLANK_BLOCK:
+                    written = number
                 rounds.append(block)
-            while rounds and rounds[-1].is_blank:
-                rounds.pop()
-            return tuple(rounds)
+            return tuple(rounds[:written])
         return self._blocks(token, line, start_rank)
 
     def _blocks(self, token: Token, line: str, start_rank: int) -> tuple[RoundResult, ...]:
@@ -599,8 +606,8 @@ class RecordReader:
             ):
                 opponent = int(opponent_text) if opponent_text else None
                 rounds.append(RoundResult(number, opponent or None, colour, result))  # type: ignore[arg-type]
-                if opponent or colour is not Colour.NONE or result is not None:
-                    last_filled = number
+                if block.strip():
+                    last_filled = number  # ``0000 -`` and a lone ``-`` are blocks too
             elif block.strip():
                 rounds.append(self._block(token, block, number, start + 1, start_rank))
                 last_filled = number
@@ -772,13 +779,17 @@ class RecordReader:
     def _raw(self, kind: str, token: Token) -> Record:
         return self._record(token, RawRecord, (kind, str(token)))
 
+    def _team_results(self, kind: str, token: Token) -> Record:
+        row = team_results(kind, str(token))
+        return self._record(token, TeamResults, record_value(row)[1:])
+
     def team_results_long(self, token: Token) -> Record:
-        """Record 801 (informative, kept as text)."""
-        return self._raw("801", token)
+        """Record 801 (informative: kept as written, read by tokens)."""
+        return self._team_results("801", token)
 
     def team_results_short(self, token: Token) -> Record:
-        """Record 802 (informative, kept as text)."""
-        return self._raw("802", token)
+        """Record 802 (informative: kept as written, read by tokens)."""
+        return self._team_results("802", token)
 
     def comment(self, token: Token) -> Record:
         """A ``###`` comment."""

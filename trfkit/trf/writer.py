@@ -39,6 +39,7 @@ from trfkit.model import (
     Team,
     TeamLineup,
     TeamPairingByes,
+    TeamResults,
     TextRecord,
     TieBreakList,
     Tokens,
@@ -100,12 +101,17 @@ def _layout(code: str, layout: C.Layout, values: dict[str, object]) -> str:
     return "".join(buffer).rstrip()
 
 
-def _block(r: RoundResult) -> str:
-    if r.is_blank:
+def _block(r: RoundResult, last: bool = False) -> str:
+    """A round block without its separator (an empty last block is ``0000 -``: kept)."""
+    if r.is_blank and not last:
         return " " * 8
     opponent = "0000" if r.opponent is None else str(r.opponent).rjust(4)
     result = " " if r.result is None else r.result.value
     return f"{opponent} {r.colour.value} {result}"
+
+
+_APPENDED_WIDTH = C.ROUND_STRIDE - 2
+"""An appended value is written right-aligned where a block's opponent to result stand."""
 
 
 def render_player(p: Player) -> str:
@@ -123,8 +129,13 @@ def render_player(p: Player) -> str:
         "rank": p.rank,
     }
     head = _layout("001", C.PLAYER, values).ljust(C.ROUND_START - 1)
-    blocks = "  ".join(_block(r) for r in p.rounds)
-    return (head + blocks).rstrip()
+    rounds = p.rounds
+    written = len(rounds)
+    while written and rounds[written - 1].is_blank and not p.appended:
+        written -= 1  # empty blocks the line ends with: written, or the line would lose them
+    texts = [_block(r, n >= written) for n, r in enumerate(rounds)]
+    texts.extend(value.rjust(_APPENDED_WIDTH) for value in p.appended)
+    return (head + "  ".join(texts)).rstrip()
 
 
 def _national(r: NationalRecord) -> str:
@@ -249,6 +260,7 @@ _RENDERERS: dict[type[Record], Callable[[Any], str]] = {
     Acceleration16: _xxa,
     DataLine: _data_line,
     RawRecord: _raw,
+    TeamResults: _raw,
 }
 """One renderer per record class, all writing through the column table."""
 

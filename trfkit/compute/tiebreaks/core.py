@@ -12,7 +12,6 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from trfkit import columns as C
 from trfkit.compute.points import PointSystem
 from trfkit.compute.regime import Regime
 from trfkit.compute.rounds import completed_rounds
@@ -351,11 +350,6 @@ class EngineCore:
                     for b in blocks[n_rounds:]
                     if b.result is not None and not b.is_game
                 )
-            elif len(blocks) < n_rounds:
-                text = p.source.text if p.source is not None else ""
-                for r in range(len(blocks), n_rounds):
-                    if text[C.round_block(r + 1)].strip():
-                        blanks.append(r)  # a trailing block with a bye mark but no result
             self.kinds.append(kinds)
             self.opps.append(opps)
             self.raw_pts.append(pts)
