@@ -547,15 +547,18 @@ def test_primary_score_follows_192() -> None:
 
 
 def test_declared_list_with_team_codes_wins() -> None:
-    """A 212 naming team codes is the list; --tiebreaks is then reported as not applied."""
+    """Checking, a 212 naming team codes is the list; --tiebreaks is reported as not applied."""
     t = rr_event("212 PTS,BH:MP,EDET")
-    st = compute_team_standings(t, TieBreakOptions(tiebreaks=["GP"]))
+    st = compute_team_standings(t, TieBreakOptions(tiebreaks=["GP"], list_precedence="declared"))
     assert st.source == "record 212 (it names team codes)"
     assert [tb.text for tb in st.tiebreaks] == ["PTS", "BH:MP", "EDET"]
     assert any("not applied" in p for p in st.problems)
     # a 212 without team codes (an individual list) gives way to --tiebreaks
     st = compute_team_standings(rr_event("212 PTS,WIN,BH"), TieBreakOptions(tiebreaks=["GP"]))
     assert st.source.startswith("--tiebreaks")
+    # computing standings (the default precedence), the list asked for wins
+    st = compute_team_standings(t, TieBreakOptions(tiebreaks=["GP"]))
+    assert [tb.text for tb in st.tiebreaks] == ["PTS", "GP"]
 
 
 def test_individual_event_is_refused_by_the_api() -> None:

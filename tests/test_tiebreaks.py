@@ -822,16 +822,18 @@ def test_a_round_of_byes_for_the_whole_field_is_scored() -> None:
 
 
 def test_byes_entered_for_the_round_to_be_paired_are_not_a_played_round() -> None:
-    """A partial report (``H`` for player 3 alone) or a round of absences only is not scored.
+    """A partial report (``H`` for player 3 alone) or a round of absences only is not a round.
 
-    Both times only round 1 counts: 1: 1, 2: 0, 3: ½, 4: ½.
+    Both times only round 1 is a round of the tie-breaks, but points are the sum of every
+    result written (issue 26): 1: 1, 2: 0, 3: ½ + the ½ of the bye entered = 1, 4: ½; the
+    absences score 0: 1: 1, 2: 0, 3: ½, 4: ½.
     """
     partial = _bye_round({3: "0000 - H"})
     absences = _bye_round({1: "0000 - Z", 2: "0000 - -", 3: "0000 - Z", 4: "0000 - -"})
-    for t in (partial, absences):
+    for t, third in ((partial, F(1)), (absences, F(1, 2))):
         engine = TieBreakEngine(t)
         assert engine.rounds == 1
-        assert engine.values("PTS") == {1: 1, 2: 0, 3: F(1, 2), 4: F(1, 2)}
+        assert engine.values("PTS") == {1: 1, 2: 0, 3: third, 4: F(1, 2)}
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus/real is absent")
@@ -1056,16 +1058,20 @@ def test_koya_limit_moves_by_half_points_under_3_1_0() -> None:
     ids=lambda p: p.name,
 )
 def test_aro_is_the_mean_of_the_rated_games_on_every_file(path: Path) -> None:
-    """ARO (no cut) equals the rounded mean of each player's rated games, as C.07 defines it."""
+    """ARO (no cut) equals the rounded mean of each player's rated games, as C.07 defines it.
+
+    With an unrated player in the field and no rating given them, C.07 10 drops it: None.
+    """
     t = load(path)
     if not t.players:
         pytest.skip("no players")
     engine = TieBreakEngine(t, TieBreakSettings())
     aro = engine.column(parse_tiebreak("ARO")).raw
+    unrated = any(not p.rating for p in t.players)
     for i in range(len(t.players)):
         ratings = [rating for _, rating, _ in engine.rated_games(i)]
         expected = None
-        if ratings:  # round half up: the mean's fraction of .5 goes up
+        if ratings and not unrated:  # round half up: the mean's fraction of .5 goes up
             whole, rest = divmod(Fraction(sum(ratings), len(ratings)), 1)
             expected = int(whole) + (rest >= Fraction(1, 2))
         assert aro[i] == expected, (path.name, t.players[i].start_rank)

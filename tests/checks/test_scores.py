@@ -20,7 +20,7 @@ import trfkit
 from trfkit.checks import CheckOptions, Context, run_checks
 from trfkit.checks import scores as T
 from trfkit.compute.tiebreaks import TieBreakOptions
-from trfkit.diagnostics import Diagnostic
+from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.trf.standings_file import load_reported
 
 HERE = Path(__file__).resolve()
@@ -98,7 +98,7 @@ def test_altered_points_get_one_error_each() -> None:
 
 
 def test_withdrawal_annulment_explains_raw_totals() -> None:
-    """[SPEC §4.5 b] A report keeping the annulled games (2.5 / 2.0 / 1.5) gets T002 info only.
+    """[SPEC §4.5 b] A report keeping the annulled games (2.5 / 2.0 / 1.5) gets T002 warnings.
 
     Hand calculation: with player 4's games player 1 has 1 + ½ + 1 = 2.5, player 2
     ½ + ½ + 1 = 2.0, player 3 ½ + 1 + 0 = 1.5; the standings count 1.5, 1.0, 0.5.
@@ -110,6 +110,8 @@ def test_withdrawal_annulment_explains_raw_totals() -> None:
     assert judging(found) == []
     info = [d for d in found if d.code == "T002"]
     assert [d.players for d in info] == [(1,), (2,), (3,)]
+    # the issue's reading: keeping games the rule removes is at least a warning
+    assert {d.severity for d in info} == {Severity.WARNING}
     assert "completed 1 of 3 games" in info[0].message
     assert "standings count 1.5" in info[0].message
 

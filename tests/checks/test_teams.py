@@ -147,7 +147,15 @@ def test_a_wrong_rank_is_m002() -> None:
     source = text().replace("4.0    3.5   2", "4.0    3.5   3")
     source = source.replace("2.0    2.0   3", "2.0    2.0   2")
     found = run(source)
-    assert [(d.code, d.line, d.column) for d in found] == [("M002", 19, 69), ("M002", 20, 69)]
+    # the ranks are now 1, 2, 3, 4: the team numbers, read as a placeholder column (M014)
+    assert [(d.code, d.line, d.column) for d in found] == [("M014", 18, 69)]
+    # Delta (1 MP, last) ranked 1 as well: ranks 1, 2, 3, 1 are no longer the team
+    # numbers and are judged team by team: Bravo 2 for 3, Charlie 3 for 2, Delta 1 for 4
+    source = source.replace("1.0    2.0   4", "1.0    2.0   1")
+    found = run(source)
+    assert [(d.code, d.line, d.column) for d in found] == [
+        ("M002", 19, 69), ("M002", 20, 69), ("M002", 21, 69)
+    ]
     assert "team 2 (Bravo): rank 2 in the file, 3 recomputed" in found[0].message
 
 
@@ -343,7 +351,7 @@ def test_individual_events_get_no_team_check() -> None:
 
 
 def test_explain_and_rules_know_the_m_family() -> None:
-    """The explain command prints M006's docstring; the rules command lists M001-M013."""
+    """The explain command prints M006's docstring; the rules command lists M001-M014."""
     env_python = sys.executable
     explained = subprocess.run(
         [env_python, "-m", "trfkit", "explain", "M006"],
@@ -357,7 +365,7 @@ def test_explain_and_rules_know_the_m_family() -> None:
         capture_output=True, text=True, encoding="utf-8", check=True, cwd=HERE.parents[2],
     )  # fmt: skip
     assert [line.split()[0] for line in rules.stdout.splitlines()] == [
-        f"M{n:03d}" for n in range(1, 14)
+        f"M{n:03d}" for n in range(1, 15)
     ]
 
 
@@ -398,11 +406,9 @@ DESERVED = {
     # A pairing engine's tie-break test input: its 310 ranks are the pairing numbers
     # 1-4, not a ranking. All four on 3 MP; MPvGP: team 2 6.5, teams 1 and 3 6.0, team 4
     # 5.5; teams 1 and 3 drew 2-2 in round 2 and EDET's board criteria put team 3 first:
-    # 2, 3, 1, 4 (gacrux ranks them so too).
-    *(
-        ("markdechamps_team_tie_breaks_round_robin_4teams.trf", "M002", line)
-        for line in (27, 28, 29)
-    ),
+    # 2, 3, 1, 4 (gacrux ranks them so too): one M014 for the column (at team 1's rank),
+    # not an M002 per team.
+    ("markdechamps_team_tie_breaks_round_robin_4teams.trf", "M014", 27),
     # TEC sample, echecs.js adaptation: its 310 ranks are not those of its own 202 list
     # (EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP); gacrux 1.11.65 given that list ranks all 50
     # teams as trfkit does. E.g. Slovakia (22) and India 3 (16), both on 20 MP, never met

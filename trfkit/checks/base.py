@@ -21,7 +21,7 @@ from trfkit.compute.regime import Regime, RegimeDecision, decide
 from trfkit.compute.team_standings import TeamStandings, compute_team_standings
 from trfkit.compute.teams import TeamEvent, team_event_of
 from trfkit.compute.tiebreaks import TieBreakError
-from trfkit.compute.tiebreaks.options import TieBreakOptions
+from trfkit.compute.tiebreaks.options import ListPrecedence, TieBreakOptions
 from trfkit.diagnostics import Diagnostic, Repeats, Rule, Severity
 from trfkit.limits import Limits
 from trfkit.model import Tournament
@@ -101,6 +101,15 @@ class Context:
         return self._cache[key]
 
     @property
+    def tiebreak_options(self) -> TieBreakOptions:
+        """The tie-break options as the checks apply them.
+
+        A check verifies a report against the list it declares (212/202); ``tiebreaks``
+        is the list for reports that declare none (``standings`` computes it regardless).
+        """
+        return attrs.evolve(self.options.tiebreak, list_precedence=ListPrecedence.DECLARED)
+
+    @property
     def regime(self) -> RegimeDecision:
         """Round robin or Swiss, individual or team: decided once per file."""
         decision: RegimeDecision = self.cached(
@@ -130,7 +139,7 @@ class Context:
             event = self.team_event
             if event is None or not event.teams or not event.rounds:
                 return None
-            options = self.options.tiebreak
+            options = self.tiebreak_options
             try:
                 return compute_team_standings(
                     self.tournament, options, regime=self.regime, event=event

@@ -37,11 +37,12 @@ import attrs
 
 from trfkit import columns as C
 from trfkit.checks.base import Check, Context, make_check
+from trfkit.checks.scores import withdrawals
 from trfkit.compute import berger, recognition
 from trfkit.compute.regime import DecidedBy
 from trfkit.compute.tiebreaks.options import CompletedGames
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.model import Colour, Player, Result, RoundResult, Team, TextRecord
+from trfkit.model import Colour, Player, Team, TextRecord
 
 COLOUR_TOLERANCE = Fraction(1, 4)
 """Above this share of differing colours, a renumbered fit is no Berger table at all."""
@@ -852,31 +853,6 @@ PAIR_MEETINGS = make_check("B010", "pair-meetings", Severity.ERROR, _pair_meetin
 # --- B011 ---------------------------------------------------------------------------------
 
 
-def _scheduled_bye(a: Analysis, label: int, number: int) -> bool:
-    """True when the table (or, without one, the file) gives *label* the bye in *number*."""
-    if not a.rr.observed.odd:
-        return False
-    if not a.berger or not _in_plan(a, number):
-        return any(
-            m.round == number and m.first == berger.BYE and m.second == label
-            for m in a.rr.observed.meetings
-        )
-    scheduled = a.view[number - 1].get(label)
-    return scheduled is not None and scheduled[0] == berger.BYE
-
-
-def _missed(block: RoundResult | None) -> bool:
-    """True for a round the player did not play: a forfeit loss, or no game and no points."""
-    if block is None:
-        return True
-    result = block.result
-    if result is Result.FORFEIT_LOSS:
-        return True
-    if block.is_game:
-        return False  # a game, played or still without a result
-    return result is None or result is Result.ZERO_BYE
-
-
 def _withdrawal(ctx: Context) -> Iterator[Diagnostic]:
     """A player withdrew: the share of scheduled games completed decides annulment.
 
@@ -886,7 +862,11 @@ def _withdrawal(ctx: Context) -> Iterator[Diagnostic]:
     and the remaining games are forfeits ("-" for the player, "+" for the
     opponents). "Completed" means played over the board (UNCERTAIN; the option
     ``withdrawal_count_forfeits`` also counts earlier forfeits); exactly 50 %
-    counts as at least 50 %. Information for the tie-break checks and the arbiter.
+    counts as at least 50 %; the games scheduled are those of every cycle.
+    Only a finished event shows a withdrawal: in one still in progress a trailing
+    forfeit is a forfeit. The table's byes and the games against a player who had
+    already withdrawn are no sign of one. Information for the tie-break checks and
+    the arbiter.
 
     PASS: nobody stops playing before the last round.
     FAIL (info): player 4 loses rounds 5-7 by forfeit after 4 played games of 7.
@@ -894,51 +874,33 @@ def _withdrawal(ctx: Context) -> Iterator[Diagnostic]:
     a = analysis(ctx)
     if a is None or a.rr.team:
         return
-    count_forfeits = ctx.options.tiebreak.withdrawal_completed is CompletedGames.SCHEDULED
-    last = a.last_result
-    scheduled = a.rr.cycles * (a.rr.players - 1)
-    for label in a.rr.observed.labels:
-        player = ctx.tournament.players_by_rank.get(label)
-        if player is None:
+    options = ctx.options.tiebreak
+    what = (
+        "games completed"
+        if options.withdrawal_completed is CompletedGames.SCHEDULED
+        else "games played"
+    )
+    for w in withdrawals(ctx):
+        player = ctx.tournament.players_by_rank.get(w.start_rank)
+        if player is None or not w.missed:
             continue
-        withdrew_after = last
-        for number in range(last, 0, -1):
-            if _scheduled_bye(a, label, number):
-                continue
-            if not _missed(player.round(number)):
-                break
-            withdrew_after = number - 1
-        if withdrew_after >= last:
-            continue
-        missed = [
-            r for r in range(withdrew_after + 1, last + 1) if not _scheduled_bye(a, label, r)
-        ]
-        if not missed:
-            continue
-        completed = 0
-        for block in player.rounds[:withdrew_after]:
-            result = block.result
-            if result is None:
-                continue
-            if result.is_played or (count_forfeits and result.is_forfeit):
-                completed += 1
-        share = Fraction(completed, scheduled) if scheduled else Fraction(0)
-        when = "before round 1" if withdrew_after == 0 else f"after round {withdrew_after}"
-        if share >= Fraction(1, 2):
+        after = w.from_round - 1
+        when = "before round 1" if after == 0 else f"after round {after}"
+        if not w.under_half:
             verdict = "at least 50 %: the results count and the remaining games are forfeits"
         else:
             verdict = (
                 "under 50 %: the results stay for rating but none of the player's games "
                 "count in the standings"
             )
-        what = "games completed" if count_forfeits else "games played"
         yield WITHDRAWAL.rule.diagnostic(
-            f"player {label} withdrew {when} (no game in rounds {_rounds_text(missed)}): "
-            f"{completed} of {scheduled} scheduled {what}, {verdict}",
-            round=missed[0],
-            players=(label,),
+            f"player {w.start_rank} withdrew {when} (no game in rounds "
+            f"{_rounds_text(list(w.missed))}): {w.completed} of {w.scheduled} scheduled "
+            f"{what}, {verdict}",
+            round=w.missed[0],
+            players=(w.start_rank,),
             line=player.line,
-            column=_column(player, missed[0]),
+            column=_column(player, w.missed[0]),
         )
 
 

@@ -44,7 +44,7 @@ from trfkit.compute.tiebreaks import (
     TieBreakSettings,
     parse_tiebreak,
 )
-from trfkit.compute.tiebreaks.core import PAIRING_BYE
+from trfkit.compute.tiebreaks.core import PAIRING_BYE, Withdrawal
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.errors import TieBreakError
 from trfkit.model import Player, TieBreakList
@@ -91,6 +91,35 @@ class _State:
     points: tuple[PointsFinding, ...]
     problems: tuple[str, ...]
     team: bool
+    withdrawals: tuple[Withdrawal, ...] = ()
+    """The round-robin withdrawals, under the options (annulled as the rule says)."""
+
+
+def withdrawals(ctx: Context) -> tuple[Withdrawal, ...]:
+    """The round-robin withdrawals of the file, found once (for B011 and the score checks)."""
+    state = _state(ctx)
+    return state.withdrawals if state is not None else ()
+
+
+def withdrawal_games(ctx: Context) -> frozenset[tuple[int, int]]:
+    """(start rank, round) of every unplayed table game of a withdrawn round-robin player.
+
+    Whatever its block says (a pairing-allocated bye, a blank, a zero bye), such a round
+    is the withdrawal's forfeit (or annulled game), not a pairing of its own.
+    """
+    state = _state(ctx)
+    if state is None or not state.withdrawals or state.standings.engine is None:
+        return frozenset()
+    engine = state.standings.engine
+    gone = {engine.index[w.start_rank] for w in state.withdrawals}
+    found = set()
+    for player, row in zip(engine.players, engine.opps, strict=True):
+        for r, o in enumerate(row, 1):
+            if o in gone:
+                block = player.round(r)
+                if block is None or block.opponent is None:
+                    found.add((player.start_rank, r))
+    return frozenset(found)
 
 
 def _state(ctx: Context) -> _State | None:
@@ -101,7 +130,7 @@ def _compute_state(ctx: Context) -> _State | None:
     t = ctx.tournament
     if not t.players or not any(p.rounds for p in t.players):
         return None
-    options = ctx.options.tiebreak
+    options = ctx.tiebreak_options
     problems: list[str] = []
     if options.tiebreaks:
         try:
@@ -127,7 +156,7 @@ def _compute_state(ctx: Context) -> _State | None:
             t, final.engine.settings if final.engine else None, corrections=corrections
         )
         final = compute_standings(t, options, regime=ctx.regime, engine=corrected, values=False)
-    return _State(final, findings, tuple(problems), ctx.regime.team)
+    return _State(final, findings, tuple(problems), ctx.regime.team, standings.withdrawals)
 
 
 def _affected(engine: TieBreakEngine) -> set[int]:
@@ -166,7 +195,7 @@ def _points_findings(engine: TieBreakEngine) -> Iterator[PointsFinding]:
                     if k == PAIRING_BYE),
                 unit,
             )  # fmt: skip
-        accepted = {score, score + pending, score - team_pab}
+        accepted = {score, score - pending, score - team_pab}
         if reported in accepted or (annulled and reported == 0):
             if engine.abnormal[i]:
                 change = sum((Fraction(v, unit) for _, v in engine.abnormal[i]), Fraction(0))
@@ -175,16 +204,16 @@ def _points_findings(engine: TieBreakEngine) -> Iterator[PointsFinding]:
                     p, "abnormal", reported, score,
                     f"record 299 (line {lines}): {format_number(change)}",
                 )  # fmt: skip
-            if pending and reported == score:
-                yield PointsFinding(p, "pending", reported, score + pending)
+            if pending and reported == score - pending:
+                yield PointsFinding(p, "pending", reported, score)
             continue
-        if raw != score and reported in (raw, raw + pending):
+        if raw != score and reported in (raw, raw - pending):
             yield PointsFinding(p, "annulled", reported, score, _annulment_detail(engine, i))
             continue
         corrections = _blank_bye_values(engine, engine.blank_byes[i], reported - score)
         if corrections is None and pending:
             corrections = _blank_bye_values(
-                engine, engine.blank_byes[i], reported - score - pending
+                engine, engine.blank_byes[i], reported - score + pending
             )
         if corrections is not None:
             yield PointsFinding(p, "blank-bye", reported, score, "", corrections)
@@ -290,7 +319,7 @@ def _points_withdrawal(ctx: Context) -> Iterator[Diagnostic]:
 
 
 POINTS_WITHDRAWAL = make_check(
-    "T002", "points-withdrawal-annulment", Severity.INFO, _points_withdrawal
+    "T002", "points-withdrawal-annulment", Severity.WARNING, _points_withdrawal
 )
 
 
@@ -358,7 +387,8 @@ def _points_pending(ctx: Context) -> Iterator[Diagnostic]:
     absent may already have ``0000 - H`` or ``0000 - F`` in the next round's
     block. JaVaFo requires the points to include that bye; bbpPairings and some
     exporters leave it out. Both are consistent; this notes which convention the
-    file follows, and the standings use the rounds played.
+    file follows. The standings count the bye (points are the sum of every result
+    written); no tie-break counts its round before it is played.
 
     PASS: the points include the pending bye. INFO: they do not.
     """

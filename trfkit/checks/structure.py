@@ -13,6 +13,7 @@ import attrs
 
 from trfkit import columns as C
 from trfkit.checks.base import Context, make_check
+from trfkit.checks.scores import withdrawal_games, withdrawals
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Colour, Player, Result, RoundResult, Tournament
 
@@ -214,6 +215,8 @@ def _asymmetric_pairing(ctx: Context) -> Iterator[Diagnostic]:
             ):
                 continue  # the usual case: opposite colours, complementary results
         if ob is None or ob.opponent != p.start_rank:
+            if (ob is None or ob.opponent is None) and _withdrawn_by(ctx, opponent, number):
+                continue  # the withdrawn player's side written as an absence: B012's warning
             found = (
                 "no game" if ob is None or ob.opponent is None else f"opponent {ob.opponent}"
             )
@@ -253,6 +256,15 @@ def _asymmetric_pairing(ctx: Context) -> Iterator[Diagnostic]:
                 round=b.round,
                 players=(p.start_rank, opponent),
             )
+
+
+def _withdrawn_by(ctx: Context, start_rank: int, round_number: int) -> bool:
+    """Whether *start_rank* had withdrawn from the round robin by *round_number*."""
+    if not ctx.regime.round_robin:
+        return False
+    return any(
+        w.start_rank == start_rank and w.from_round <= round_number for w in withdrawals(ctx)
+    )
 
 
 ASYMMETRIC_PAIRING = make_check("S003", "asymmetric-pairing", Severity.ERROR, _asymmetric_pairing)
@@ -311,14 +323,21 @@ def _pairing_bye_count(ctx: Context) -> Iterator[Diagnostic]:
 
     TRF16 result table: ``U`` is the pairing-allocated bye, "at most once per round".
 
+    In a round robin the unplayed games of a player who withdrew are not byes, however
+    they are written (fide-rules.md §3.3a).
+
     PASS: one ``0000 - U`` in round 3. FAIL: two players with ``0000 - U`` in round 3.
     """
+    if ctx.regime.team:
+        return  # in team events every board of the team gets the team's bye
     byes: dict[int, list[Player]] = {}
     for p, b in blocks(ctx).notable:  # a U block is never an agreeing game
         if b.result is Result.PAIRING_BYE:
             byes.setdefault(b.round, []).append(p)
-    if ctx.regime.team:
-        return  # in team events every board of the team gets the team's bye
+    if ctx.regime.round_robin and any(len(v) > 1 for v in byes.values()):
+        # a withdrawn player's scheduled opponents are left unpaired, often written as U
+        gone = withdrawal_games(ctx)
+        byes = {r: [p for p in v if (p.start_rank, r) not in gone] for r, v in byes.items()}
     for number, players in sorted(byes.items()):
         if len(players) > 1:
             ranks = tuple(p.start_rank for p in players)

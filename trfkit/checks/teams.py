@@ -239,9 +239,11 @@ def _rank_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     group shares, and teams the report leaves unranked (blank or 0) take no place.
     A rank outside the places of its primary score is always an error; inside them it
     is judged only when the ranking is unambiguous: the report declares its team
-    tie-break list (212/202 with team codes) and trfkit computes every code of it.
+    tie-break list (212/202 with team codes), or ``--tiebreaks`` gives one for a report
+    that declares none, and trfkit computes every code of it.
     Ranks are not judged while a declared total differs (M001, M003, M010) or a
-    round is in progress (M012): they follow those totals.
+    round is in progress (M012): they follow those totals; nor when the column only
+    repeats the team numbers (M014).
 
     PASS: two teams on 3 match points, tied on every tie-break, ranked 2 and 3.
     FAIL: the team on 1 match point ranked above a team on 3.
@@ -255,6 +257,8 @@ def _rank_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     }
     if not ranked or _declared_points(ctx) or event.pending_rounds:
         return  # ranks by other points than the recomputed ones: M001/M003/M010/M012 say which
+    if _rank_placeholder(standings, ranked):
+        return  # the column repeats the team numbers: M014, once
     primary = {r.team: (r.mp if standings.primary == "MP" else r.gp) for r in standings.rows}
     exact = _declares_list(ctx, standings) and not standings.unavailable
     # standings rows are in rank order, so equal scores (and equal ranks) are adjacent
@@ -274,18 +278,24 @@ def _rank_mismatch(ctx: Context) -> Iterator[Diagnostic]:
 
 
 def _declares_list(ctx: Context, standings: TeamStandings) -> bool:
-    """The standings apply the report's own 212/202 list, every code of it read as a team's."""
-    declared = ctx.tournament.tiebreak_codes
-    if not declared:
-        return False
-    try:
-        listed = tuple(parse_team_tiebreak(text) for text in declared if text.strip())
-    except TieBreakError:
-        return False  # a code left out: the ranking is not the report's
-    # 202 lists no PTS, 212 does; the standings always rank by it first
-    return [tb for tb in listed if tb.name != "PTS"] == [
-        tb for tb in standings.tiebreaks if tb.name != "PTS"
-    ]
+    """The standings apply a list the user gave: the report's 212/202 or ``--tiebreaks``.
+
+    Every code of it must be read as a team's; the report's own list comes first (the
+    checks' precedence), ``--tiebreaks`` for a report that declares none.
+    """
+    for given in (ctx.tournament.tiebreak_codes, ctx.options.tiebreak.tiebreaks):
+        if not given:
+            continue
+        try:
+            listed = tuple(parse_team_tiebreak(text) for text in given if text.strip())
+        except TieBreakError:
+            return False  # a code left out: the ranking is not the one asked for
+        # 202 lists no PTS, 212 does; the standings always rank by it first
+        if [tb for tb in listed if tb.name != "PTS"] == [
+            tb for tb in standings.tiebreaks if tb.name != "PTS"
+        ]:
+            return True
+    return False
 
 
 RANK_MISMATCH = make_check("M002", "team-rank-mismatch", Severity.ERROR, _rank_mismatch)
@@ -1113,6 +1123,47 @@ def _board_colours(ctx: Context) -> Iterator[Diagnostic]:
 BOARD_COLOURS = make_check("M013", "team-board-colours", Severity.WARNING, _board_colours)
 
 
+# --- M014 -----------------------------------------------------------------------------------
+
+
+def _rank_placeholder(standings: TeamStandings, ranked: Mapping[int, TeamInfo]) -> bool:
+    """Whether the 310 ranks are the team numbers (three teams at least) but not the order."""
+    if len(ranked) <= 2 or any(i.record.rank != n for n, i in ranked.items()):
+        return False
+    order = [r.team for r in standings.rows if r.team in ranked]
+    return order != sorted(order)
+
+
+def _team_rank_placeholder(ctx: Context) -> Iterator[Diagnostic]:
+    """The 310 rank column repeats the team numbers, and they are not the final order.
+
+    As for players (T012): an exporter that does not compute the team standings writes
+    the team number as its rank. The ranks are then not judged team by team (M002).
+
+    PASS: 310 ranks with the final order. WARNING: ranks 1, 2, 3, 4 equal to the team
+    numbers while team 2 finished first.
+    """
+    standings = ctx.team_standings
+    if standings is None:
+        return
+    ranked = {
+        i.number: i for i in standings.event.teams if i.record.code == "310" and i.record.rank
+    }
+    if ranked and _rank_placeholder(standings, ranked):
+        first = min(ranked.values(), key=lambda i: i.number)
+        yield TEAM_RANK_PLACEHOLDER.rule.diagnostic(
+            "the 310 rank column repeats the team numbers, which are not the final order "
+            f"(team {standings.rows[0].team} is first); the team ranks were not checked one "
+            "by one",
+            **_team_field(first, "rank"),
+        )
+
+
+TEAM_RANK_PLACEHOLDER = make_check(
+    "M014", "team-rank-column-team-numbers", Severity.WARNING, _team_rank_placeholder
+)
+
+
 CHECKS: tuple[Check, ...] = (
     POINTS_MISMATCH,
     RANK_MISMATCH,
@@ -1127,5 +1178,6 @@ CHECKS: tuple[Check, ...] = (
     UNKNOWN_REFERENCE,
     ROUND_IN_PROGRESS,
     BOARD_COLOURS,
+    TEAM_RANK_PLACEHOLDER,
 )
 """The team checks, in code order."""

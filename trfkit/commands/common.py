@@ -130,8 +130,9 @@ def add_tiebreak_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tiebreaks",
         metavar="LIST",
-        help="comma-separated FIDE tie-break codes, e.g. DE,WIN,SB,KS, for reports that "
-        "declare none in record 212/202 (default: the list for the tournament type)",
+        help="comma-separated FIDE tie-break codes, e.g. DE,WIN,SB,KS: standings computes "
+        "this list, even for a report declaring one in record 212/202; check applies it to "
+        "reports that declare none (default: the list for the tournament type)",
     )
     parser.add_argument(
         "--rules",
@@ -175,6 +176,11 @@ def add_tiebreak_options(parser: argparse.ArgumentParser) -> None:
         default=tb.PerfectScorePtp.LOWEST_RATING.value,
         help="PTP of a 100%% score: the lowest rating expecting it (highest opponent + 736, "
         "C.07 10.3 and FIDE's checker) or the highest opponent + 800",
+    )
+    uncertain.add_argument(
+        "--unrated-rating", type=int, metavar="RATING", default=None,
+        help="the rating ARO, TPR, PTP, APRO and APPO give unrated players (default: none, "
+        "as FIDE's checker: with unrated players in the field those tie-breaks have no value)",
     )
 
 
@@ -262,6 +268,7 @@ def tiebreak_options(args: argparse.Namespace) -> TieBreakOptions:
         sb_cut=args.sb_cut,
         rr_forfeit_wins_played=args.rr_forfeit_wins_played,
         ptp_perfect_score=args.ptp_perfect_score,
+        unrated_rating=args.unrated_rating,
     )
 
 

@@ -15,8 +15,8 @@ opponent, result, the opponent's score, how a forfeit or bye is treated (game,
 dummy, virtual opponent) and what a cut removes.
 
 --teams ranks the teams of a team event instead (match and game points, the team
-tie-breaks; --explain TEAM then takes a team number). The list comes from record
-212/202 when it names team codes, else --tiebreaks, else trfkit's default (the
+tie-breaks; --explain TEAM then takes a team number). The list comes from
+--tiebreaks, else record 212/202 when it names team codes, else trfkit's default (the
 secondary score, BH/C1, BH, SB for Swiss events; the secondary score, DE, SB for
 round robins). --format json prints {"teams": [{"rank", "team", "name", "MP", "GP",
 "<CODE>": value or null}], "rules": {...}}; a code trfkit does not compute for teams
@@ -125,6 +125,8 @@ def render_json(st: Standings) -> dict[str, Any]:
             "scoring": engine.point_system.source,
         },
     }
+    if st.unavailable:
+        doc["rules"]["not_computed"] = dict(st.unavailable)
     if [key for key, _, _ in columns] != list(keys):
         doc["order"] = list(keys)
     if st.lots is not None:
@@ -181,6 +183,7 @@ def _header(st: Standings) -> list[str]:
             f"{w.completed} of {w.scheduled} games: {what} (C.05)"
         )
     lines.extend(f"Note:      {p}" for p in st.problems)
+    lines.extend(f"Not computed: {k}: {why}" for k, why in st.unavailable.items())
     if st.lots is not None:
         from trfkit.compute.lots import ALGORITHM
 

@@ -560,6 +560,18 @@ class RegimeDecision:
         """True for a team event."""
         return self.entrants.team
 
+    def berger_numbers(self, tournament: Tournament) -> bool:
+        """True for an individual round robin whose games stand where the table puts them.
+
+        The start ranks are then the Berger numbers, and the table names the opponents of
+        the games that were not played.
+        """
+        return (
+            self.round_robin
+            and not self.team
+            and _follows_table(self.entrants, tournament.declared_rounds)
+        )
+
 
 def decide(tournament: Tournament, forced: Regime | None = None) -> RegimeDecision:
     """Round robin or Swiss, individual or team, for *tournament* (see the module docstring).
@@ -594,8 +606,8 @@ def decide(tournament: Tournament, forced: Regime | None = None) -> RegimeDecisi
     if text is not None and (swiss or text.round_robin):
         regime = Regime.SWISS if swiss else Regime.ROUND_ROBIN
         return made(regime, f"record 092 says {text.text.lower()!r}", DecidedBy.TEXT_092)
-    if not field.team and _paired_byes(tournament):
-        return made(Regime.SWISS, "the schedule is not a complete round robin", DecidedBy.DEFAULT)
+    # A withdrawal leaves its scheduled opponents unpaired, and exporters write them (and an
+    # odd field's Berger bye) as pairing-allocated byes: a U decides only when no table fits.
     cycles = _complete_but_withdrawals(field)
     if cycles:
         return made(
@@ -603,6 +615,8 @@ def decide(tournament: Tournament, forced: Regime | None = None) -> RegimeDecisi
             f"every pair of the {k} {who} met {_times(cycles)}, apart from withdrawn {who}",
             DecidedBy.STRUCTURE,
         )
+    if not field.team and _paired_byes(tournament):
+        return made(Regime.SWISS, "the schedule is not a complete round robin", DecidedBy.DEFAULT)
     if _follows_table(field, tournament.declared_rounds):
         return made(
             Regime.ROUND_ROBIN,

@@ -21,7 +21,7 @@ import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -29,6 +29,7 @@ from trfkit.compute.points import PointSystem
 from trfkit.compute.regime import Regime, RegimeDecision
 from trfkit.compute.tiebreaks import (
     EditionChoice,
+    ListPrecedence,
     TieBreak,
     TieBreakEngine,
     TieBreakOptions,
@@ -126,6 +127,7 @@ class Standings:
         problems: Codes of the declared list that could not be used, with the reason.
         engine: The engine that computed the values.
         lots: The seed of the drawing of lots that ordered the ties left, if one did.
+        unavailable: Output key → why that tie-break has no value for anybody.
     """
 
     tiebreaks: tuple[TieBreak, ...]
@@ -136,6 +138,7 @@ class Standings:
     problems: tuple[str, ...] = ()
     engine: TieBreakEngine | None = attrs.field(default=None, eq=False, repr=False)
     lots: str | None = None
+    unavailable: Mapping[str, str] = attrs.field(factory=dict)
 
     @property
     def points(self) -> PointSystem | None:
@@ -174,45 +177,50 @@ class Standings:
 
 
 def resolve_tiebreaks(
-    tournament: Tournament, requested: Sequence[str] | None, regime: Regime
+    tournament: Tournament,
+    requested: Sequence[str] | None,
+    regime: Regime,
+    precedence: ListPrecedence = ListPrecedence.REQUESTED,
 ) -> tuple[tuple[TieBreak, ...], str, tuple[str, ...]]:
     """The tie-break list to apply, where it came from, and declared codes left out.
 
     Args:
         tournament: The report (records 212 and 202).
-        requested: Codes from ``--tiebreaks``, used when the report declares no list
-            (records 212/202 come first, as the issue of the standings defines), or ``None``.
+        requested: Codes from ``--tiebreaks``, or ``None``.
         regime: Chooses the default list.
+        precedence: Whether *requested* or the report's 212/202 wins when both exist.
 
     Returns:
         The list with ``PTS`` first (unless the list places it), its source, and a
-        message for each declared code that is unknown (those are skipped).
+        message for each declared code that is unknown (those are skipped) or for a
+        list that is not applied.
 
     Raises:
         TieBreakError: For an unknown code in *requested*.
     """
     problems: list[str] = []
     record = tournament.tiebreak_list
-    if requested and record is not None:
-        asked = tuple(parse_tiebreak(c) for c in requested if c.strip())
-        problems.append(
-            f"--tiebreaks {','.join(tb.text for tb in asked)} not applied: the report declares "
-            f"its own list in record {record.code}"
-        )
-    if requested and record is None:
-        codes = tuple(parse_tiebreak(c) for c in requested if c.strip())
+    asked = tuple(parse_tiebreak(c) for c in requested if c.strip()) if requested else ()
+    if asked and (record is None or precedence is ListPrecedence.REQUESTED):
+        codes = asked
         source = "--tiebreaks"
-    else:
         if record is not None:
-            parsed, left_out = parse_declared(record.code, record.tiebreaks, parse_tiebreak)
-            problems += left_out
-            codes = tuple(parsed)
-            source = f"record {record.code}"
-        else:
-            codes = tuple(parse_tiebreak(c) for c in DEFAULT_TIEBREAKS[regime])
-            source = "the default for Swiss events"
-            if regime is Regime.ROUND_ROBIN:
-                source = "the default for round robins"
+            source += f" (record {record.code} declares {', '.join(record.tiebreaks)})"
+    elif record is not None:
+        if asked:
+            problems.append(
+                f"--tiebreaks {','.join(tb.text for tb in asked)} not applied: the report "
+                f"declares its own list in record {record.code}"
+            )
+        parsed, left_out = parse_declared(record.code, record.tiebreaks, parse_tiebreak)
+        problems += left_out
+        codes = tuple(parsed)
+        source = f"record {record.code}"
+    else:
+        codes = tuple(parse_tiebreak(c) for c in DEFAULT_TIEBREAKS[regime])
+        source = "the default for Swiss events"
+        if regime is Regime.ROUND_ROBIN:
+            source = "the default for round robins"
     if not any(tb.name == "PTS" for tb in codes):
         codes = (parse_tiebreak("PTS"), *codes)
     return codes, source, tuple(problems)
@@ -248,10 +256,17 @@ def compute_standings(
     if engine is None:
         engine = TieBreakEngine(tournament, settings)
     codes, source, problems = resolve_tiebreaks(
-        tournament, settings.options.tiebreaks, engine.settings.regime
+        tournament, settings.options.tiebreaks, engine.settings.regime,
+        settings.options.list_precedence,
     )
     rows = order(engine, codes, with_values=values)
-    return Standings(codes, rows, edition, regime, source, problems, engine)
+    unavailable = {}
+    reason = engine.unrated_reason
+    if reason is not None:
+        for key, tb in zip(output_keys(tb.text for tb in codes), codes, strict=True):
+            if tb.name in RATING_TIEBREAKS:
+                unavailable[key] = reason
+    return Standings(codes, rows, edition, regime, source, problems, engine, None, unavailable)
 
 
 def order(
@@ -358,6 +373,9 @@ def _tie_groups(
     return groups
 
 
+RATING_TIEBREAKS: Final = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO"})
+"""The tie-breaks of C.07 10, from the opponents' ratings."""
+
 _LAST = math.inf
 """The sort key of a player without a value: after every number."""
 
@@ -424,12 +442,18 @@ def direct_encounter(
     When every member met every other, the sub-table orders them and ties inside
     it are settled by applying art. 6 again to the tied members. In Swiss events a
     member who would come first whatever the missing games' results is placed
-    first (6.3), and the rest are considered again. Otherwise the group stays tied.
+    first (6.3), and the rest are considered again. Otherwise the group stays tied,
+    and its members' DE is ``None`` (not applicable).
     """
     first = _de_scores(engine, group, tb)
-    scores, _, scale = first
+    scores, met, scale = first
+    parts = _de_split(engine, group, tb, first)
+    if len(parts) == 1 and any(met[i] < len(group) - 1 for i in group):
+        # not all of them met and nobody is placed whatever the missing games: art. 6
+        # does not apply, which is no score at all (not the points of the games played)
+        return parts, dict.fromkeys(group)
     values: dict[int, Fraction | None] = {i: Fraction(s, scale) for i, s in scores.items()}
-    return _de_split(engine, group, tb, first), values
+    return parts, values
 
 
 def _de_split(

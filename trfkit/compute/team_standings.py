@@ -77,6 +77,7 @@ from trfkit.compute.tiebreaks import (
     TEAM_CODES,
     Edition,
     EditionChoice,
+    ListPrecedence,
     SbCut,
     TieBreakOptions,
     choose_edition,
@@ -723,25 +724,35 @@ def _primary(tournament: Tournament, codes: Sequence[TeamTieBreak]) -> tuple[str
 
 
 def _resolve(
-    tournament: Tournament, requested: Sequence[str] | None, regime: Regime
+    tournament: Tournament,
+    requested: Sequence[str] | None,
+    regime: Regime,
+    precedence: ListPrecedence = ListPrecedence.REQUESTED,
 ) -> tuple[list[TeamTieBreak], str, list[str]]:
-    """The list, its source and the problems (see the module docstring)."""
+    """The list, its source and the problems (see the module docstring).
+
+    The precedence between *requested* and a declared team list is the individual one
+    (:class:`~trfkit.compute.tiebreaks.options.ListPrecedence`).
+    """
     problems: list[str] = []
     record = tournament.tiebreak_list
+    declared = record is not None and _names_team_code(record.tiebreaks)
+    asked = [parse_team_tiebreak(c) for c in requested if c.strip()] if requested else []
     codes: list[TeamTieBreak] = []
-    if record is not None and _names_team_code(record.tiebreaks):
-        codes, problems = parse_declared(record.code, record.tiebreaks, parse_team_tiebreak)
-        source = f"record {record.code} (it names team codes)"
-        if requested:
-            problems.append(
-                f"--tiebreaks {','.join(requested)} not applied: the report declares "
-                f"its own team list in record {record.code}"
-            )
-    elif requested:
-        codes = [parse_team_tiebreak(c) for c in requested if c.strip()]
+    if asked and (not declared or precedence is ListPrecedence.REQUESTED):
+        codes = asked
         source = "--tiebreaks"
         if record is not None:
-            source += f" (record {record.code} names no team code)"
+            named = "declares " + ", ".join(record.tiebreaks) if declared else "names no team code"
+            source += f" (record {record.code} {named})"
+    elif record is not None and declared:
+        codes, problems = parse_declared(record.code, record.tiebreaks, parse_team_tiebreak)
+        source = f"record {record.code} (it names team codes)"
+        if asked:
+            problems.append(
+                f"--tiebreaks {','.join(requested or ())} not applied: the report declares "
+                f"its own team list in record {record.code}"
+            )
     else:
         codes = [TeamTieBreak("SECONDARY", "SECONDARY")]
         codes += [parse_team_tiebreak(c) for c in DEFAULT_TEAM_TIEBREAKS[regime][1:]]
@@ -778,7 +789,9 @@ def compute_team_standings(
         raise TieBreakError("team standings need a team event; this one is individual")
     event = event or team_event_of(tournament)
     edition = choose_edition(tournament, options.rules)
-    codes, source, problems = _resolve(tournament, options.tiebreaks, regime.regime)
+    codes, source, problems = _resolve(
+        tournament, options.tiebreaks, regime.regime, options.list_precedence
+    )
     primary, why = _primary(tournament, codes)
     secondary = "GP" if primary == "MP" else "MP"
     codes = [TeamTieBreak(secondary, secondary) if tb.name == "SECONDARY" else tb for tb in codes]

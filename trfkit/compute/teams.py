@@ -697,6 +697,11 @@ def _played(
                          pending=True)  # fmt: skip
     first_gp = sum((b.first_points for b in boards), _ZERO)
     second_gp = sum((b.second_points for b in boards), _ZERO)
+    lost = Result.FORFEIT_LOSS
+    if all(b.first_result is lost and b.second_result is lost for b in boards):
+        # every board forfeited by both sides, no 330: a double forfeit, a loss for both
+        return TeamMatch(rnd, team, other, tuple(boards), first_gp, second_gp,
+                         mps.loss, mps.loss)  # fmt: skip
     return TeamMatch(rnd, team, other, tuple(boards), first_gp, second_gp,
                      mps.of(first_gp, second_gp), mps.of(second_gp, first_gp))  # fmt: skip
 

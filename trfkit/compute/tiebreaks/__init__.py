@@ -61,6 +61,7 @@ from trfkit.compute.tiebreaks.explain import Explanation, RoundLine
 from trfkit.compute.tiebreaks.options import (
     CompletedGames,
     KoyaThreshold,
+    ListPrecedence,
     PerfectScorePtp,
     SbCut,
     TieBreakOptions,
@@ -79,6 +80,7 @@ __all__ = [
     "EditionChoice",
     "Explanation",
     "KoyaThreshold",
+    "ListPrecedence",
     "PerfectScorePtp",
     "RoundLine",
     "SbCut",

@@ -12,8 +12,9 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
+from trfkit.compute.berger import table_round, table_size
 from trfkit.compute.points import PointSystem
-from trfkit.compute.regime import Regime
+from trfkit.compute.regime import Regime, is_bye_player
 from trfkit.compute.rounds import completed_rounds
 from trfkit.compute.tiebreaks.codes import TieBreak, parse_tiebreak
 from trfkit.compute.tiebreaks.editions import Edition
@@ -152,6 +153,8 @@ class Withdrawal:
         completed: Games that count as completed.
         scheduled: Games the player was scheduled to play.
         annulled: True when the games are removed from the standings (under 50 %).
+        missed: The rounds (1-based) without a game that show the withdrawal: the table's
+            byes and games against players who had already gone are not among them.
     """
 
     start_rank: int
@@ -159,6 +162,75 @@ class Withdrawal:
     completed: int
     scheduled: int
     annulled: bool
+    missed: tuple[int, ...] = ()
+    under_half: bool = False
+
+
+_UNPLAYED = frozenset({FORFEIT_LOSS, ZERO_BYE, ABSENT})
+"""A round without a game and without points: what a withdrawal leaves."""
+
+
+class _TableOpponents:
+    """The Berger table's opponent of each player in each round (start ranks = numbers)."""
+
+    def __init__(self, core: EngineCore) -> None:
+        self.core = core
+        self.size = table_size(len(core.players))
+        self.m = self.size - 1
+        self._rounds: dict[int, dict[int, int]] = {}
+
+    def partner(self, number: int, q: int) -> int | None:
+        """Berger number *number*'s partner in table round *q* (above the field: the bye)."""
+        if q not in self._rounds:
+            partner: dict[int, int] = {}
+            for a, b in table_round(self.size, q):
+                partner[a], partner[b] = b, a
+            self._rounds[q] = partner
+        return self._rounds[q].get(number)
+
+    def bye(self, i: int, r: int) -> bool:
+        """Whether the table gives player *i* the bye of an odd field in round *r*."""
+        o = self.partner(self.core.players[i].start_rank, r % self.m + 1)
+        return o is None or o > len(self.core.players)
+
+    def opponent(self, i: int, r: int) -> int | None:
+        """Player *i*'s opponent in round *r* (0-based) by the table; ``None`` for the bye.
+
+        In cycle 1 the last two rounds may be swapped (FIDE): the partner is taken from
+        whichever of them leaves both without a game in *r*.
+        """
+        core = self.core
+        q = r % self.m + 1
+        choices = [q]
+        if r < self.m and q >= self.m - 1:
+            choices.append(2 * self.m - 1 - q)
+        for table_q in choices:
+            o = self.partner(core.players[i].start_rank, table_q)
+            x = None if o is None else core.index.get(o)
+            if x is None:
+                if table_q == q:
+                    return None
+                continue
+            if core.kinds[x][r] not in GAMES or core.opps[x][r] in (-1, i):
+                return x
+        return None
+
+
+def _explained(
+    core: EngineCore, table: _TableOpponents | None, gone: Mapping[int, int], i: int, r: int
+) -> bool:
+    """Whether player *i*'s round *r* without a game is the table's: a bye, or an opponent gone.
+
+    Without the table only a written opponent who had withdrawn explains it.
+    """
+    o = core.opps[i][r]
+    if o < 0 and table is not None:
+        if table.bye(i, r):
+            return True
+        found = table.opponent(i, r)
+        o = -1 if found is None else found
+    # a double forfeit (each names the other) explains nothing: both stayed away
+    return o >= 0 and o in gone and gone[o] < r and core.opps[o][r] != i
 
 
 Term = tuple[int, int, int, int, bool, str]
@@ -367,7 +439,10 @@ class EngineCore:
         self.bonus = [0] * len(self.players)
         self.abnormal: list[list[tuple[AbnormalPoints, int]]] = [[] for _ in self.players]
         self._apply_abnormal()
-        self.raw_score = [sum(row) + b for row, b in zip(self.raw_pts, self.bonus, strict=True)]
+        # Points are the sum of every result written: a bye already entered for a round
+        # not yet played (record 299 aside) counts too, though no tie-break sees its round.
+        self.added = [b + p for b, p in zip(self.bonus, self.pending, strict=True)]
+        self.raw_score = [sum(row) + b for row, b in zip(self.raw_pts, self.added, strict=True)]
         self.withdrawals: dict[int, Withdrawal] = {}
         self.cycles = 1
         # C.05's withdrawal rule is about players of an individual round robin; the board
@@ -386,7 +461,7 @@ class EngineCore:
                 ]
                 for i, (krow, orow) in enumerate(zip(self.kinds, self.opps, strict=True))
             ]
-        self.base = _View(kinds_view, self.raw_pts, self.bonus)
+        self.base = _View(kinds_view, self.raw_pts, self.added)
         self.score = self.base.score
 
     def _apply_abnormal(self) -> None:
@@ -420,29 +495,52 @@ class EngineCore:
                     self.abnormal[i].append((record, value - before))
 
     def _round_robin_withdrawals(self) -> None:
-        """C.05: find players whose record ends in unplayed rounds; annul those under 50 %."""
+        """C.05: find players whose record ends in unplayed rounds; annul those under 50 %.
+
+        Read as fide-rules.md §3.3a says: only in a finished event (in one still in progress
+        the rounds to come are no evidence); a round is no evidence either when the table
+        gives the player its bye or an opponent who had already withdrawn. Each withdrawn
+        player's unplayed games are then the table's games: a forfeit against him, or a
+        game annulled with his, however the exporter wrote the opponent's block.
+        """
         pairs: dict[tuple[int, int], int] = {}
         for i, (krow, orow) in enumerate(zip(self.kinds, self.opps, strict=True)):
             for k, o in zip(krow, orow, strict=True):
                 if k in GAMES and o > i:
                     pairs[(i, o)] = pairs.get((i, o), 0) + 1
+        n = len(self.players)
         self.cycles = max(pairs.values(), default=1)
-        scheduled = (len(self.players) - 1) * self.cycles
-        if scheduled <= 0:
+        scheduled = (n - 1) * self.cycles
+        declared = self.tournament.declared_rounds
+        per_cycle = n - 1 if n % 2 == 0 else n
+        if scheduled <= 0 or (declared is not None and declared > self.rounds):
             return
+        if self.rounds < self.cycles * per_cycle:
+            return  # rounds of the schedule are still to be played
+        table = _TableOpponents(self) if self.settings.berger_numbers else None
         s = self.settings
+        runs = []
         for i, krow in enumerate(self.kinds):
-            run = 0
-            forfeits = 0
-            for k in reversed(krow):
-                if k not in (FORFEIT_LOSS, ZERO_BYE, ABSENT):
-                    break
-                run += 1
-                forfeits += k == FORFEIT_LOSS
-            if run == 0 or (forfeits == 0 and run < 2):
+            start = len(krow)
+            while start and krow[start - 1] in _UNPLAYED:
+                start -= 1
+            # a pseudo-player carrying an odd field's byes (B008) never took part
+            if start < len(krow) and not is_bye_player(self.players[i]):
+                runs.append((start, i))
+        gone: dict[int, int] = {}  # player index → first round (0-based) without a game
+        for start, i in sorted(runs):
+            krow = self.kinds[i]
+            unexplained = [
+                r for r in range(start, len(krow))
+                if not _explained(self, table, gone, i, r)
+            ]  # fmt: skip
+            if not unexplained or (
+                len(unexplained) < 2 and krow[unexplained[0]] != FORFEIT_LOSS
+            ):
                 continue
+            gone[i] = unexplained[0]
             if s.options.withdrawal_completed is CompletedGames.SCHEDULED:
-                completed = sum(1 for k in krow[: len(krow) - run] if k in GAMES)
+                completed = sum(1 for k in krow[:start] if k in GAMES)
             else:
                 completed = sum(1 for k in krow if k == PLAYED)
             if s.options.withdrawal_boundary is WithdrawalBoundary.AT_MOST_HALF:
@@ -451,8 +549,37 @@ class EngineCore:
                 annulled = 2 * completed < scheduled
             rank = self.players[i].start_rank
             self.withdrawals[rank] = Withdrawal(
-                rank, len(krow) - run + 1, completed, scheduled, annulled and s.options.withdrawals
-            )
+                rank, start + 1, completed, scheduled,
+                annulled and s.options.withdrawals, tuple(r + 1 for r in unexplained), annulled,
+            )  # fmt: skip
+        if table is not None:
+            self._table_forfeits(table, gone)
+
+    def _table_forfeits(self, table: _TableOpponents, gone: Mapping[int, int]) -> None:
+        """Give each unplayed game of a withdrawn player its table opponent (C.05 "-"/"+")."""
+        win = self._u(self.point_system.forfeit_win)
+        loss = self._u(self.point_system.forfeit_loss)
+        changed = False
+        for w, first in gone.items():
+            for r in range(first, self.rounds):
+                if self.kinds[w][r] not in _UNPLAYED or self.opps[w][r] >= 0:
+                    continue
+                x = table.opponent(w, r)
+                if x is None or (x in gone and gone[x] <= r):
+                    continue
+                if self.kinds[x][r] in GAMES:
+                    continue
+                self.kinds[w][r], self.opps[w][r], self.raw_pts[w][r] = FORFEIT_LOSS, x, loss
+                self.kinds[x][r], self.opps[x][r], self.raw_pts[x][r] = FORFEIT_WIN, w, win
+                self.outcome[w][r], self.outcome[x][r] = -1, 1
+                for i in (w, x):
+                    if r in self.blank_byes[i]:
+                        self.blank_byes[i].remove(r)
+                changed = True
+        if changed:
+            self.raw_score = [
+                sum(row) + b for row, b in zip(self.raw_pts, self.added, strict=True)
+            ]
 
     @property
     def black(self) -> list[list[bool]]:
@@ -504,7 +631,7 @@ class EngineCore:
                     if kinds[i][last] in GAMES and self.opps[i][last] >= 0:
                         kinds[i][last] = PLAYED
                         pts[i][last] = self.draw_u
-            return _View(kinds, pts, self.bonus)
+            return _View(kinds, pts, self.added)
 
         return self._cached("fore", build)  # type: ignore[no-any-return]
 

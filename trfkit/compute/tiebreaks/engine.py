@@ -52,7 +52,7 @@ class TieBreakEngine(Explaining):
             return None
         elif tb.name == "SB":
             some = functools.partial(self._plain_sb, tb)
-        elif tb.name == "ARO" and "rated" not in self._cache:
+        elif tb.name == "ARO" and "rated" not in self._cache and self.unrated_reason is None:
             some = self._plain_aro
         else:
             return None

@@ -54,6 +54,19 @@ class CompletedGames(enum.Enum):
     """Every round before the withdrawal, forfeits included."""
 
 
+class ListPrecedence(enum.Enum):
+    """Which tie-break list wins when ``tiebreaks`` is given and the report declares one.
+
+    ``REQUESTED``: the list asked for is computed (``standings``: the user asked for it).
+    ``DECLARED``: the report's 212/202 is applied, the asked list only for reports that
+    declare none (``check``: the values are verified against the list the report uses).
+    One precedence for individual and team events alike.
+    """
+
+    REQUESTED = "requested"
+    DECLARED = "declared"
+
+
 class PerfectScorePtp(enum.Enum):
     """How PTP (C.07 10.3) rates a 100 % score; UNCERTAIN."""
 
@@ -103,6 +116,15 @@ def _ptp(value: PerfectScorePtp | str) -> PerfectScorePtp:
     return _choose(PerfectScorePtp, value)
 
 
+def _precedence(value: ListPrecedence | str) -> ListPrecedence:
+    return _choose(ListPrecedence, value)
+
+
+def _rating(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
+    if value is not None and (isinstance(value, bool) or not 0 < value < 10_000):
+        raise TieBreakError(f"{attribute.name} must be a rating from 1 to 9999, not {value!r}")
+
+
 def _codes(value: Sequence[str] | None) -> tuple[str, ...] | None:
     return None if value is None else tuple(value)
 
@@ -115,8 +137,10 @@ class TieBreakOptions:
     strings are accepted for the enum fields (``koya_threshold="more-than"``).
 
     Attributes:
-        tiebreaks: Tie-break codes for reports that declare none in records 212/202
-            (instead of the default list for the tournament type).
+        tiebreaks: Tie-break codes to apply instead of the default list for the
+            tournament type; against a list the report declares (212/202) as
+            ``list_precedence`` says.
+        list_precedence: Whether ``tiebreaks`` or the report's declared list wins.
         rules: The C.07 edition; ``None`` picks the one in force on the start date.
         withdrawals: Apply the round-robin withdrawal rule (C.05): a player who
             withdrew having completed fewer than 50 % of their games has every game
@@ -129,9 +153,15 @@ class TieBreakOptions:
             and BWG (the letter of 15.2) instead of only games played over the board
             (the reference implementation's reading, the default). UNCERTAIN (§2.7).
         ptp_perfect_score: PTP of a 100 % score.
+        unrated_rating: The rating ARO, TPR, PTP, APRO and APPO give unrated players.
+            ``None`` (the default, as FIDE's checker gacrux does; UNCERTAIN, C.07 10):
+            with an unrated player in the field those tie-breaks have no value.
     """
 
     tiebreaks: tuple[str, ...] | None = attrs.field(default=None, converter=_codes)
+    list_precedence: ListPrecedence = attrs.field(
+        default=ListPrecedence.REQUESTED, converter=_precedence
+    )
     rules: Edition | None = attrs.field(default=None, converter=_edition)
     withdrawals: bool = True
     withdrawal_boundary: WithdrawalBoundary = attrs.field(
@@ -148,6 +178,7 @@ class TieBreakOptions:
     ptp_perfect_score: PerfectScorePtp = attrs.field(
         default=PerfectScorePtp.LOWEST_RATING, converter=_ptp
     )
+    unrated_rating: int | None = attrs.field(default=None, validator=_rating)
 
 
 @attrs.frozen
@@ -159,12 +190,16 @@ class TieBreakSettings:
         regime: Round robin (C.07 15.2) or Swiss (art. 16).
         team: A team event (its boards' blocks are read as team games).
         options: The user's choices.
+        berger_numbers: The games of a round robin stand where the Berger table puts them,
+            start ranks as the table's numbers (so the table names a withdrawn player's
+            unplayed opponents).
     """
 
     edition: Edition = Edition.FIDE_2026
     regime: Regime = Regime.SWISS
     team: bool = False
     options: TieBreakOptions = attrs.field(factory=TieBreakOptions)
+    berger_numbers: bool = False
 
 
 def settings_from(
@@ -183,5 +218,7 @@ def settings_from(
     edition = choose_edition(tournament, options.rules)
     if regime is None:
         regime = decide(tournament)
-    settings = TieBreakSettings(edition.edition, regime.regime, regime.team, options)
+    settings = TieBreakSettings(
+        edition.edition, regime.regime, regime.team, options, regime.berger_numbers(tournament)
+    )
     return settings, edition, regime

@@ -39,6 +39,9 @@ class RatingBased(EngineCore):
         return self._cache["rated"]  # type: ignore[no-any-return]
 
     def _tb_aro(self, tb: TieBreak) -> Column:
+        dropped = self._dropped()
+        if dropped is not None:
+            return dropped
         trimmed = tb.cut or tb.median
         if not trimmed and "rated" not in self._cache:
             return Column(self._plain_aro(), 1)
@@ -76,8 +79,33 @@ class RatingBased(EngineCore):
 
     @functools.cached_property
     def _ratings(self) -> list[int]:
-        """Each player's rating by index, 0 when unrated."""
-        return [p.rating or 0 for p in self.players]
+        """Each player's rating by index: 0 when unrated, unless the option gives one."""
+        given = self.settings.options.unrated_rating or 0
+        return [p.rating or given for p in self.players]
+
+    @property
+    def unrated_reason(self) -> str | None:
+        """Why the rating tie-breaks have no value, or ``None`` when they have.
+
+        C.07 10 drops them while unrated players take part, unless the regulations say
+        how to rate them (the ``unrated_rating`` option).
+        """
+        if self.settings.options.unrated_rating is not None:
+            return None
+        unrated = [p.start_rank for p in self.players if not p.rating]
+        if not unrated:
+            return None
+        shown = ", ".join(map(str, unrated[:5])) + (" …" if len(unrated) > 5 else "")
+        return (
+            f"unrated players take part (start ranks {shown}) and no rating is given them "
+            "(C.07 10; --unrated-rating gives one)"
+        )
+
+    def _dropped(self) -> Column | None:
+        """A column without values when :attr:`unrated_reason` applies."""
+        if self.unrated_reason is None:
+            return None
+        return Column([None] * len(self.players), 1)
 
     def _tpr_raw(self) -> list[int | None]:
         def build() -> list[int | None]:
@@ -112,9 +140,15 @@ class RatingBased(EngineCore):
         return self._cached("ptp", build)  # type: ignore[no-any-return]
 
     def _tb_tpr(self, tb: TieBreak) -> Column:
+        dropped = self._dropped()
+        if dropped is not None:
+            return dropped
         return Column(self._tpr_raw(), 1)
 
     def _tb_ptp(self, tb: TieBreak) -> Column:
+        dropped = self._dropped()
+        if dropped is not None:
+            return dropped
         return Column(self._ptp_raw(), 1)
 
     def _average_of_opponents(self, raw: list[int | None]) -> Column:
@@ -126,9 +160,15 @@ class RatingBased(EngineCore):
         return Column(out, 1)
 
     def _tb_apro(self, tb: TieBreak) -> Column:
+        dropped = self._dropped()
+        if dropped is not None:
+            return dropped
         return self._average_of_opponents(self._tpr_raw())
 
     def _tb_appo(self, tb: TieBreak) -> Column:
+        dropped = self._dropped()
+        if dropped is not None:
+            return dropped
         return self._average_of_opponents(self._ptp_raw())
 
 
