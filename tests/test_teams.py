@@ -856,7 +856,7 @@ def test_the_801_and_802_rows_say_which_they_are_by_an_enum() -> None:
     rows = result_rows(loads(source))
     assert [r.kind for r in rows] == [RowKind.LONG] * 4 + [RowKind.SHORT]
     assert all(isinstance(r.kind, RowKind) for r in rows)
-    assert rows[-1].rounds[0].game_points == F(3, 2)  # 802: the game points as written
+    assert rows[-1].rounds[0].points == F(3, 2)  # 802: the game points as written
 
 
 # --- record 299 with a type, and boards won by forfeit without a 330 ----------------------------

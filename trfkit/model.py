@@ -829,7 +829,8 @@ class Tournament:
             n = len(p.rounds)
             while n > last and p.rounds[n - 1].is_blank:
                 n -= 1
-            last = max(last, n)
+            if n > last:
+                last = n
         return last
 
     @property

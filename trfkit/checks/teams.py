@@ -378,16 +378,16 @@ def _row_mismatch(ctx: Context) -> Iterator[Diagnostic]:
                     f"its boards {order}",
                     line=row.line, column=entry.order_column, round=entry.round,
                 )
-            if entry.game_points is None:
+            if entry.points is None:
                 continue
             # the row shows the boards; a typed 299 assigns the round other points
             boards = found.usual[1] if found.usual is not None else found.gp
-            if found.kind is RoundKind.PENDING or entry.game_points == boards:
+            if found.kind is RoundKind.PENDING or entry.points == boards:
                 continue
             text = f" ({printable(entry.text)})" if row.kind is RowKind.LONG else ""
             yield ROW_MISMATCH.rule.diagnostic(
                 f"round {entry.round}, {_match(event, row.team, entry.opponent)}: the "
-                f"{row.kind} row gives {who} {format_number(entry.game_points)} game points"
+                f"{row.kind} row gives {who} {format_number(entry.points)} game points"
                 f"{text}, its boards add up to {format_number(boards)}",
                 **where,
             )

@@ -43,8 +43,7 @@ def completed_rounds(tournament: Tournament) -> int:
     rounds = last_game or last_any
     if last_game and last_any > last_game:
         rounds = max(rounds, _round_without_games(tournament, last_game, last_any))
-    appended = appended_columns(tournament)
-    if appended and limit:
+    if limit and any(p.appended for p in tournament.players):
         rounds = min(rounds, limit)
     return rounds
 

@@ -61,6 +61,7 @@ from trfkit.model import (
     ForfeitedMatch,
     Player,
     Result,
+    RowRound,
     Scoring,
     Team,
     TeamLineup,
@@ -74,7 +75,6 @@ __all__ = [
     "MatchPoints",
     "ResultRow",
     "RoundKind",
-    "RowEntry",
     "RowKind",
     "TeamEvent",
     "TeamInfo",
@@ -828,31 +828,6 @@ class RowKind(enum.StrEnum):
 
 
 @attrs.frozen
-class RowEntry:
-    """One round of an 801/802 row (:class:`~trfkit.model.RowRound`) and its game points.
-
-    Attributes:
-        round: The round (counted along the row).
-        column: The 1-based column of its first token.
-        opponent: The opponent team, ``None`` for a bye word.
-        colour: The colour written after the opponent.
-        text: The bye word, or 801's board results (``=0=1``) or 802's game points.
-        game_points: 802's game points, or the sum of 801's board results (162's values).
-        order: 801's board-order string (``1534``), or ``""``.
-        order_column: The 1-based column of the board-order string.
-    """
-
-    round: int
-    column: int
-    opponent: int | None
-    colour: Colour
-    text: str
-    game_points: Fraction | None
-    order: str = ""
-    order_column: int | None = None
-
-
-@attrs.frozen
 class ResultRow:
     """An informative 801 (long) or 802 (short) team row, read by tokens.
 
@@ -870,7 +845,8 @@ class ResultRow:
     game_points: Fraction | None
     mp_column: int | None
     gp_column: int | None
-    rounds: tuple[RowEntry, ...]
+    rounds: tuple[RowRound, ...]
+    """The row's rounds; an 801 round's ``points`` are its board results at 162's values."""
 
 
 def result_rows(tournament: Tournament, game: PointSystem | None = None) -> tuple[ResultRow, ...]:
@@ -886,17 +862,12 @@ def result_rows(tournament: Tournament, game: PointSystem | None = None) -> tupl
         kind = RowKind(record.kind)
         entries = []
         for r in record.rounds:
-            points = r.points
             if kind is RowKind.LONG and r.opponent is not None:
                 points = None
                 if r.text and all(c in _ROW_RESULT for c in r.text):
                     points = sum((game.points(_ROW_RESULT[c]) for c in r.text), _ZERO)
-            entries.append(
-                RowEntry(
-                    r.round, r.column, r.opponent, r.colour, r.text, points, r.order,
-                    r.order_column,
-                )
-            )  # fmt: skip
+                r = attrs.evolve(r, points=points)
+            entries.append(r)
         out.append(
             ResultRow(
                 kind, record.line, record.team, record.match_points, record.game_points,

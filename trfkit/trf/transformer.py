@@ -578,7 +578,7 @@ class RecordReader:
                     )
                     if opponent[0] == " " and len(seen) < _BLOCK_LIMIT:
                         seen[text] = block
-                if not block.is_blank or text != _BLANK_BLOCK:
+                if text != _BLANK_BLOCK or not block.is_blank:
                     written = number
                 rounds.append(block)
             return tuple(rounds[:written])

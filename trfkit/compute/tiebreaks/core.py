@@ -12,7 +12,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from trfkit.compute.berger import table_round, table_size
+from trfkit.compute.berger import partner_tables, table_size
 from trfkit.compute.points import PointSystem
 from trfkit.compute.regime import Regime, is_bye_player
 from trfkit.compute.rounds import completed_rounds
@@ -175,23 +175,18 @@ class _TableOpponents:
 
     def __init__(self, core: EngineCore) -> None:
         self.core = core
-        self.size = table_size(len(core.players))
-        self.m = self.size - 1
-        self._rounds: dict[int, dict[int, int]] = {}
+        self.tables = partner_tables(table_size(len(core.players)))
+        self.m = self.tables.size - 1
 
-    def partner(self, number: int, q: int) -> int | None:
+    def partner(self, number: int, q: int) -> int:
         """Berger number *number*'s partner in table round *q* (above the field: the bye)."""
-        if q not in self._rounds:
-            partner: dict[int, int] = {}
-            for a, b in table_round(self.size, q):
-                partner[a], partner[b] = b, a
-            self._rounds[q] = partner
-        return self._rounds[q].get(number)
+        return self.tables.partner[q][number]
 
     def bye(self, i: int, r: int) -> bool:
         """Whether the table gives player *i* the bye of an odd field in round *r*."""
-        o = self.partner(self.core.players[i].start_rank, r % self.m + 1)
-        return o is None or o > len(self.core.players)
+        return self.partner(self.core.players[i].start_rank, r % self.m + 1) > len(
+            self.core.players
+        )
 
     def opponent(self, i: int, r: int) -> int | None:
         """Player *i*'s opponent in round *r* (0-based) by the table; ``None`` for the bye.
@@ -205,8 +200,7 @@ class _TableOpponents:
         if r < self.m and q >= self.m - 1:
             choices.append(2 * self.m - 1 - q)
         for table_q in choices:
-            o = self.partner(core.players[i].start_rank, table_q)
-            x = None if o is None else core.index.get(o)
+            x = core.index.get(self.partner(core.players[i].start_rank, table_q))
             if x is None:
                 if table_q == q:
                     return None
@@ -442,13 +436,14 @@ class EngineCore:
         # Points are the sum of every result written: a bye already entered for a round
         # not yet played (record 299 aside) counts too, though no tie-break sees its round.
         self.added = [b + p for b, p in zip(self.bonus, self.pending, strict=True)]
-        self.raw_score = [sum(row) + b for row, b in zip(self.raw_pts, self.added, strict=True)]
         self.withdrawals: dict[int, Withdrawal] = {}
         self.cycles = 1
         # C.05's withdrawal rule is about players of an individual round robin; the board
         # players of a team round robin play only some rounds, by the captain's choice.
         if self.settings.regime is Regime.ROUND_ROBIN and not self.settings.team:
             self._round_robin_withdrawals()
+        # after the withdrawals: their unplayed games may have become the table's forfeits
+        self.raw_score = [sum(row) + b for row, b in zip(self.raw_pts, self.added, strict=True)]
         self.annulled = frozenset(
             self.index[w.start_rank] for w in self.withdrawals.values() if w.annulled
         )
@@ -559,7 +554,6 @@ class EngineCore:
         """Give each unplayed game of a withdrawn player its table opponent (C.05 "-"/"+")."""
         win = self._u(self.point_system.forfeit_win)
         loss = self._u(self.point_system.forfeit_loss)
-        changed = False
         for w, first in gone.items():
             for r in range(first, self.rounds):
                 if self.kinds[w][r] not in _UNPLAYED or self.opps[w][r] >= 0:
@@ -575,11 +569,6 @@ class EngineCore:
                 for i in (w, x):
                     if r in self.blank_byes[i]:
                         self.blank_byes[i].remove(r)
-                changed = True
-        if changed:
-            self.raw_score = [
-                sum(row) + b for row, b in zip(self.raw_pts, self.added, strict=True)
-            ]
 
     @property
     def black(self) -> list[list[bool]]:
