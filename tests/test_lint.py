@@ -449,6 +449,14 @@ def test_trf2026_meanings_pass() -> None:
     assert run(lines, "E017") == []
 
 
+def test_vega_round_dates_separated_by_semicolons() -> None:
+    """A 132 whose dates are separated by ';' (Vega .tdf) gives one E017; dates in columns none."""
+    found = run(["012 Open", "132 24/04/01;24/04/02;24/04/03", *four_players()], "E017")
+    assert [d.line for d in found] == [2]
+    columns = "132" + " " * 88 + "24/04/01  24/04/02  24/04/03"  # round 1 from column 92
+    assert run(["012 Open", columns, *four_players()], "E017") == []
+
+
 def test_pipe_delimited_player_line() -> None:
     """A Vega .tdf player line (fields separated by '|') is named as such."""
     found = run(["012 Open", "001 1|m|GM|Rossi Mario|2450|ITA|123|0|0|1980/01/01|0.0|1"], "E017")

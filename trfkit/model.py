@@ -15,7 +15,7 @@ import enum
 import functools
 import itertools
 import operator
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -399,6 +399,15 @@ class Tokens(Record):
     tokens: tuple[str, ...]
 
 
+_BLOCK_RULES: Mapping[str, _Validator] = {
+    "round": _START_RANK,
+    "opponent": _OPTIONAL_ID,
+    "colour": _member_of(Colour, False),
+    "result": _member_of(Result, True),
+}
+"""The rule of each field of :class:`RoundResult`."""
+
+
 @attrs.frozen
 class RoundResult:
     """One 10-column round block of record 001.
@@ -410,10 +419,24 @@ class RoundResult:
         result: The result code; ``None`` when the column is blank (read as ``Z``).
     """
 
-    round: int = attrs.field(validator=_START_RANK)
-    opponent: int | None = attrs.field(validator=_OPTIONAL_ID)
-    colour: Colour = attrs.field(validator=_member_of(Colour, False))
-    result: Result | None = attrs.field(validator=_member_of(Result, True))
+    round: int
+    opponent: int | None
+    colour: Colour
+    result: Result | None
+
+    def __attrs_post_init__(self) -> None:
+        # A file of a thousand players builds ten thousand blocks: the rules of the four
+        # fields are one test here, and the field's own rule names what is wrong.
+        r, o = self.round, self.opponent
+        if (
+            type(r) is int and r >= 1
+            and (o is None or (type(o) is int and o >= 1))
+            and type(self.colour) is Colour
+            and (self.result is None or type(self.result) is Result)
+        ):  # fmt: skip
+            return
+        for field in attrs.fields(RoundResult):
+            _BLOCK_RULES[field.name](self, field, getattr(self, field.name))
 
     @property
     def effective_result(self) -> Result:

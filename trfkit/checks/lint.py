@@ -707,8 +707,9 @@ def _read_header_date(ctx: Context, code: str) -> _DateField | None:
     return None
 
 
-def _is_vega(record: Record) -> bool:
-    return record.source is not None and ";" in record.source.text
+def _is_vega(record: RoundDates) -> bool:
+    """Vega .tdf separates a 132's dates with ``;`` (the reader keeps them as written)."""
+    return ";" in record.prefix or any(";" in d for d in record.dates)
 
 
 def _round_date_fields(ctx: Context) -> list[_DateField]:
