@@ -545,9 +545,13 @@ class TieBreaks:
         """KS (9.2): points against opponents with at least 50 % of the maximum possible.
 
         Maximum = the games a player can have over all cycles (the others in the standings,
-        annulled players left out) × a win's points.
+        annulled players left out) × a win's points; in an event still in progress, the
+        games the rounds with results allow (FIDE's checker reads it so): a player of an odd
+        field sits out one round in every k, k the players in the standings.
         """
-        maximum = (len(self.entries) - 1) * self.cycles * self.win
+        k = len(self.entries)
+        possible = self.rounds - self.rounds // k if k % 2 else self.rounds
+        maximum = min((k - 1) * self.cycles, possible) * self.win
         total = ZERO
         for e in self.entries[p]:
             strong = e.opponent is not None and 2 * self.scores[e.opponent] >= maximum

@@ -260,23 +260,16 @@ def test_canonical_random_events_read_as_generated(seed: int) -> None:
     assert not problems, f"{event.label} seed {event.seed}:\n  " + "\n  ".join(problems)
 
 
-_UNREAD_WITHDRAWAL = (
-    "issue 26, open: a double round robin's withdrawal written as absences is not found "
-    "(the cycle's table is not read), so S003 follows"
-)
 _UNDECLARED_IN_PROGRESS = (
     "issue 26, open: a round robin in progress without 092/192 and too few rounds for the "
     "table is read as a Swiss"
 )
 KNOWN_GAPS = {
-    "rr5x2-finished-wd5@9|rr-withdrawal-absent": _UNREAD_WITHDRAWAL,
-    "rr5x2-finished-wd5@9|rr-withdrawal-absent-Z": _UNREAD_WITHDRAWAL,
     **{
         f"{event}-after 2/3|{names}": _UNDECLARED_IN_PROGRESS
         for event in ("rr3", "team-rr4x3b")
         for names in ("no-092+no-192", "trf16+no-092", "trf16+092-neutral")
     },
-    "2": "issue 26, open: a withdrawal written as absences in a 4-player event (S003)",
     "5": _UNDECLARED_IN_PROGRESS,
 }
 """Cases that still fail on trfkit, by test id: expected to fail (strictly) until mended."""

@@ -1,4 +1,4 @@
-"""Exporter lint (E001-E017): each check's passing and failing case, and the real corpus."""
+"""Exporter lint (E001-E018): each check's passing and failing case, and the real corpus."""
 
 from __future__ import annotations
 
@@ -461,6 +461,30 @@ def test_pipe_delimited_player_line() -> None:
     """A Vega .tdf player line (fields separated by '|') is named as such."""
     found = run(["012 Open", "001 1|m|GM|Rossi Mario|2450|ITA|123|0|0|1980/01/01|0.0|1"], "E017")
     assert [d.line for d in found] == [2]
+
+
+# --- E018 -----------------------------------------------------------------------------------
+
+
+def team_line(name: str, members: Sequence[int]) -> str:
+    """A TRF16 013 line: the name in columns 5-36, the members in 37-40, 42-45 and on."""
+    return f"013 {name:<32}" + " ".join(f"{m:>4}" for m in members)
+
+
+def test_club_groups_of_an_individual_event() -> None:
+    """Two one-player 013 "clubs" among four players: one E018 at the first 013 line."""
+    found = run(["012 Open", *four_players(), team_line("Club A", [1]), team_line("Club B", [2])],
+                "E018")  # fmt: skip
+    assert where(found) == [(6, 1)]
+
+
+def test_teams_that_play_as_teams_are_no_club_groups() -> None:
+    """013 teams {1, 4} and {2, 3}: each round their boards meet the other team; no E018."""
+    # R1 1-2 and 3-4, R2 1-3 and 2-4: every game is team 1 against team 2
+    lines = ["012 Match", *four_players(), team_line("One", [1, 4]), team_line("Two", [2, 3])]
+    assert run(lines, "E018") == []
+    # 013 records that name nobody group nothing: no E018 either
+    assert run(["012 Open", *four_players(), "013 One", "013 Two"], "E018") == []
 
 
 # --- helpers and options --------------------------------------------------------------------

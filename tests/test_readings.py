@@ -787,7 +787,6 @@ SWISS_10_POINTS = {1: "2.5", 2: "2.5", 3: "2.5", 4: "1.0", 5: "2.5", 6: "0.0", 7
 CLUBS = [club_line("Club A", [1, 6]), club_line("Club B", [2]), club_line("Club C", [7])]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 26, open: 013 club groups still make a team event")
 @pytest.mark.parametrize(
     "header",
     [[], ["092 Individual: Swiss-System"], ["192 FIDE_DUTCH_2025"]],
@@ -857,6 +856,18 @@ def test_direct_encounter_that_does_not_apply_is_none_in_an_unfinished_round_rob
     text = trf(["142 5"], blocks_of(range(1, 7), rounds), IN_PROGRESS_POINTS)
     table = standings(text, tiebreaks=("PTS", "DE"))
     assert column(table, "DE") == dict.fromkeys(range(1, 7))
+
+
+def test_koya_of_an_unfinished_round_robin_uses_the_rounds_played() -> None:
+    """KS after 3 of 5 rounds: the limit is 50 % of the 3 points possible so far, 1.5."""
+    # The round robin above after round 3 (1: 2.0, 2: 2.0, 3: 2.5, 4: 2.0, 5: 0.5, 6: 0):
+    # 1, 2, 3 and 4 reach 1.5. Player 1 beat 6 (0: not counted), drew 2 and 3: KS ½ + ½ = 1.
+    # Player 3 beat 4 (counted), beat 5 (0.5: not counted), drew 1: KS 1 + ½ = 1.5.
+    # (50 % of the 5 points of the whole event, 2.5, would leave only player 3.)
+    rounds = rr6("1-0", "", "")[:3]
+    text = trf(["142 5"], blocks_of(range(1, 7), rounds), IN_PROGRESS_POINTS)
+    ks = column(standings(text, tiebreaks=("PTS", "KS")), "KS")
+    assert (ks[1], ks[3]) == (1, F(3, 2))
 
 
 # --- 11. --tiebreaks against a declared 212/202 ----------------------------------------------

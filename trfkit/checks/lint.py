@@ -23,6 +23,7 @@ from trfkit import columns as C
 from trfkit import dates as date_readings
 from trfkit.checks.base import Check, Context, make_check
 from trfkit.checks.structure import blocks
+from trfkit.compute.regime import clubs_not_teams
 from trfkit.dates import Reading
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import (
@@ -1101,6 +1102,34 @@ def _first_piped_player(records: Iterable[Record]) -> RawRecord | None:
 
 VEGA_TDF_RECORD = make_check("E017", "vega-tdf-record", Severity.WARNING, _vega_tdf_record)
 
+# --- E018: club groups ----------------------------------------------------------------------
+
+
+def _club_groups(ctx: Context) -> Iterator[Diagnostic]:
+    """013 records group players who do not play as teams: the event is read as individual.
+
+    A pairing engine's "do not pair club mates" convention writes each club as an 013
+    record in an individual event: most players belong to no group, most groups have
+    one member, or a group's players meet players of several groups in one round. Such
+    groups describe no team event, so no team check runs on them (M004, M007); the
+    records are kept as written. Once per file.
+
+    PASS: 013 teams whose boards meet one other team each round.
+    WARNING: three 013 clubs of one, one and two players in a Swiss of ten.
+    """
+    if ctx.regime.team or not clubs_not_teams(ctx.tournament):
+        return
+    teams = ctx.tournament.teams
+    yield CLUB_GROUPS.rule.diagnostic(
+        f"the {len(teams)} 013 records group players who do not play as teams (club "
+        "mates of an individual event?): the event is read as individual, not as a team event",
+        line=teams[0].line,
+        column=1,
+    )
+
+
+CLUB_GROUPS = make_check("E018", "club-groups", Severity.WARNING, _club_groups)
+
 CHECKS: tuple[Check, ...] = (
     URL_IN_HEADER,
     PLATFORM_IN_HEADER,
@@ -1119,5 +1148,6 @@ CHECKS: tuple[Check, ...] = (
     DUPLICATE_RECORD,
     DUPLICATE_PLAYER,
     VEGA_TDF_RECORD,
+    CLUB_GROUPS,
 )
 """The exporter checks, in code order."""

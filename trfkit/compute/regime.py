@@ -25,7 +25,8 @@ tournament, in this order:
 
 Team events are recognised once as well (:func:`team_event`): a team 192
 code, 310 records, or two or more 013 records whose players meet other teams'
-players more often than their own. The schedule of a team event is looked at
+players more often than their own (013 groups of club mates in an individual event,
+:func:`clubs_not_teams`, are no teams). The schedule of a team event is looked at
 team by team.
 
 UNCERTAIN: 092 is free text (the spec warns not to rely on it alone); the
@@ -308,13 +309,21 @@ def team_row_games(tournament: Tournament) -> list[tuple[int, int, int, Colour]]
 
 
 def _meets_other_teams(tournament: Tournament, member: Mapping[int, int]) -> bool:
-    """Whether the players of two or more teams meet other teams' players more than their own.
+    """Whether the 013 groups play as teams: their players meet other teams' more than their own.
 
+    Groups of club mates in an individual event (a pairing engine's "do not pair club
+    mates") are no teams: most players with games belong to none, most groups have one
+    member, or a group's players meet players of two or more groups in most rounds.
     A report without any game between members (nothing played yet) counts as a team event.
     """
-    if len(set(member.values())) < 2:
+    sizes = Counter(member.values())
+    if len(sizes) < 2 or 2 * sum(1 for n in sizes.values() if n == 1) > len(sizes):
+        return False
+    playing = [p for p in tournament.players if any(b.opponent for b in p.rounds)]
+    if 2 * sum(1 for p in playing if p.start_rank in member) < len(playing):
         return False
     across = within = 0
+    met: dict[tuple[int, int], set[int]] = {}
     for p in tournament.players:
         team = member.get(p.start_rank)
         if team is None:
@@ -327,7 +336,22 @@ def _meets_other_teams(tournament: Tournament, member: Mapping[int, int]) -> boo
                 within += 1
             else:
                 across += 1
+                met.setdefault((b.round, team), set()).add(other)
+    if sum(len(teams) > 1 for teams in met.values()) * 2 > len(met):
+        return False
     return across > within or across == within == 0
+
+
+def clubs_not_teams(tournament: Tournament) -> bool:
+    """Whether two or more 013 records group players who do not play as teams (see above).
+
+    Records that name no players (or one group only) group nothing: not club groups either.
+    """
+    teams = tournament.teams
+    if len(teams) < 2 or any(t.code == "310" for t in teams) or team_event(tournament):
+        return False
+    member = team_members(tournament)[0]
+    return len(set(member.values())) >= 2 and not _meets_other_teams(tournament, member)
 
 
 def team_event(tournament: Tournament) -> bool:

@@ -530,9 +530,9 @@ class EngineCore:
                 if not _explained(self, table, gone, i, r)
             ]  # fmt: skip
             if not unexplained or (
-                len(unexplained) < 2 and krow[unexplained[0]] != FORFEIT_LOSS
+                len(unexplained) < 2 and not self._forfeited(i, unexplained[0])
             ):
-                continue
+                continue  # one round without a game and no forfeit: an absence, no more
             gone[i] = unexplained[0]
             if s.options.withdrawal_completed is CompletedGames.SCHEDULED:
                 completed = sum(1 for k in krow[:start] if k in GAMES)
@@ -549,6 +549,22 @@ class EngineCore:
             )  # fmt: skip
         if table is not None:
             self._table_forfeits(table, gone)
+
+    def _forfeited(self, i: int, r: int) -> bool:
+        """Whether player *i* lost round *r* by forfeit.
+
+        His block says so (with or without an opponent), or an opponent's block names him
+        with a forfeit win.
+        """
+        if self.kinds[i][r] == FORFEIT_LOSS:
+            return True
+        block = self.players[i].round(r + 1)
+        if block is not None and block.result is Result.FORFEIT_LOSS:
+            return True
+        return any(
+            orow[r] == i and krow[r] == FORFEIT_WIN
+            for krow, orow in zip(self.kinds, self.opps, strict=True)
+        )
 
     def _table_forfeits(self, table: _TableOpponents, gone: Mapping[int, int]) -> None:
         """Give each unplayed game of a withdrawn player its table opponent (C.05 "-"/"+")."""

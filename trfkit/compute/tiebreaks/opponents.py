@@ -103,8 +103,12 @@ class OpponentScores(EngineCore):
     def koya_threshold(self, tb: TieBreak) -> tuple[int, int]:
         """The Koya limit as (maximum possible score, limit) in units (C.07 9.2, 14.5)."""
         if self.settings.regime is Regime.ROUND_ROBIN:
-            in_standings = len(self.players) - len(self.annulled)
-            maximum = max(in_standings - 1, 0) * self.cycles * self.win_u
+            k = len(self.players) - len(self.annulled)
+            games = max(k - 1, 0) * self.cycles
+            # in an event still in progress, the games of the rounds played so far (as
+            # FIDE's checker): an odd field sits each player out once every k rounds
+            so_far = self.rounds - (self.rounds // k if k % 2 else 0) if k else 0
+            maximum = min(games, so_far) * self.win_u
         else:
             maximum = self.rounds * self.win_u
         if tb.limit_percent is not None:
