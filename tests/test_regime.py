@@ -160,3 +160,21 @@ def test_one_round_on_the_table_with_other_declared_rounds_is_a_swiss() -> None:
     event = _unfinished(RoundRobinFile.berger(8, header092=None), 1)
     event.header["XXR"] = "9"
     assert decide(trfkit.loads(event.text())).regime is Regime.SWISS
+
+
+def _three(header: list[str]) -> str:
+    """Three players after two rounds of the table for 3 or 4: R1 2-3 (1 out), R2 1-2 (3 out)."""
+    lines = ["012 Three", *header]
+    blocks = {1: ("0000 - Z", "   2 w 0"), 2: ("   3 w 1", "   1 b 1"), 3: ("   2 b 0", "0000 - Z")}
+    for rank, rounds in blocks.items():
+        # start rank 5-8, name 15-47, points 81-84, rank 86-89, blocks from 92, 10 each
+        head = f"001 {rank:>4}      {'P' + str(rank):<33}" + " " * 33 + f"{'0.0':>4} {rank:>4}"
+        lines.append(head + "  " + "  ".join(rounds))
+    return "\n".join(lines) + "\n"
+
+
+def test_three_players_on_the_table_with_a_declared_cycle_are_a_round_robin() -> None:
+    """142 3 (one cycle of three) and every game in its table round: a round robin."""
+    assert decide(trfkit.loads(_three(["142 3"]))).regime is Regime.ROUND_ROBIN
+    # without the declared cycle, three players meet in any order: nothing to tell
+    assert decide(trfkit.loads(_three([]))).regime is Regime.SWISS

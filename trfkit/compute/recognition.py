@@ -626,22 +626,14 @@ def recognise(
         games = [(r, a, b, Colour.NONE) for r, a, b, _ in field.games]
     rounds = field.rounds
     observed = observed_from_games(field.labels, rounds, games)
-    structure = decision.structure_cycles
     code, text = decision.code, decision.text
     detail = {DecidedBy.CODE_192: code, DecidedBy.TEXT_092: text}.get(decision.source)
-    m = table_size(len(observed.labels)) - 1
-    cycles = max(1, -(-rounds // m))
-    named = detail.cycles if detail is not None else None
-    if named:
-        cycles = max(cycles, named)
-    if structure:
-        cycles = max(cycles, structure)
     declared = code if code is not None and code.round_robin else None
     return RoundRobin(
         source=decision.source,
         detail=detail.text if detail is not None else "",
         team=field.team,
-        cycles=cycles,
+        cycles=decision.cycles,
         rounds=rounds,
         swap_last_two=declared.swap_last_two if declared is not None else None,
         custom=bool(declared is not None and declared.custom),

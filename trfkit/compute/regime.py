@@ -515,12 +515,15 @@ def _follows_table(field: Entrants, declared: int | None) -> bool:
 
     The start ranks are taken as the Berger numbers (an odd field's highest number
     is the bye); the second cycle repeats the first; the FIDE swap of the last two
-    rounds of cycle 1 is allowed. Four participants at least; two rounds played, or a
-    declared number of rounds (142/XXR) that is whole cycles of the table. A Swiss
+    rounds of cycle 1 is allowed. Four participants at least (three when 142/XXR
+    declares the rounds); two rounds played, or a declared number of rounds (142/XXR)
+    that is whole cycles of the table. A Swiss
     event fails at its first player's first game.
     """
     k = len(field.labels)
-    if field.team or k < 4 or field.labels != tuple(range(1, k + 1)):
+    # three players meet in any order, so only a declared whole cycle makes them a table
+    small = k == 3 and declared is None
+    if field.team or k < 3 or small or field.labels != tuple(range(1, k + 1)):
         return False
     size = table_size(k)
     m = size - 1
@@ -584,15 +587,35 @@ class RegimeDecision:
         """True for a team event."""
         return self.entrants.team
 
+    @property
+    def cycles(self) -> int:
+        """The cycles of a round robin (1 for a Swiss): the one count every stage uses.
+
+        The most of: the cycles the event's rounds need (declared or shown, whichever is
+        more), the cycles the deciding 192 code or 092 text names, and the cycles of a
+        complete schedule.
+        """
+        k = len(self.entrants.labels)
+        if not self.round_robin or k < 2:
+            return 1
+        m = table_size(k) - 1 if k >= 3 else 1  # two who meet: a match, a cycle a round
+        cycles = max(1, -(-self.entrants.rounds // m))
+        detail = {DecidedBy.CODE_192: self.code, DecidedBy.TEXT_092: self.text}.get(self.source)
+        if detail is not None and detail.cycles:
+            cycles = max(cycles, detail.cycles)
+        return max(cycles, self.structure_cycles)
+
     def berger_numbers(self, tournament: Tournament) -> bool:
         """True for an individual round robin whose games stand where the table puts them.
 
         The start ranks are then the Berger numbers, and the table names the opponents of
         the games that were not played.
         """
+        # three players fit a table by accident too often to name unplayed opponents by it
         return (
             self.round_robin
             and not self.team
+            and len(self.entrants.labels) >= 4
             and _follows_table(self.entrants, tournament.declared_rounds)
         )
 

@@ -14,7 +14,7 @@ import attrs
 
 from trfkit.compute.berger import partner_tables, table_size
 from trfkit.compute.points import PointSystem
-from trfkit.compute.regime import Regime, is_bye_player
+from trfkit.compute.regime import Regime, decide, is_bye_player
 from trfkit.compute.rounds import completed_rounds
 from trfkit.compute.tiebreaks.codes import TieBreak, parse_tiebreak
 from trfkit.compute.tiebreaks.editions import Edition
@@ -437,7 +437,9 @@ class EngineCore:
         # not yet played (record 299 aside) counts too, though no tie-break sees its round.
         self.added = [b + p for b, p in zip(self.bonus, self.pending, strict=True)]
         self.withdrawals: dict[int, Withdrawal] = {}
-        self.cycles = 1
+        self.cycles = self.settings.cycles or 1
+        if self.settings.cycles is None and self.settings.regime is Regime.ROUND_ROBIN:
+            self.cycles = decide(self.tournament, self.settings.regime).cycles
         # C.05's withdrawal rule is about players of an individual round robin; the board
         # players of a team round robin play only some rounds, by the captain's choice.
         if self.settings.regime is Regime.ROUND_ROBIN and not self.settings.team:
@@ -498,13 +500,7 @@ class EngineCore:
         player's unplayed games are then the table's games: a forfeit against him, or a
         game annulled with his, however the exporter wrote the opponent's block.
         """
-        pairs: dict[tuple[int, int], int] = {}
-        for i, (krow, orow) in enumerate(zip(self.kinds, self.opps, strict=True)):
-            for k, o in zip(krow, orow, strict=True):
-                if k in GAMES and o > i:
-                    pairs[(i, o)] = pairs.get((i, o), 0) + 1
         n = len(self.players)
-        self.cycles = max(pairs.values(), default=1)
         scheduled = (n - 1) * self.cycles
         declared = self.tournament.declared_rounds
         per_cycle = n - 1 if n % 2 == 0 else n

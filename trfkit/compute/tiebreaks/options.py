@@ -193,6 +193,9 @@ class TieBreakSettings:
         berger_numbers: The games of a round robin stand where the Berger table puts them,
             start ranks as the table's numbers (so the table names a withdrawn player's
             unplayed opponents).
+        cycles: The cycles of a round robin (:attr:`RegimeDecision.cycles`): how many
+            games each player is scheduled (withdrawals, KS's maximum); ``None``: the
+            engine asks the regime decision for the report.
     """
 
     edition: Edition = Edition.FIDE_2026
@@ -200,6 +203,7 @@ class TieBreakSettings:
     team: bool = False
     options: TieBreakOptions = attrs.field(factory=TieBreakOptions)
     berger_numbers: bool = False
+    cycles: int | None = None
 
 
 def settings_from(
@@ -219,6 +223,7 @@ def settings_from(
     if regime is None:
         regime = decide(tournament)
     settings = TieBreakSettings(
-        edition.edition, regime.regime, regime.team, options, regime.berger_numbers(tournament)
+        edition.edition, regime.regime, regime.team, options, regime.berger_numbers(tournament),
+        regime.cycles,
     )
     return settings, edition, regime
