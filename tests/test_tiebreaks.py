@@ -821,6 +821,19 @@ def test_a_round_of_byes_for_the_whole_field_is_scored() -> None:
     assert engine.values("PTS") == {1: F(3, 2), 2: F(1, 2), 3: 1, 4: F(1, 2)}
 
 
+def test_a_round_with_a_pairing_allocated_bye_was_paired() -> None:
+    """Round 2: 2 has ``U``, 3 and 4 are absent, 1's line ends: the round was paired.
+
+    A U is given only when a round is paired, so round 2 is a round of the tie-breaks
+    although player 1 has no block in it: 1: 1 + 0 = 1, 2: 0 + 1 (U) = 1, 3: ½ + 0 = ½,
+    4: ½ + 0 = ½.
+    """
+    t = _bye_round({2: "0000 - U", 3: "0000 - Z", 4: "0000 - Z"})
+    engine = TieBreakEngine(t)
+    assert engine.rounds == 2
+    assert engine.values("PTS") == {1: 1, 2: 1, 3: F(1, 2), 4: F(1, 2)}
+
+
 def test_byes_entered_for_the_round_to_be_paired_are_not_a_played_round() -> None:
     """A partial report (``H`` for player 3 alone) or a round of absences only is not a round.
 
