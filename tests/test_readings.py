@@ -343,6 +343,19 @@ def test_forfeit_followed_by_games_in_a_finished_round_robin_is_no_withdrawal() 
     assert "B011" not in codes(run_check(text))
 
 
+def test_a_report_in_progress_that_applies_the_withdrawal_rule_is_read_so() -> None:
+    """The points column annuls 6's games after his round-3 forfeit: no T001, B011 names 6."""
+    # "unless the file says otherwise" (§3.3a): 6 played 2 of 5 games (40 %), so the rule
+    # removes his games: 1: 2.0 - 1 (beat 6 in R1) = 1.0, 2: 2.0 - 1 (R3 forfeit) = 1.0,
+    # 3: 2.5 (meets 6 in R5), 4: 2.0 - 1 (beat 6 in R2) = 1.0, 5: 0.5 (meets 6 in R4).
+    annulled = {1: "1.0", 2: "1.0", 3: "2.5", 4: "1.0", 5: "0.5", 6: "0.0"}
+    rounds = rr6("+-", "", "")[:3]
+    text = trf(["142 5"], blocks_of(range(1, 7), rounds), annulled)
+    found = run_check(text)
+    assert [e for e in errors(found) if e.startswith(("T001", "T006"))] == []
+    assert [d.line for d in found if d.code == "B011"] == [line_of(text, 6)]
+
+
 # --- 2. the withdrawal rule counts the games of every cycle ----------------------------------
 
 

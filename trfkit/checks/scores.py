@@ -142,6 +142,15 @@ def _compute_state(ctx: Context) -> _State | None:
     engine = standings.engine
     assert engine is not None
     findings = tuple(_points_findings(engine))
+    if ctx.regime.round_robin and any(f.kind == "mismatch" for f in findings):
+        # In an event in progress a player who stopped is not read as withdrawn, unless
+        # the report's own points column applies the rule to him: then it says so.
+        declared = attrs.evolve(options, withdrawals_in_progress=True)
+        again = compute_standings(t, declared, regime=ctx.regime, values=False)
+        if again.withdrawals and again.engine is not None:
+            found_again = tuple(_points_findings(again.engine))
+            if not any(f.kind == "mismatch" for f in found_again):
+                options, standings, engine, findings = declared, again, again.engine, found_again
     final = standings
     annulled = [f for f in findings if f.kind == "annulled"]
     corrections = {f.player.start_rank: f.corrections for f in findings if f.corrections}

@@ -345,10 +345,12 @@ def _meets_other_teams(tournament: Tournament, member: Mapping[int, int]) -> boo
 def clubs_not_teams(tournament: Tournament) -> bool:
     """Whether two or more 013 records group players who do not play as teams (see above).
 
-    Records that name no players (or one group only) group nothing: not club groups either.
+    Asked of an event :func:`decide` reads as individual (a team 192 code or 801/802 rows
+    make a team event whatever its 013 records). Records that name no players (or one
+    group only) group nothing: not club groups either.
     """
     teams = tournament.teams
-    if len(teams) < 2 or any(t.code == "310" for t in teams) or team_event(tournament):
+    if len(teams) < 2 or any(t.code == "310" for t in teams):
         return False
     member = team_members(tournament)[0]
     return len(set(member.values())) >= 2 and not _meets_other_teams(tournament, member)

@@ -49,6 +49,8 @@ def completed_rounds(tournament: Tournament) -> int:
 
 
 _SCORING_BYES: Final = frozenset({Result.HALF_BYE, Result.FULL_BYE, Result.PAIRING_BYE})
+_PAIRED: Final = frozenset({Result.PAIRING_BYE, Result.FORFEIT_WIN})
+"""Results only the pairing of a round gives: a pairing-allocated bye, a win by forfeit."""
 _SCORING_WITHOUT_OPPONENT: Final = frozenset(
     {Result.DRAW, Result.DRAW_UNRATED, Result.WIN, Result.WIN_UNRATED, Result.FORFEIT_WIN}
 )
@@ -61,19 +63,19 @@ def _round_without_games(tournament: Tournament, after: int, last: int) -> int:
     Every player with round blocks has one with a result in that round (a bye or an
     absence: the round is written for the whole field, not only for the players who
     will be absent from the round to be paired), and a bye there scores; or a player
-    has a pairing-allocated bye (``U``) in it, which only the pairing of a round gives,
-    and no game of it waits for its result (a round paired, not yet played).
+    has a pairing-allocated bye (``U``) or a win by forfeit (``+``) in it, which only the
+    pairing of a round gives, and no game of it waits for its result (a round paired,
+    not yet played).
     A round with only blank, ``Z`` or ``0000 - -`` blocks is a round not played yet.
 
     Returns:
         The round, or 0 when there is none.
     """
     players = [p.rounds for p in tournament.players if p.rounds]
-    pab = Result.PAIRING_BYE
     for number in range(last, after, -1):
         here = [b[number - 1] for b in players if len(b) >= number]
-        if any(x.result is pab for x in here) and not any(x.is_game for x in here):
-            return number  # a U is given when a round is paired; no game waits for a result
+        if any(x.result in _PAIRED for x in here) and not any(x.is_game for x in here):
+            return number  # only a pairing gives these; no game waits for a result
         scores = False
         for blocks in players:
             if len(blocks) < number:

@@ -504,9 +504,12 @@ class EngineCore:
         scheduled = (n - 1) * self.cycles
         declared = self.tournament.declared_rounds
         per_cycle = n - 1 if n % 2 == 0 else n
-        if scheduled <= 0 or (declared is not None and declared > self.rounds):
+        if scheduled <= 0:
             return
-        if self.rounds < self.cycles * per_cycle:
+        unfinished = (declared is not None and declared > self.rounds) or (
+            self.rounds < self.cycles * per_cycle
+        )
+        if unfinished and not self.settings.options.withdrawals_in_progress:
             return  # rounds of the schedule are still to be played
         table = _TableOpponents(self) if self.settings.berger_numbers else None
         s = self.settings
@@ -526,9 +529,12 @@ class EngineCore:
                 if not _explained(self, table, gone, i, r)
             ]  # fmt: skip
             if not unexplained or (
-                len(unexplained) < 2 and not self._forfeited(i, unexplained[0])
+                len(unexplained) < 2
+                and n % 2
+                and table is None
+                and not self._forfeited(i, unexplained[0])
             ):
-                continue  # one round without a game and no forfeit: an absence, no more
+                continue  # one round without a game in an odd field: maybe its bye
             gone[i] = unexplained[0]
             if s.options.withdrawal_completed is CompletedGames.SCHEDULED:
                 completed = sum(1 for k in krow[:start] if k in GAMES)

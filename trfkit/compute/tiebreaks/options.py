@@ -145,6 +145,10 @@ class TieBreakOptions:
         withdrawals: Apply the round-robin withdrawal rule (C.05): a player who
             withdrew having completed fewer than 50 % of their games has every game
             by and against them removed from the standings.
+        withdrawals_in_progress: Read withdrawals in an event still in progress too (a
+            player whose games stop before the last round played). Off by default: the
+            rounds to come are no evidence (fide-rules.md §3.3a); the checks turn it on
+            when a report's points column itself applies the rule.
         withdrawal_boundary: When a withdrawn player is annulled.
         withdrawal_completed: Which games before a withdrawal count as completed.
         koya_threshold: Which opponents Koya counts.
@@ -164,6 +168,7 @@ class TieBreakOptions:
     )
     rules: Edition | None = attrs.field(default=None, converter=_edition)
     withdrawals: bool = True
+    withdrawals_in_progress: bool = False
     withdrawal_boundary: WithdrawalBoundary = attrs.field(
         default=WithdrawalBoundary.BELOW_HALF, converter=_boundary
     )
