@@ -346,7 +346,7 @@ def _fore_byes(event: Any, kind: Any) -> frozenset[int]:
     requested = {kind.HALF_BYE, kind.ZERO_BYE, kind.ABSENT}
     odd = set()
     for n, rounds in event.results.items():
-        done = [r for r in rounds if r.kind is not kind.PENDING]
+        done = [r for r in rounds if r.kind is not kind.NOT_PLAYED]
         if not done or done[-1].round != event.rounds or done[-1].kind not in lost:
             continue
         for r in reversed(done[:-1]):
@@ -367,7 +367,7 @@ def run_trfkit_teams(text: str, rules: str | None = None) -> Outcome:
     teams = need("trfkit.compute.team_standings")
     tiebreaks = need("trfkit.compute.tiebreaks")
     regime_module = need("trfkit.compute.regime")
-    kinds_module = need("trfkit.compute.teams")
+    kinds_module = need("trfkit.compute.history")
     try:
         tournament = api.loads(_without_lists(text))
         decision = regime_module.decide(tournament)
@@ -377,14 +377,14 @@ def run_trfkit_teams(text: str, rules: str | None = None) -> Outcome:
         table = teams.compute_team_standings(tournament, options, regime=decision)
         out.unplayed = frozenset(
             n for n, rounds in table.event.results.items()
-            if any(r.kind.value != "played" for r in rounds)
+            if any(r.kind is not kinds_module.RoundKind.GAME for r in rounds)
         )
         kinds = {(r.round, n): r.kind for n, rounds in table.event.results.items()
                  for r in rounds}  # fmt: skip
         out.board_forfeits = frozenset(
             n for m in table.event.matches if not m.forfeit and m.boards
-            and kinds.get((m.round, m.first)) not in (None, kinds_module.RoundKind.PLAYED,
-                                                      kinds_module.RoundKind.PENDING)
+            and kinds.get((m.round, m.first)) not in (None, kinds_module.RoundKind.GAME,
+                                                      kinds_module.RoundKind.NOT_PLAYED)
             for n in (m.first, m.second)
         )  # fmt: skip
         out.fore_byes = _fore_byes(table.event, kinds_module.RoundKind)

@@ -11,9 +11,9 @@ import pytest
 import trfkit
 from trfkit.compute import team_crosstable
 from trfkit.compute.crosstable import CrossTable, Spot, build, locate
+from trfkit.compute.history import RoundKind, team_event_of
 from trfkit.compute.regime import decide
 from trfkit.compute.team_crosstable import TeamCrossTable, TeamField, TeamSpot
-from trfkit.compute.teams import RoundKind, team_event_of
 from trfkit.diagnostics import Diagnostic, Severity
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "real"

@@ -15,13 +15,14 @@ import pytest
 from locations import CORPUS
 
 from trfkit.compute import team_crosstable
+from trfkit.compute.history import RoundKind
+from trfkit.compute.history.teams import RowKind, TeamEvent, result_rows, team_event_of
 from trfkit.compute.regime import decide, team_event, team_members
 from trfkit.compute.team_standings import (
     compute_team_standings,
     explain_team,
     parse_team_tiebreak,
 )
-from trfkit.compute.teams import RoundKind, RowKind, TeamEvent, result_rows, team_event_of
 from trfkit.compute.tiebreaks import TieBreakError, TieBreakOptions
 from trfkit.model import Tournament
 from trfkit.trf.reader import loads
@@ -214,7 +215,7 @@ def test_in_progress_round_brings_no_points() -> None:
     """Sharly's in-progress file: round 2 paired without results (``     2 w``) counts nothing."""
     ev = team_event_of(read(CORPUS / "trf26_team_import_test_in_progress_sharly.trf"))
     # 001    1 ... 0000 - U     2 w ... : round 2 of team 1 is paired, no result yet
-    pending = [r for rs in ev.results.values() for r in rs if r.kind is RoundKind.PENDING]
+    pending = [r for rs in ev.results.values() for r in rs if r.kind is RoundKind.NOT_PLAYED]
     assert {r.team for r in pending} == {1, 2, 4, 5} and all(r.mp == r.gp == 0 for r in pending)
     st = compute_team_standings(read(CORPUS / "trf26_team_import_test_in_progress_sharly.trf"))
     assert all(v is not None for row in st.rows for v in row.values)
@@ -230,7 +231,7 @@ def test_forfeited_match_of_record_330() -> None:
     assert (second.kind, second.mp, second.gp) == (RoundKind.FORFEIT_LOSS, 0, 0)
     assert first.line == second.line == 6  # where a team check will point: the 330 line
     # 001    3 ... C ...     4 w 1: teams 3 and 4 played, 1-0
-    assert (ev.results[3][0].kind, ev.results[3][0].mp) == (RoundKind.PLAYED, 2)
+    assert (ev.results[3][0].kind, ev.results[3][0].mp) == (RoundKind.GAME, 2)
 
 
 @needs_corpus

@@ -25,7 +25,6 @@ from locations import CORPUS, ROOT
 import trfkit
 from trfkit.compute.points import PointSystem
 from trfkit.compute.regime import Regime, decide
-from trfkit.compute.rounds import appended_columns
 from trfkit.compute.standings import compute_standings, tie_groups
 from trfkit.compute.tiebreaks import (
     Edition,
@@ -864,7 +863,7 @@ def test_values_appended_after_the_last_round_are_found() -> None:
              _line(1, "1.0", ["   2 w 1", "  0.0"]), _line(2, "0.0", ["   1 b 0", "  0,0"])]
         ) + "\n"
     )  # fmt: skip
-    assert appended_columns(t) == {1: ("0.0",), 2: ("0,0",)}
+    assert [p.appended for p in t.players] == [("0.0",), ("0,0",)]
 
 
 @needs_corpus

@@ -19,7 +19,7 @@ from rr_generator import TeamRoundRobin
 import trfkit
 from trfkit.checks import CheckOptions, Context, run_checks
 from trfkit.checks.base import BoardOrder
-from trfkit.compute.teams import team_event_of
+from trfkit.compute.history.teams import team_event_of
 from trfkit.diagnostics import Diagnostic
 
 HERE = Path(__file__).resolve()

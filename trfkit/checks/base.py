@@ -17,9 +17,9 @@ from typing import Any
 
 import attrs
 
+from trfkit.compute.history.teams import TeamEvent, team_event_of
 from trfkit.compute.regime import Regime, RegimeDecision, decide
 from trfkit.compute.team_standings import TeamStandings, compute_team_standings
-from trfkit.compute.teams import TeamEvent, team_event_of
 from trfkit.compute.tiebreaks import TieBreakError
 from trfkit.compute.tiebreaks.options import ListPrecedence, TieBreakOptions
 from trfkit.diagnostics import Diagnostic, Repeats, Rule, Severity

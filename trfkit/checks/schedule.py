@@ -39,8 +39,8 @@ from trfkit import columns as C
 from trfkit.checks.base import Check, Context, make_check
 from trfkit.checks.scores import withdrawals
 from trfkit.compute import berger, recognition
+from trfkit.compute.history import CompletedGames
 from trfkit.compute.regime import DecidedBy
-from trfkit.compute.tiebreaks.options import CompletedGames
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Colour, Player, Team, TextRecord
 

@@ -25,8 +25,8 @@ import attrs
 
 from trfkit import columns as C
 from trfkit.checks.base import Check, Context, make_check
+from trfkit.compute.history import PAIRING_BYE, PlayerHistory, Withdrawal
 from trfkit.compute.regime import Regime
-from trfkit.compute.rounds import appended_columns
 from trfkit.compute.standings import (
     RANK_CANDIDATES,
     Standings,
@@ -44,10 +44,9 @@ from trfkit.compute.tiebreaks import (
     TieBreakSettings,
     parse_tiebreak,
 )
-from trfkit.compute.tiebreaks.core import PAIRING_BYE, Withdrawal
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.errors import TieBreakError
-from trfkit.model import Player, TieBreakList
+from trfkit.model import Player, TieBreakList, Tournament
 from trfkit.numbers import format_number
 
 POINTS_COLUMN = C.POINTS.start
@@ -110,10 +109,10 @@ def withdrawal_games(ctx: Context) -> frozenset[tuple[int, int]]:
     state = _state(ctx)
     if state is None or not state.withdrawals or state.standings.engine is None:
         return frozenset()
-    engine = state.standings.engine
-    gone = {engine.index[w.start_rank] for w in state.withdrawals}
+    history = state.standings.engine.history
+    gone = {history.index[w.start_rank] for w in state.withdrawals}
     found = set()
-    for player, row in zip(engine.players, engine.opps, strict=True):
+    for player, row in zip(history.players, history.opponents, strict=True):
         for r, o in enumerate(row, 1):
             if o in gone:
                 block = player.round(r)
@@ -141,21 +140,22 @@ def _compute_state(ctx: Context) -> _State | None:
     standings = compute_standings(t, options, regime=ctx.regime, values=False)
     engine = standings.engine
     assert engine is not None
-    findings = tuple(_points_findings(engine))
+    findings = tuple(_points_findings(engine.history, ctx.regime.team))
     if ctx.regime.round_robin and any(f.kind == "mismatch" for f in findings):
         # In an event in progress a player who stopped is not read as withdrawn, unless
         # the report's own points column applies the rule to him: then it says so.
         declared = attrs.evolve(options, withdrawals_in_progress=True)
         again = compute_standings(t, declared, regime=ctx.regime, values=False)
         if again.withdrawals and again.engine is not None:
-            found_again = tuple(_points_findings(again.engine))
+            found_again = tuple(_points_findings(again.engine.history, ctx.regime.team))
             if not any(f.kind == "mismatch" for f in found_again):
                 options, standings, engine, findings = declared, again, again.engine, found_again
     final = standings
     annulled = [f for f in findings if f.kind == "annulled"]
     corrections = {f.player.start_rank: f.corrections for f in findings if f.corrections}
     if annulled and not any(
-        f.kind == "mismatch" and f.player.start_rank in _affected(engine) for f in findings
+        f.kind == "mismatch" and f.player.start_rank in _affected(engine.history)
+        for f in findings
     ):
         # The report keeps the games of annulled players: judge ranks on its terms.
         options = attrs.evolve(options, withdrawals=False)
@@ -168,47 +168,46 @@ def _compute_state(ctx: Context) -> _State | None:
     return _State(final, findings, tuple(problems), ctx.regime.team, standings.withdrawals)
 
 
-def _affected(engine: TieBreakEngine) -> set[int]:
+def _affected(history: PlayerHistory) -> set[int]:
     """Start ranks of players who met an annulled player."""
     out = set()
-    for i, row in enumerate(engine.opps):
-        if any(o in engine.annulled for o in row if o >= 0):
-            out.add(engine.players[i].start_rank)
+    for i, row in enumerate(history.opponents):
+        if any(o in history.annulled for o in row if o >= 0):
+            out.add(history.players[i].start_rank)
     return out
 
 
-def _points_findings(engine: TieBreakEngine) -> Iterator[PointsFinding]:
-    """Compare every player's points column with the recomputed score."""
-    unit = engine.unit
-    team = engine.settings.team
-    for i, p in enumerate(engine.players):
-        if p.points is None or engine.index.get(p.start_rank) != i:
+def _points_findings(history: PlayerHistory, team: bool) -> Iterator[PointsFinding]:
+    """Compare every player's points column with the recomputed score (*team*: board players)."""
+    unit = history.unit
+    for i, p in enumerate(history.players):
+        if p.points is None or history.index.get(p.start_rank) != i:
             continue
         reported = p.points
-        annulled = i in engine.annulled
+        annulled = i in history.annulled
         if (
             not annulled
-            and reported.numerator * unit == engine.score[i] * reported.denominator
-            and not engine.abnormal[i]
-            and not engine.pending[i]
+            and reported.numerator * unit == history.score[i] * reported.denominator
+            and not history.abnormal[i]
+            and not history.pending[i]
         ):
             continue  # the common case, compared in whole units without building fractions
-        score = Fraction(engine.raw_score[i] if annulled else engine.score[i], unit)
-        raw = Fraction(engine.raw_score[i], unit)
-        pending = Fraction(engine.pending[i], unit)
-        bonus = Fraction(engine.bonus[i], unit)
+        score = Fraction(history.raw_score[i] if annulled else history.score[i], unit)
+        raw = Fraction(history.raw_score[i], unit)
+        pending = Fraction(history.pending[i], unit)
+        bonus = Fraction(history.bonus[i], unit)
         team_pab = Fraction(0)
         if team:
             team_pab = Fraction(
-                sum(pt for k, pt in zip(engine.base.kinds[i], engine.base.pts[i], strict=True)
-                    if k == PAIRING_BYE),
+                sum(pt for k, pt in zip(history.kinds[i], history.points[i], strict=True)
+                    if k is PAIRING_BYE),
                 unit,
             )  # fmt: skip
         accepted = {score, score - pending, score - team_pab}
         if reported in accepted or (annulled and reported == 0):
-            if engine.abnormal[i]:
-                change = sum((Fraction(v, unit) for _, v in engine.abnormal[i]), Fraction(0))
-                lines = ", ".join(str(r.line) for r, _ in engine.abnormal[i] if r.line)
+            if history.abnormal[i]:
+                change = sum((Fraction(v, unit) for _, v in history.abnormal[i]), Fraction(0))
+                lines = ", ".join(str(r.line) for r, _ in history.abnormal[i] if r.line)
                 yield PointsFinding(
                     p, "abnormal", reported, score,
                     f"record 299 (line {lines}): {format_number(change)}",
@@ -217,12 +216,12 @@ def _points_findings(engine: TieBreakEngine) -> Iterator[PointsFinding]:
                 yield PointsFinding(p, "pending", reported, score)
             continue
         if raw != score and reported in (raw, raw - pending):
-            yield PointsFinding(p, "annulled", reported, score, _annulment_detail(engine, i))
+            yield PointsFinding(p, "annulled", reported, score, _annulment_detail(history, i))
             continue
-        corrections = _blank_bye_values(engine, engine.blank_byes[i], reported - score)
+        corrections = _blank_bye_values(history, history.blank_byes[i], reported - score)
         if corrections is None and pending:
             corrections = _blank_bye_values(
-                engine, engine.blank_byes[i], reported - score + pending
+                history, history.blank_byes[i], reported - score + pending
             )
         if corrections is not None:
             yield PointsFinding(p, "blank-bye", reported, score, "", corrections)
@@ -233,10 +232,10 @@ def _points_findings(engine: TieBreakEngine) -> Iterator[PointsFinding]:
         yield PointsFinding(p, "mismatch", reported, score, detail)
 
 
-def _annulment_detail(engine: TieBreakEngine, i: int) -> str:
+def _annulment_detail(history: PlayerHistory, i: int) -> str:
     names = []
-    for o in sorted({o for o in engine.opps[i] if o in engine.annulled}):
-        w = engine.withdrawals[engine.players[o].start_rank]
+    for o in sorted({o for o in history.opponents[i] if o in history.annulled}):
+        w = history.withdrawals[history.players[o].start_rank]
         names.append(
             f"player {w.start_rank} withdrew having completed {w.completed} of "
             f"{w.scheduled} games"
@@ -245,13 +244,13 @@ def _annulment_detail(engine: TieBreakEngine, i: int) -> str:
 
 
 def _blank_bye_values(
-    engine: TieBreakEngine, blanks: list[int], difference: Fraction
+    history: PlayerHistory, blanks: list[int], difference: Fraction
 ) -> dict[int, Fraction] | None:
     """Round → points for blank-result byes that explain *difference* (ICU total correction)."""
     if not blanks or difference <= 0:
         return None
-    win = Fraction(engine.win_u, engine.unit)
-    draw = Fraction(engine.draw_u, engine.unit)
+    win = history.point_system.win
+    draw = history.point_system.draw
     k = len(blanks)
     for wins in range(k + 1):
         for draws in range(k + 1 - wins):
@@ -785,6 +784,19 @@ def _other_reading(
     return ""
 
 
+def _appended_columns(tournament: Tournament) -> dict[int, tuple[str, ...]]:
+    """Start rank → the tie-break values an exporter appended after the last round's block.
+
+    The reader finds them (:attr:`~trfkit.model.Player.appended`); the first line of a
+    repeated start rank wins.
+    """
+    found: dict[int, tuple[str, ...]] = {}
+    for p in tournament.players:
+        if p.appended:
+            found.setdefault(p.start_rank, p.appended)
+    return found
+
+
 def _reported_sources(ctx: Context, state: _State) -> Iterator[tuple[str, int, str, Fraction]]:
     """(source, start rank, code, value) from the side file and appended columns."""
     side = ctx.options.standings or {}
@@ -792,7 +804,7 @@ def _reported_sources(ctx: Context, state: _State) -> Iterator[tuple[str, int, s
     for start_rank, values in side.items():
         for code, value in values.items():
             yield source, start_rank, code, value
-    appended = appended_columns(ctx.tournament)
+    appended = _appended_columns(ctx.tournament)
     if appended:
         from trfkit.errors import StandingsFileError
         from trfkit.trf.standings_file import parse_value

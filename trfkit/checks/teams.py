@@ -2,7 +2,7 @@
 
 They run on team events only (:attr:`Context.team_event`, the one answer of
 :func:`trfkit.compute.regime.decide`) and read the values of
-:mod:`trfkit.compute.teams` (each round's matches rebuilt from the boards, 330, 320,
+:mod:`trfkit.compute.history.teams` (each round's matches rebuilt from the boards, 330, 320,
 240 and 299) and :mod:`trfkit.compute.team_standings` (the recomputed match and
 game points and the ranking); they compute nothing of their own. Every message
 names the round and the teams (number and name).
@@ -30,12 +30,8 @@ from trfkit import columns as C
 from trfkit.checks.base import BoardOrder, Check, Context, make_check
 from trfkit.checks.schedule import analysis
 from trfkit.checks.scores import rank_groups, rank_mismatches
-from trfkit.compute.team_standings import (
-    TeamStandings,
-    parse_team_tiebreak,
-)
-from trfkit.compute.teams import (
-    RoundKind,
+from trfkit.compute.history import TEAM_WORDS, RoundKind
+from trfkit.compute.history.teams import (
     RowKind,
     TeamEvent,
     TeamInfo,
@@ -43,6 +39,10 @@ from trfkit.compute.teams import (
     board_colour,
     board_colours,
     home_away,
+)
+from trfkit.compute.team_standings import (
+    TeamStandings,
+    parse_team_tiebreak,
 )
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.errors import TieBreakError
@@ -209,7 +209,7 @@ def _recomputed(standings: TeamStandings, number: int, what: str) -> Fraction:
 def _points_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     """A team's match or game points (310 columns 55-60, 62-67) differ from the boards.
 
-    The points are recomputed from the board games (:mod:`trfkit.compute.teams`):
+    The points are recomputed from the board games (:mod:`trfkit.compute.history.teams`):
     match points by record 362 (default 2/1/0), game points by record 162, with 330
     forfeited matches, 320 team PABs, 240 byes and 299 adjustments (a total without
     299's is M010's). The primary score (match points unless 192 or 212 names game
@@ -346,13 +346,13 @@ def _row_mismatch(ctx: Context) -> Iterator[Diagnostic]:
             where: dict[str, Any] = {"line": row.line, "column": entry.column,
                                      "round": entry.round}  # fmt: skip
             if entry.opponent != found.opponent and not (
-                entry.opponent is None and found.kind is RoundKind.PENDING
+                entry.opponent is None and found.kind is RoundKind.NOT_PLAYED
             ):
                 shown = "a bye" if entry.opponent is None else _team(event, entry.opponent)
                 met = (
                     _team(event, found.opponent)
                     if found.opponent is not None
-                    else f"no team ({found.kind.value})"
+                    else f"no team ({TEAM_WORDS[found.kind]})"
                 )
                 yield ROW_MISMATCH.rule.diagnostic(
                     f"round {entry.round}, {who}: the {row.kind} row gives {shown}, "
@@ -366,7 +366,7 @@ def _row_mismatch(ctx: Context) -> Iterator[Diagnostic]:
                     yield ROW_MISMATCH.rule.diagnostic(
                         f"round {entry.round}, {who}: the {row.kind} row gives a bye "
                         f"({printable(entry.text)}), the boards and records "
-                        f"{found.kind.value}",
+                        f"{TEAM_WORDS[found.kind]}",
                         **where,
                     )
                 continue
@@ -382,7 +382,7 @@ def _row_mismatch(ctx: Context) -> Iterator[Diagnostic]:
                 continue
             # the row shows the boards; a typed 299 assigns the round other points
             boards = found.usual[1] if found.usual is not None else found.gp
-            if found.kind is RoundKind.PENDING or entry.points == boards:
+            if found.kind is RoundKind.NOT_PLAYED or entry.points == boards:
                 continue
             text = f" ({printable(entry.text)})" if row.kind is RowKind.LONG else ""
             yield ROW_MISMATCH.rule.diagnostic(

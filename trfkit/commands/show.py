@@ -100,9 +100,9 @@ def render(tournament: object) -> str:
 
 def team_lines(tournament: object) -> list[str]:
     """The team crosstable of a team event (no line for an individual one)."""
+    from trfkit.compute.history.teams import team_event_of
     from trfkit.compute.regime import decide
     from trfkit.compute.team_crosstable import build
-    from trfkit.compute.teams import team_event_of
     from trfkit.model import Tournament
     from trfkit.numbers import format_halves
 

@@ -46,12 +46,12 @@ from collections.abc import Mapping
 import attrs
 
 from trfkit.compute.berger import meet_round, table_size
-from trfkit.compute.teams import RowKind, result_rows, team_members
+from trfkit.compute.history import has_pairing_bye, is_bye_player
+from trfkit.compute.history.teams import RowKind, result_rows, team_members
 from trfkit.limits import named_cycles
-from trfkit.model import Colour, Player, Result, Tournament
+from trfkit.model import Colour, Player, Tournament
 
 __all__ = [
-    "BYE_NAMES",
     "DOUBLE_WORDS",
     "RR_WORDS",
     "SWISS_WORDS",
@@ -62,7 +62,6 @@ __all__ = [
     "TypeCode",
     "decide",
     "entrants",
-    "is_bye_player",
     "is_type_code",
     "read_092",
     "read_192",
@@ -121,13 +120,6 @@ SWISS_WORDS = re.compile(
     re.IGNORECASE,
 )
 """092 texts and 192 codes that name a Swiss system: such files are never round robins."""
-
-BYE_NAMES = re.compile(
-    r"^\W*(bye|spielfrei|frei|freilos|free|wo|walk[\s-]*over|pab|dummy|exempt|libre)\W*$",
-    re.IGNORECASE,
-)
-"""Names of pseudo-players that some programs add to carry the bye of an odd field."""
-
 
 @attrs.frozen
 class TypeCode:
@@ -249,16 +241,6 @@ def read_092(text: str | None) -> TypeCode | None:
     return TypeCode(True, team=team, cycles=cycles, text=text.strip())
 
 
-def is_bye_player(player: Player) -> bool:
-    """True for a pseudo-player that only carries byes ("spielfrei", "BYE", …).
-
-    Its name must be a bye word and it must have played no game over the board.
-    """
-    if not BYE_NAMES.match(player.name or ""):
-        return False
-    return not any(b.result is not None and b.result.is_played for b in player.rounds)
-
-
 # --- teams ---------------------------------------------------------------------------------
 
 
@@ -291,7 +273,7 @@ def _team_games(
 def team_row_games(tournament: Tournament) -> list[tuple[int, int, int, Colour]]:
     """Team claims from the informative 801 (long) or 802 (short) rows.
 
-    The rows are read by tokens (:func:`trfkit.compute.teams.result_rows`: their column
+    The rows are read by tokens (:func:`trfkit.compute.history.teams.result_rows`: their column
     widths differ between programs, spec §4.4): every number followed by ``w`` or ``b``
     is the opponent team of the next round, and a bye word (``FFFF``, ``ZPB`` …) is a
     round without an opponent. 801 rows win over 802 rows.
@@ -664,7 +646,7 @@ def decide(tournament: Tournament, forced: Regime | None = None) -> RegimeDecisi
             f"every pair of the {k} {who} met {_times(cycles)}, apart from withdrawn {who}",
             DecidedBy.STRUCTURE,
         )
-    if not field.team and _paired_byes(tournament):
+    if not field.team and has_pairing_bye(tournament):
         return made(Regime.SWISS, "the schedule is not a complete round robin", DecidedBy.DEFAULT)
     if _follows_table(field, tournament.declared_rounds):
         return made(
@@ -677,9 +659,3 @@ def decide(tournament: Tournament, forced: Regime | None = None) -> RegimeDecisi
 
 def _times(cycles: int) -> str:
     return "once" if cycles == 1 else f"{cycles} times"
-
-
-def _paired_byes(tournament: Tournament) -> bool:
-    """Whether any player has a pairing-allocated bye (``U``), a Swiss pairing's mark."""
-    bye = Result.PAIRING_BYE
-    return any(b.result is bye for p in tournament.players for b in p.rounds)

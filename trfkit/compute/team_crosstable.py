@@ -1,6 +1,6 @@
 """The compact, picklable team crosstable of a team event, for reports.
 
-Built once per file from :class:`~trfkit.compute.teams.TeamEvent` (the one reading of
+Built once per file from :class:`~trfkit.compute.history.teams.TeamEvent` (the one reading of
 the team matches) and the team standings, it keeps one row per team: its number and
 name, the totals its 310 record reports, the recomputed match and game points and
 rank, and one :class:`TeamCell` per round. :func:`locate` maps a diagnostic to the
@@ -15,7 +15,7 @@ Where a diagnostic points:
   rank when the column is that field (and the cell of the diagnostic's round, when it
   names one);
 - an 801 or 802 line: the team's row, or the round cell the column falls in (the rows
-  are read by tokens, as :attr:`~trfkit.compute.teams.TeamEvent.rows` holds them).
+  are read by tokens, as :attr:`~trfkit.compute.history.teams.TeamEvent.rows` holds them).
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from fractions import Fraction
 import attrs
 
 from trfkit import columns as C
+from trfkit.compute.history import RoundKind, TeamEvent
 from trfkit.compute.regime import RegimeDecision
 from trfkit.compute.team_standings import TeamRow, TeamStandings, compute_team_standings
-from trfkit.compute.teams import RoundKind, TeamEvent
 from trfkit.compute.tiebreaks import TieBreakOptions
 from trfkit.diagnostics import Diagnostic
 from trfkit.errors import TieBreakError
@@ -109,7 +109,7 @@ class TeamCell:
             return _BYE_TEXT[self.kind]
         if self.kind in _FORFEIT_TEXT:
             return _FORFEIT_TEXT[self.kind]
-        if self.kind is RoundKind.PENDING or self.opponent_gp is None:
+        if self.kind is RoundKind.NOT_PLAYED or self.opponent_gp is None:
             return ""
         return f"{format_halves(self.gp)}-{format_halves(self.opponent_gp)}"
 

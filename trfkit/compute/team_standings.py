@@ -1,6 +1,6 @@
 """Team standings: the primary score, then the team tie-breaks as a hierarchy (C.07 4.2).
 
-Pure computation on :class:`~trfkit.compute.teams.TeamEvent` values; exact
+Pure computation on :class:`~trfkit.compute.history.teams.TeamEvent` values; exact
 fractions throughout. The team checks (later) read the same values.
 
 **Primary score.** Match points unless record 192 names game points first
@@ -70,8 +70,9 @@ from fractions import Fraction
 
 import attrs
 
+from trfkit.compute.history.kinds import RoundKind
+from trfkit.compute.history.teams import TEAM_WORDS, TeamEvent, TeamRound, team_event_of
 from trfkit.compute.regime import Regime, RegimeDecision, decide, read_192
-from trfkit.compute.teams import RoundKind, TeamEvent, TeamRound, team_event_of
 from trfkit.compute.tiebreaks import (
     CODES,
     TEAM_CODES,
@@ -322,7 +323,7 @@ class _Values:
         last = rounds[-1] if rounds else None
         if last is None or last.round != self.event.rounds or last.opponent is None:
             return None
-        return None if last.kind is RoundKind.PENDING else last
+        return None if last.kind is RoundKind.NOT_PLAYED else last
 
     def own(self, r: TeamRound, base: str) -> Fraction:
         return r.mp if base == "MP" else r.gp
@@ -356,7 +357,7 @@ class _Values:
                 only_vur_after = True
                 for r in reversed(self.event.results.get(n, ())):
                     k = r.kind
-                    if k is RoundKind.PENDING:
+                    if k is RoundKind.NOT_PLAYED:
                         continue  # paired without a result yet: no round for anybody
                     if fore and r is self._last(n):
                         # FB's last round is a drawn match: no unplayed round, and the
@@ -372,7 +373,7 @@ class _Values:
                         only_vur_after = only_vur_after and k in _VUR
                         if not only_vur_after:
                             break  # only the final run of unplayed rounds counts (16.3)
-                    elif k is not RoundKind.PLAYED:
+                    elif k is not RoundKind.GAME:
                         adjust += draw - self.own(r, base)
                 out[n] += adjust
         self._seen[key] = out
@@ -396,9 +397,9 @@ class _Values:
         for index, r in enumerate(rounds):
             p = self.own(r, own_base)
             o = r.opponent
-            if r.kind is RoundKind.PENDING:
+            if r.kind is RoundKind.NOT_PLAYED:
                 continue  # paired without a result yet: not a round of the tie-breaks
-            if r.kind is RoundKind.PLAYED and o is not None:
+            if r.kind is RoundKind.GAME and o is not None:
                 out.append((r.round, o, seen[o], p, False, "match"))
             elif r.kind.forfeit and o is not None and (pre or not self.swiss or r is last):
                 out.append((r.round, o, seen[o], p, False, "forfeit counted as a match"))
@@ -472,7 +473,7 @@ class _Values:
             base = tb.base or primary
             return Fraction(sum(
                 1 for r in self.event.results.get(team, ())
-                if r.usual_mp == self.win["MP"] and (name == "WIN" or r.kind is RoundKind.PLAYED)
+                if r.usual_mp == self.win["MP"] and (name == "WIN" or r.kind is RoundKind.GAME)
             )) if base == "MP" else self.board_wins(team, name == "WON")  # fmt: skip
         if name == "PS":
             running, total = Fraction(0), Fraction(0)
@@ -486,7 +487,7 @@ class _Values:
         """AOB (8.3): the average of the Buchholz (cut as *tb*) of the teams *team* played."""
         bh = TeamTieBreak("BH", "BH", tb.base, tb.cut, tb.median, tb.pre_determined)
         met = [r.opponent for r in self.event.results.get(team, ())
-               if r.kind is RoundKind.PLAYED and r.opponent is not None]  # fmt: skip
+               if r.kind is RoundKind.GAME and r.opponent is not None]  # fmt: skip
         if not met:
             return None
         values = [self.value(bh, o, primary) or Fraction(0) for o in met]
@@ -509,7 +510,7 @@ class _Values:
                 count += points == win and not (played_only and forfeited)
         if not played_only:
             for r in self.event.results.get(team, ()):
-                if r.kind is not RoundKind.PLAYED and r.gp == self.win["GP"]:
+                if r.kind is not RoundKind.GAME and r.gp == self.win["GP"]:
                     count += self.event.boards
         return Fraction(count)
 
@@ -546,7 +547,7 @@ class _Values:
             against: dict[int, list[Fraction]] = {}
             for r in self.event.results.get(n, ()):
                 o = r.opponent
-                counted = r.kind is RoundKind.PLAYED or (r.kind.forfeit and (pre or not self.swiss))
+                counted = r.kind is RoundKind.GAME or (r.kind.forfeit and (pre or not self.swiss))
                 if o in members and o != n and counted:
                     against.setdefault(o, []).append(self.own(r, base))
             scores[n] = sum((sum(v, Fraction(0)) / len(v) for v in against.values()), Fraction(0))
@@ -777,7 +778,8 @@ def compute_team_standings(
         options: ``tiebreaks`` (used when 212/202 name no team code), ``rules`` (the
             C.07 edition) and ``sb_cut``; the defaults when not given.
         regime: The decision of :func:`~trfkit.compute.regime.decide` (made here if not given).
-        event: The team values (:func:`~trfkit.compute.teams.team_event_of`), if built already.
+        event: The team values (:func:`~trfkit.compute.history.team_event_of`), if built
+            already.
 
     Raises:
         TieBreakError: For an unknown code in ``options.tiebreaks``, or an individual event
@@ -891,7 +893,7 @@ def explain_team(
         for t in terms:
             per_round.setdefault(t[0], {})[key] = (t[2], t[2] * t[3] if sb else t[2], t[5])
     rounds = tuple(
-        (r.round, r.opponent, r.kind.value, r.mp, r.gp, per_round.get(r.round, {}))
+        (r.round, r.opponent, TEAM_WORDS[r.kind], r.mp, r.gp, per_round.get(r.round, {}))
         for r in st.event.results.get(team, ())
     )
     return TeamExplanation(team, rounds, cut)

@@ -22,8 +22,8 @@ record 310 (empty for 013), the recomputed ``MP``, ``GP`` and ``Rank`` and each 
 tie-break of the standings (``standings --teams``), then six per round: ``opponent``
 (team number), ``side`` (``w`` for the first-named team of the match, ``b`` the other),
 ``result`` (``played``, ``forfeit win``, ``PAB`` … as
-:class:`~trfkit.compute.teams.RoundKind` says), ``GP``, ``opponent GP`` and ``MP``. The
-numbers are those of :mod:`trfkit.compute.team_crosstable`, the one reading of the team
+:data:`~trfkit.compute.history.teams.TEAM_WORDS` names them), ``GP``, ``opponent GP`` and
+``MP``. The numbers are those of :mod:`trfkit.compute.team_crosstable`, the one reading of the team
 matches that the HTML report and ``show`` draw too.
 """
 
@@ -39,9 +39,9 @@ from fractions import Fraction
 import attrs
 
 from trfkit import columns as C
+from trfkit.compute.history.teams import TEAM_WORDS, team_event_of
 from trfkit.compute.regime import decide, team_members
 from trfkit.compute.team_crosstable import TeamCrossTable, build
-from trfkit.compute.teams import team_event_of
 from trfkit.convert.adjustments import Action, Adjustment
 from trfkit.convert.render import describe_line
 from trfkit.convert.versions import record_code
@@ -242,7 +242,7 @@ def team_rows(tournament: Tournament, options: CsvOptions | None = None) -> Iter
                 (
                     "" if cell.opponent is None else str(cell.opponent),
                     cell.side,
-                    cell.kind.value,
+                    TEAM_WORDS[cell.kind],
                     _points(cell.gp, options),
                     _points(cell.opponent_gp, options),
                     _points(cell.mp, options),

@@ -45,6 +45,7 @@ Fore Buchholz view is built once.
 
 from __future__ import annotations
 
+from trfkit.compute.history import CompletedGames, Withdrawal, WithdrawalBoundary
 from trfkit.compute.tiebreaks.codes import (
     CODES,
     TEAM_CODES,
@@ -54,19 +55,17 @@ from trfkit.compute.tiebreaks.codes import (
     parse_tiebreak,
     parse_tiebreaks,
 )
-from trfkit.compute.tiebreaks.core import Column, Withdrawal
+from trfkit.compute.tiebreaks.core import Column
 from trfkit.compute.tiebreaks.editions import Edition, EditionChoice, choose_edition, parse_date
 from trfkit.compute.tiebreaks.engine import TieBreakEngine
 from trfkit.compute.tiebreaks.explain import Explanation, RoundLine
 from trfkit.compute.tiebreaks.options import (
-    CompletedGames,
     KoyaThreshold,
     ListPrecedence,
     PerfectScorePtp,
     SbCut,
     TieBreakOptions,
     TieBreakSettings,
-    WithdrawalBoundary,
     settings_from,
 )
 from trfkit.errors import TieBreakError

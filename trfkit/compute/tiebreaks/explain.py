@@ -7,21 +7,23 @@ from fractions import Fraction
 
 import attrs
 
-from trfkit.compute.regime import Regime
-from trfkit.compute.tiebreaks.codes import TieBreak
-from trfkit.compute.tiebreaks.core import (
+from trfkit.compute.history import (
     ANNULLED,
     FORFEIT_WIN,
     FULL_BYE,
+    GAME,
     GAMES,
-    KIND_NAMES,
     PAIRING_BYE,
-    PLAYED,
+    VUR,
+)
+from trfkit.compute.regime import Regime
+from trfkit.compute.tiebreaks.codes import TieBreak
+from trfkit.compute.tiebreaks.core import (
+    KIND_NAMES,
     TERM_HOW,
     TERM_POINTS,
     TERM_ROUND,
     TERM_SCORE,
-    VUR,
     Term,
 )
 from trfkit.compute.tiebreaks.opponents import OpponentScores
@@ -148,12 +150,12 @@ class Explaining(OpponentScores, OwnResults, RatingBased):
             score, treatment = scores.get(r, (None, ""))
             if not treatment:
                 treatment = (
-                    "removed from the standings (withdrawal under 50 %)" if k == ANNULLED
+                    "removed from the standings (withdrawal under 50 %)" if k is ANNULLED
                     else "not a game: contributes nothing" if k not in GAMES
                     or (self.settings.regime is Regime.ROUND_ROBIN and o < 0)
                     else ""
                 )  # fmt: skip
-            if score is None and o >= 0 and k != ANNULLED:
+            if score is None and o >= 0 and k is not ANNULLED:
                 score = Fraction(self.score[o], unit)
             rows.append(
                 RoundLine(
@@ -167,7 +169,7 @@ class Explaining(OpponentScores, OwnResults, RatingBased):
                     lines[r],
                 )
             )
-        for record, value in self.abnormal[i]:
+        for record, value in self.history.abnormal[i]:
             notes.append(
                 f"record 299 (line {record.line}) changes the points by "
                 f"{format_number(Fraction(value, unit))}"
@@ -192,7 +194,7 @@ class Explaining(OpponentScores, OwnResults, RatingBased):
             k, p = self.base.kinds[i][r], self.base.pts[i][r]
             w, b, o = self.outcome[i][r], self.black[i][r], self.opps[i][r]
             value: Fraction | None
-            if k == ANNULLED:
+            if k is ANNULLED:
                 value = None
             elif tb.name == "PTS":
                 value = Fraction(p, unit)
@@ -200,14 +202,14 @@ class Explaining(OpponentScores, OwnResults, RatingBased):
                 running += p
                 value = Fraction(running, unit)
             elif tb.name == "WIN":
-                won = (k == PLAYED and w == 1) or k == FORFEIT_WIN
+                won = (k is GAME and w == 1) or k is FORFEIT_WIN
                 value = Fraction(int(won or (k in (FULL_BYE, PAIRING_BYE) and p >= self.win_u)))
             elif tb.name == "REP":
                 value = Fraction(int(k not in VUR))
             elif tb.name == "STD":
                 value = None
             else:
-                game = k == PLAYED or (forfeits and k == FORFEIT_WIN and o >= 0)
+                game = k is GAME or (forfeits and k is FORFEIT_WIN and o >= 0)
                 ok = game and (tb.name == "WON" or b) and (tb.name == "BPG" or w == 1)
                 value = Fraction(int(ok))
             lines[r + 1][tb.text] = value

@@ -6,12 +6,14 @@ import math
 import operator
 from collections.abc import Iterable
 
+from trfkit.compute.history import (
+    GAME,
+    GAMES,
+)
 from trfkit.compute.regime import Regime
 from trfkit.compute.tiebreaks.codes import TieBreak
 from trfkit.compute.tiebreaks.core import (
-    GAMES,
     IS_VUR_OF,
-    PLAYED,
     SCORE_OF,
     Column,
     EngineCore,
@@ -93,7 +95,7 @@ class OpponentScores(EngineCore):
         sums: list[tuple[int, int] | None] = []
         for i in range(len(self.players)):
             opponents = [o for k, o in zip(self.base.kinds[i], self.opps[i], strict=True)
-                         if k == PLAYED]  # fmt: skip
+                         if k is GAME]  # fmt: skip
             sums.append((sum(bh[o] for o in opponents), len(opponents)) if opponents else None)
         # An average over n games is a multiple of 1/n: one scale for every count keeps it exact.
         common = math.lcm(*{s[1] for s in sums if s is not None})

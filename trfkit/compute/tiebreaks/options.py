@@ -8,6 +8,9 @@ from typing import TypeVar
 
 import attrs
 
+# the withdrawal rule's choices are the history's; TieBreakOptions carries them
+from trfkit.compute.history import CompletedGames as CompletedGames
+from trfkit.compute.history import WithdrawalBoundary as WithdrawalBoundary
 from trfkit.compute.regime import Regime, RegimeDecision, decide
 from trfkit.compute.tiebreaks.editions import Edition, EditionChoice, choose_edition
 from trfkit.errors import TieBreakError
@@ -34,24 +37,6 @@ class SbCut(enum.Enum):
     """The product of the opponent with the lowest score (C.07 14.1.1.d)."""
     CONTRIBUTION = "contribution"
     """The smallest product."""
-
-
-class WithdrawalBoundary(enum.Enum):
-    """When C.05's withdrawal rule annuls a round-robin player; UNCERTAIN."""
-
-    BELOW_HALF = "below-half"
-    """Fewer than 50 % of the games completed (FIDE's wording)."""
-    AT_MOST_HALF = "at-most-half"
-    """Also at exactly 50 %."""
-
-
-class CompletedGames(enum.Enum):
-    """Which games before a withdrawal count as completed; UNCERTAIN."""
-
-    PLAYED = "played"
-    """Games played over the board."""
-    SCHEDULED = "scheduled"
-    """Every round before the withdrawal, forfeits included."""
 
 
 class ListPrecedence(enum.Enum):

@@ -5,16 +5,18 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable
 
-from trfkit.compute.regime import Regime
-from trfkit.compute.tiebreaks.codes import TieBreak
-from trfkit.compute.tiebreaks.core import (
+from trfkit.compute.history import (
     ANNULLED,
     FORFEIT_WIN,
     FULL_BYE,
+    GAME,
     GAMES,
     PAIRING_BYE,
-    PLAYED,
     VUR,
+)
+from trfkit.compute.regime import Regime
+from trfkit.compute.tiebreaks.codes import TieBreak
+from trfkit.compute.tiebreaks.core import (
     Column,
     EngineCore,
 )
@@ -33,14 +35,14 @@ class OwnResults(EngineCore):
         kinds, pts, outcome = self.base.kinds, self.base.pts, self.outcome
         for i in self._indices(members):
             krow, prow, outs = kinds[i], pts[i], outcome[i]
-            if krow.count(PLAYED) == n:  # a game in every round: the wins are the count
+            if krow.count(GAME) == n:  # a game in every round: the wins are the count
                 out.append(outs.count(1))
                 continue
             count = 0
             for k, p, w in zip(krow, prow, outs, strict=True):
                 if (
-                    (k == PLAYED and w == 1)
-                    or k == FORFEIT_WIN
+                    (k is GAME and w == 1)
+                    or k is FORFEIT_WIN
                     or (k in (FULL_BYE, PAIRING_BYE) and p >= self.win_u)
                 ):
                     count += 1
@@ -63,7 +65,7 @@ class OwnResults(EngineCore):
         members: Iterable[int] | None = None,
     ) -> list[int]:
         """Games (with Black only, wins only) of *members* (by index; by default everybody)."""
-        counted = {PLAYED, FORFEIT_WIN} if self._forfeit_wins_count(tb) else {PLAYED}
+        counted = {GAME, FORFEIT_WIN} if self._forfeit_wins_count(tb) else {GAME}
         kinds, black, outcome, opps = self.base.kinds, self.black, self.outcome, self.opps
         return [
             sum(
@@ -102,7 +104,7 @@ class OwnResults(EngineCore):
         kinds = self.base.kinds
         for i in self._indices(members):
             krow = kinds[i]
-            rounds = sum(1 for k in krow if k != ANNULLED)
+            rounds = sum(1 for k in krow if k is not ANNULLED)
             out.append(rounds - sum(1 for k in krow if k in skipped))
         return out
 
@@ -125,7 +127,7 @@ class OwnResults(EngineCore):
             running = 0
             totals = []
             for k, p in zip(krow, prow, strict=True):
-                running += p if k != ANNULLED else 0
+                running += p if k is not ANNULLED else 0
                 totals.append(running)
             kept = totals[tb.cut : len(totals) - tb.median]
             out.append(sum(kept))
@@ -138,7 +140,7 @@ class OwnResults(EngineCore):
         for i, (krow, prow) in enumerate(zip(self.base.kinds, pts, strict=True)):
             halves = 0
             for r, (k, p) in enumerate(zip(krow, prow, strict=True)):
-                if k == ANNULLED:
+                if k is ANNULLED:
                     continue
                 o = opps[i][r]
                 if k in GAMES and o >= 0:

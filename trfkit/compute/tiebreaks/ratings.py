@@ -5,9 +5,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 
+from trfkit.compute.history import (
+    GAME,
+)
 from trfkit.compute.tiebreaks.codes import TieBreak
 from trfkit.compute.tiebreaks.core import (
-    PLAYED,
     RATING_OF,
     Column,
     EngineCore,
@@ -32,7 +34,7 @@ class RatingBased(EngineCore):
                 [
                     (o, ratings[o], w + 1)
                     for k, o, w in zip(krow, orow, wrow, strict=True)
-                    if k == PLAYED and ratings[o]
+                    if k is GAME and ratings[o]
                 ]
                 for krow, orow, wrow in zip(self.base.kinds, self.opps, self.outcome, strict=True)
             ]
@@ -68,10 +70,10 @@ class RatingBased(EngineCore):
         out: list[int | None] = []
         for i in self._indices(members):
             krow, orow = every_kinds[i], every_opps[i]
-            if krow.count(PLAYED) == n:
+            if krow.count(GAME) == n:
                 rated = list(map(rating_of, orow))
             else:
-                rated = [rating_of(o) for k, o in zip(krow, orow, strict=True) if k == PLAYED]
+                rated = [rating_of(o) for k, o in zip(krow, orow, strict=True) if k is GAME]
             if 0 in rated:
                 rated = [r for r in rated if r]
             out.append(mean_half_up(sum(rated), len(rated)) if rated else None)

@@ -53,6 +53,7 @@ from fractions import Fraction
 
 import attrs
 
+from trfkit.compute.history.kinds import RoundKind
 from trfkit.compute.points import PointSystem
 from trfkit.model import (
     AbnormalPoints,
@@ -71,10 +72,10 @@ from trfkit.model import (
 )
 
 __all__ = [
+    "TEAM_WORDS",
     "Board",
     "MatchPoints",
     "ResultRow",
-    "RoundKind",
     "RowKind",
     "TeamEvent",
     "TeamInfo",
@@ -120,24 +121,19 @@ class MatchPoints:
         return self.win if own > other else self.draw if own == other else self.loss
 
 
-class RoundKind(enum.Enum):
-    """What a team's round was."""
-
-    PLAYED = "played"
-    FORFEIT_WIN = "forfeit win"
-    FORFEIT_LOSS = "forfeit loss"
-    DOUBLE_FORFEIT = "double forfeit"
-    PENDING = "paired, no result yet"
-    PAIRING_BYE = "PAB"
-    FULL_BYE = "FPB"
-    HALF_BYE = "HPB"
-    ZERO_BYE = "ZPB"
-    ABSENT = "absent"
-
-    @property
-    def forfeit(self) -> bool:
-        """A match that was scheduled and not played (330 or all boards forfeited)."""
-        return self in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS, RoundKind.DOUBLE_FORFEIT)
+TEAM_WORDS: Mapping[RoundKind, str] = {
+    RoundKind.GAME: "played",
+    RoundKind.FORFEIT_WIN: "forfeit win",
+    RoundKind.FORFEIT_LOSS: "forfeit loss",
+    RoundKind.DOUBLE_FORFEIT: "double forfeit",
+    RoundKind.NOT_PLAYED: "paired, no result yet",
+    RoundKind.PAIRING_BYE: "PAB",
+    RoundKind.FULL_BYE: "FPB",
+    RoundKind.HALF_BYE: "HPB",
+    RoundKind.ZERO_BYE: "ZPB",
+    RoundKind.ABSENT: "absent",
+}
+"""How a team's round is named in the team outputs (the crosstable's CSV, ``--explain``)."""
 
 
 @attrs.frozen
@@ -595,7 +591,7 @@ def _of_kind(kind: str, r: TeamRound, mps: MatchPoints) -> bool:
     if kind in _ASSIGNED_KINDS:
         return r.kind in _ASSIGNED_KINDS[kind]
     played = {"W": mps.win, "D": mps.draw, "L": mps.loss}
-    return r.kind is RoundKind.PLAYED and kind in played and r.usual_mp == played[kind]
+    return r.kind is RoundKind.GAME and kind in played and r.usual_mp == played[kind]
 
 
 def _fielded(blocks: Mapping[tuple[int, int], list[tuple[Player, int]]], rnd: int,
@@ -731,9 +727,9 @@ def _forfeited(
 def _round_of(match: TeamMatch, team: int, opponent: int, first: bool) -> TeamRound:
     mp = match.first_mp if first else match.second_mp
     gp = match.first_gp if first else match.second_gp
-    kind = RoundKind.PLAYED
+    kind = RoundKind.GAME
     if match.pending:
-        kind = RoundKind.PENDING
+        kind = RoundKind.NOT_PLAYED
     elif match.forfeit == "--":
         kind = RoundKind.DOUBLE_FORFEIT
     elif match.forfeit:

@@ -1,0 +1,226 @@
+"""What a round was: the kinds of round, and how a round block's spelling reads as one.
+
+This module is where a block's result code is given its meaning (with
+:mod:`~trfkit.compute.history.players` and :mod:`~trfkit.compute.history.teams`,
+which read the blocks through it). Every spelling exporters use reaches it already
+normalised by the reader (``0000``, blank and ``0`` opponents are ``None``; ``-`` and
+blank colours are :attr:`~trfkit.model.Colour.NONE`; a blank result is ``None``).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import re
+from fractions import Fraction
+from typing import Final
+
+import attrs
+
+from trfkit.compute.points import PointSystem
+from trfkit.model import Colour, Player, Result, RoundResult, Tournament
+
+
+class RoundKind(enum.Enum):
+    """What one round was for a participant: a player, or a team in a team event."""
+
+    GAME = "game"
+    """A game (a match, for a team) played: 1 = 0 W D L X with an opponent."""
+    FORFEIT_WIN = "forfeit win"
+    FORFEIT_LOSS = "forfeit loss"
+    DOUBLE_FORFEIT = "double forfeit"
+    """Both sides lost by forfeit (each block a ``-`` naming the other; 330 ``--``)."""
+    PAIRING_BYE = "pairing-allocated bye"
+    FULL_BYE = "full-point bye"
+    HALF_BYE = "half-point bye"
+    ZERO_BYE = "zero-point bye"
+    ABSENT = "not paired"
+    """No block, an empty block, or a game that has no result."""
+    NOT_PLAYED = "not played yet"
+    """Paired, and no result yet (a team match of a report in progress)."""
+    ANNULLED = "annulled (withdrawal)"
+    """A game the withdrawal rule takes out of the standings (C.05: under half played)."""
+
+    # Members are singletons compared by identity: the per-round set look-ups hash by
+    # identity (a C slot) instead of Enum's hash of the name.
+    __hash__ = object.__hash__
+
+    @property
+    def paired(self) -> bool:
+        """A game or a forfeit: the round had an opponent (C.07 15.2 counts these)."""
+        return self in GAMES
+
+    @property
+    def forfeit(self) -> bool:
+        """A game scheduled and not played: forfeit won, lost, or lost by both."""
+        return self in FORFEITS
+
+    @property
+    def voluntary(self) -> bool:
+        """A voluntary unplayed round (C.07 16.2.5): what the VUR exception of 16.5 cuts."""
+        return self in VUR
+
+
+GAME: Final = RoundKind.GAME
+FORFEIT_WIN: Final = RoundKind.FORFEIT_WIN
+FORFEIT_LOSS: Final = RoundKind.FORFEIT_LOSS
+DOUBLE_FORFEIT: Final = RoundKind.DOUBLE_FORFEIT
+PAIRING_BYE: Final = RoundKind.PAIRING_BYE
+FULL_BYE: Final = RoundKind.FULL_BYE
+HALF_BYE: Final = RoundKind.HALF_BYE
+ZERO_BYE: Final = RoundKind.ZERO_BYE
+ABSENT: Final = RoundKind.ABSENT
+NOT_PLAYED: Final = RoundKind.NOT_PLAYED
+ANNULLED: Final = RoundKind.ANNULLED
+
+FORFEITS: Final = frozenset({FORFEIT_WIN, FORFEIT_LOSS, DOUBLE_FORFEIT})
+"""Games scheduled and not played."""
+GAMES: Final = frozenset({GAME, *FORFEITS})
+"""Rounds with an opponent: a game or a forfeit."""
+VUR: Final = frozenset({FORFEIT_LOSS, DOUBLE_FORFEIT, HALF_BYE, ZERO_BYE, ABSENT})
+"""Voluntary unplayed rounds (C.07 16.2.5): the player chose not to play."""
+REQUESTED: Final = frozenset({HALF_BYE, ZERO_BYE, ABSENT})
+"""Byes a player asked for or absences: a final run of them is seen as draws (C.07 16.3)."""
+UNPLAYED: Final = frozenset({FORFEIT_LOSS, DOUBLE_FORFEIT, ZERO_BYE, ABSENT})
+"""A round without a game and without points: what a withdrawal leaves."""
+
+
+@attrs.frozen
+class Round:
+    """One round of one participant, as the history reads it.
+
+    Attributes:
+        round: The round (1-based).
+        kind: What it was.
+        opponent: The opponent (a start rank; a team number for a team), if any.
+        colour: The colour written (a team: White for the first-named team).
+        points: The points it scored (a team: game points).
+        counted: The points the standings and tie-breaks count: ``None`` when the
+            withdrawal rule annuls the round.
+        written: The result code as written (``""`` for none).
+    """
+
+    round: int
+    kind: RoundKind
+    opponent: int | None
+    colour: Colour
+    points: Fraction
+    counted: Fraction | None
+    written: str = ""
+
+
+# --- reading a block -----------------------------------------------------------------------
+
+BlockReading = tuple[RoundKind, RoundKind, int, int, int]
+"""What a result code reads as: (kind with an opponent, kind without one, outcome
+(1 won, -1 lost, 0 neither), points with White in units, points with Black)."""
+
+_WINS: Final = frozenset({Result.WIN, Result.WIN_UNRATED})
+_LOSSES: Final = frozenset({Result.LOSS, Result.LOSS_UNRATED})
+_BYE_KINDS: Final = {
+    Result.HALF_BYE: HALF_BYE,
+    Result.FULL_BYE: FULL_BYE,
+    Result.PAIRING_BYE: PAIRING_BYE,
+    Result.ZERO_BYE: ZERO_BYE,
+}
+
+
+@functools.lru_cache(maxsize=64)
+def block_readings(
+    points: PointSystem, unit: int, team_event: bool
+) -> tuple[dict[Result, BlockReading], dict[tuple[Result | None, bool], int]]:
+    """Per result code, what a block reads as: computed once per point system.
+
+    A bye code is a bye whatever opponent is written (S004 reports it). A game result
+    without an opponent (S004, S007) is a bye of its value: ``0000 - =`` a half-point
+    bye, ``0000 - +`` a full-point bye (in a team event a board won by forfeit: the
+    other team fielded nobody), ``0000 - -`` an absence.
+
+    Returns:
+        Result → :data:`BlockReading`; and (result, with Black) → points in units
+        (a blank result is ``Z``).
+    """
+    table: dict[tuple[Result | None, bool], int] = {}
+    for res in [*Result, None]:
+        for with_black in (False, True):
+            colour = Colour.BLACK if with_black else Colour.WHITE
+            table[(res, with_black)] = int(points.points(res, colour) * unit)
+    readings: dict[Result, BlockReading] = {}
+    for res in Result:
+        outcome = 1 if res in _WINS else -1 if res in _LOSSES else 0
+        if res in _BYE_KINDS:
+            with_opponent = without = _BYE_KINDS[res]
+            outcome = 0
+        elif res is Result.FORFEIT_WIN:
+            with_opponent, without, outcome = (
+                FORFEIT_WIN, FORFEIT_WIN if team_event else FULL_BYE, 1
+            )  # fmt: skip
+        elif res is Result.FORFEIT_LOSS:
+            with_opponent, without, outcome = FORFEIT_LOSS, ZERO_BYE, -1
+        else:
+            with_opponent = GAME
+            without = FULL_BYE if res in _WINS else ZERO_BYE if res in _LOSSES else HALF_BYE
+        readings[res] = (with_opponent, without, outcome, table[(res, False)], table[(res, True)])
+    return readings, table
+
+
+def kind_of_block(block: RoundResult, team_event: bool = False) -> RoundKind:
+    """What *block* says on its own (no opponent's block, no withdrawal considered)."""
+    if block.result is None:
+        return ABSENT if block.opponent is None and block.colour is Colour.NONE else ZERO_BYE
+    with_opponent, without, *_ = block_readings(PointSystem(), 1, team_event)[0][block.result]
+    return with_opponent if block.opponent is not None else without
+
+
+@attrs.define
+class Rows:
+    """The rows of a reading still being made (see :class:`~trfkit.compute.history.PlayerHistory`).
+
+    The withdrawal rule may still change them; the history, once made, never does.
+    """
+
+    players: tuple[Player, ...]
+    index: dict[int, int]
+    rounds: int
+    kinds: list[list[RoundKind]]
+    opponents: list[list[int]]
+    points: list[list[int]]
+    outcome: list[list[int]]
+    blank_byes: list[list[int]]
+
+
+# --- what a file's blocks say, asked before any history is built ---------------------------
+
+BYE_NAMES: Final = re.compile(
+    r"^\W*(bye|spielfrei|frei|freilos|free|wo|walk[\s-]*over|pab|dummy|exempt|libre)\W*$",
+    re.IGNORECASE,
+)
+"""Names of pseudo-players that some programs add to carry the bye of an odd field."""
+
+
+def is_bye_player(player: Player) -> bool:
+    """True for a pseudo-player that only carries byes ("spielfrei", "BYE", …).
+
+    Its name must be a bye word and it must have played no game over the board.
+    """
+    return bool(BYE_NAMES.match(player.name or "")) and not played_over_the_board(player)
+
+
+
+def played_over_the_board(player: Player) -> bool:
+    """Whether *player* has any game played over the board (1 = 0 W D L)."""
+    return any(b.result is not None and b.result.is_played for b in player.rounds)
+
+
+def has_pairing_bye(tournament: Tournament) -> bool:
+    """Whether any player has a pairing-allocated bye (``U``), a Swiss pairing's mark."""
+    bye = Result.PAIRING_BYE
+    return any(b.result is bye for p in tournament.players for b in p.rounds)
+
+
+def no_game(block: RoundResult | None) -> bool:
+    """Whether *block* shows no game and no points: none, blank, ``Z`` or ``-``."""
+    if block is None:
+        return True
+    result = block.result
+    return result is None or result is Result.FORFEIT_LOSS or result is Result.ZERO_BYE
