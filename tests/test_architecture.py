@@ -173,3 +173,90 @@ def test_relative_and_dynamic_imports_are_seen() -> None:
         if "import_module(" in path.read_text(encoding="utf-8")
     ]
     assert dynamic == ["cli.py"]  # it imports its own sub-commands, trfkit.commands.*
+
+
+# --- the one reading of a round ---------------------------------------------------------------
+
+ROUND_READERS = ("trfkit.model", "trfkit.trf", "trfkit.compute.history")
+"""Where a round block's result is read: the model and the reader that make it, and the
+history, the only stage that gives it a meaning (ARCHITECTURE.md, "Rules of the code")."""
+
+SPELLERS = ("trfkit.convert",)
+"""Stages that may copy and translate a result code as written (between editions), never
+read its meaning."""
+
+MEANINGS = frozenset(
+    {"effective_result", "is_bye", "is_played", "is_forfeit", "is_rated", "complement",
+     "default_points"}
+)  # fmt: skip
+"""What :class:`trfkit.model.Result` and a round block say about a result's meaning."""
+
+
+def _inside(module: str, stages: tuple[str, ...]) -> bool:
+    return any(module == s or module.startswith(s + ".") for s in stages)
+
+
+def round_readings(sources: dict[str, str]) -> list[str]:
+    """``"module:line reads …"`` for every reading of a round's result outside the history.
+
+    Outside :data:`ROUND_READERS`, no module imports ``Result`` or reads a block's
+    ``result`` (the :data:`SPELLERS` may, to translate a code) or any of :data:`MEANINGS`.
+    """
+    found = []
+    for module, text in sorted(sources.items()):
+        if _inside(module, ROUND_READERS):
+            continue
+        speller = _inside(module, SPELLERS)
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom) and node.module == "trfkit.model":
+                if not speller and any(a.name == "Result" for a in node.names):
+                    found.append(f"{module}:{node.lineno} imports Result")
+            elif isinstance(node, ast.Attribute):
+                if node.attr in MEANINGS or (node.attr == "result" and not speller):
+                    found.append(f"{module}:{node.lineno} reads .{node.attr}")
+    return found
+
+
+def _sources() -> dict[str, str]:
+    return {_module_name(p): p.read_text(encoding="utf-8") for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def test_only_the_history_reads_what_a_round_was() -> None:
+    """No stage but compute/history reads a round's result (the converter only copies codes)."""
+    assert round_readings(_sources()) == []
+
+
+def test_the_round_rule_finds_a_reading() -> None:
+    """A check comparing a block's result, a converter asking is_bye, are found."""
+    sources = {
+        "trfkit.checks.lint": "from trfkit.model import Result\nok = b.result is Result.WIN\n",
+        "trfkit.convert.versions": "from trfkit.model import Result\ncode = b.result.value\n"
+        "bye = b.result.is_bye\n",
+        "trfkit.compute.history.kinds": "from trfkit.model import Result\nb.result.is_bye\n",
+    }
+    assert round_readings(sources) == [
+        "trfkit.checks.lint:1 imports Result",
+        "trfkit.checks.lint:2 reads .result",
+        "trfkit.convert.versions:3 reads .is_bye",
+    ]
+
+
+READ_THROUGH_THE_HISTORY = (
+    "trfkit.checks.structure", "trfkit.checks.lint", "trfkit.checks.schedule",
+    "trfkit.checks.scores", "trfkit.checks.teams", "trfkit.convert.versions",
+    "trfkit.convert.csvform", "trfkit.compute.tiebreaks.core", "trfkit.compute.tiebreaks.own",
+    "trfkit.compute.tiebreaks.opponents", "trfkit.compute.tiebreaks.ratings",
+    "trfkit.compute.tiebreaks.explain", "trfkit.compute.team_standings",
+    "trfkit.compute.regime", "trfkit.compute.crosstable",
+)  # fmt: skip
+"""The checks, conversions and tie-break families that learn what a round was."""
+
+
+def test_the_checks_conversions_and_tiebreaks_read_the_history() -> None:
+    """Each stage that needs what a round was imports it from compute/history."""
+    graph = imports()
+    missing = [
+        m for m in READ_THROUGH_THE_HISTORY
+        if not any(_inside(d, ("trfkit.compute.history",)) for d in graph[m])
+    ]  # fmt: skip
+    assert missing == []

@@ -23,7 +23,7 @@ import pytest
 from locations import CORPUS, ROOT
 
 import trfkit
-from trfkit.compute.points import PointSystem
+from trfkit.compute.history import PointSystem
 from trfkit.compute.regime import Regime, decide
 from trfkit.compute.standings import compute_standings, tie_groups
 from trfkit.compute.tiebreaks import (

@@ -11,7 +11,7 @@ from __future__ import annotations
 import trfkit
 from trfkit.api import check
 from trfkit.checks import lint
-from trfkit.checks.structure import walk_blocks
+from trfkit.compute.history.claims import walk_blocks
 
 
 def _line(rank: int, *blocks: str) -> str:

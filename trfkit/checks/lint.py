@@ -23,6 +23,14 @@ from trfkit import columns as C
 from trfkit import dates as date_readings
 from trfkit.checks.base import Check, Context, make_check
 from trfkit.checks.structure import blocks
+from trfkit.compute.history import (
+    FULL_BYE,
+    PAIRING_BYE,
+    ZERO_BYE,
+    Spelling,
+    kind_of_block,
+    spelling_of,
+)
 from trfkit.compute.regime import clubs_not_teams
 from trfkit.dates import Reading
 from trfkit.diagnostics import Diagnostic, Severity
@@ -33,7 +41,6 @@ from trfkit.model import (
     Player,
     RawRecord,
     Record,
-    Result,
     RoundCount,
     RoundDates,
     RoundResult,
@@ -122,7 +129,6 @@ SINGLE_RECORDS = frozenset(
 )
 """Header records that hold one value for the whole file (112, 132, 172 and XXS may repeat)."""
 
-_NO_POINTS = frozenset({None, Result.ZERO_BYE, Result.FORFEIT_LOSS})
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -217,20 +223,26 @@ def _phantom_after(t: Tournament, last: int) -> int | None:
     """:func:`phantom_round` when *last* is the last used round."""
     if last == 0:
         return None
-    filled: list[RoundResult] = []
+    forfeits = False
     for p in t.players:
         b = p.round(last)
-        if b is None or b.is_blank:
+        if b is None:
             continue
-        if b.opponent is not None or b.result not in _NO_POINTS:
+        spelling = spelling_of(b)
+        if spelling is Spelling.FORFEIT_WITHOUT_OPPONENT:
+            forfeits = True
+        elif spelling not in _SCORELESS and not (
+            spelling is Spelling.BYE and kind_of_block(b) is ZERO_BYE
+        ):
             return None  # a game or points: usually the first player's block says so
-        filled.append(b)
     declared = t.declared_rounds
-    if declared is not None and last > declared:
-        return last
-    if any(b.result is Result.FORFEIT_LOSS for b in filled):
+    if (declared is not None and last > declared) or forfeits:
         return last
     return None
+
+
+_SCORELESS = frozenset({Spelling.EMPTY, Spelling.ABSENCE})
+"""Blocks without an opponent and without points (with ``Z`` and ``0000 - -``)."""
 
 
 def _cell(player: Player, block: RoundResult) -> dict[str, object]:
@@ -437,9 +449,10 @@ def _pab_coded_as_full_bye(ctx: Context) -> Iterator[Diagnostic]:
         return
     full: dict[int, list[tuple[Player, RoundResult]]] = {}
     for p, b in blocks(ctx).notable:  # byes are never among the agreeing games left out
-        if b.result is Result.PAIRING_BYE:
+        kind = kind_of_block(b)
+        if kind is PAIRING_BYE:
             return
-        if b.result is Result.FULL_BYE and b.opponent is None:
+        if kind is FULL_BYE and spelling_of(b) is Spelling.BYE:
             full.setdefault(b.round, []).append((p, b))
     if len(full) < 2 or any(len(v) > 1 for v in full.values()):
         return
@@ -476,7 +489,7 @@ def _repeated_pairing_bye(ctx: Context) -> Iterator[Diagnostic]:
     """
     byes_of: dict[int, tuple[Player, list[RoundResult]]] = {}
     for p, b in blocks(ctx).notable:  # a U block is never among the agreeing games left out
-        if b.result is Result.PAIRING_BYE:
+        if kind_of_block(b) is PAIRING_BYE:
             byes_of.setdefault(id(p), (p, []))[1].append(b)
     repeated = [(p, byes) for p, byes in byes_of.values() if len(byes) > 1]
     if not repeated or ctx.regime.team or ctx.regime.round_robin:

@@ -39,7 +39,7 @@ from trfkit import columns as C
 from trfkit.checks.base import Check, Context, make_check
 from trfkit.checks.scores import withdrawals
 from trfkit.compute import berger, recognition
-from trfkit.compute.history import CompletedGames
+from trfkit.compute.history import CompletedGames, Spelling, spelling_of, written
 from trfkit.compute.regime import DecidedBy
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Colour, Player, Team, TextRecord
@@ -147,7 +147,7 @@ def _analyse(ctx: Context) -> Analysis | None:
             b.round
             for p in ctx.tournament.players
             for b in p.rounds
-            if b.result is not None and b.round <= rr.observed.rounds
+            if written(b) and b.round <= rr.observed.rounds
         ),
         default=0,
     )
@@ -953,16 +953,11 @@ def _forfeit_schedule(ctx: Context) -> Iterator[Diagnostic]:
             if (number, berger.BYE, label) in byes:
                 continue  # sits out as the round's only idle player: a misplaced bye, B007
             block = player.round(number)
-            result = block.result if block is not None else None
-            if block is None or not block.is_game:
-                if result is None or not result.is_played:
+            spelling = spelling_of(block) if block is not None else Spelling.EMPTY
+            if block is None or block.opponent is None:
+                if spelling is not Spelling.RESULT_WITHOUT_OPPONENT:  # S004's
                     no_opponent.append((number, opponent, colour))
-            elif (
-                block.opponent == opponent
-                and block.colour is Colour.NONE
-                and result is not None
-                and result.is_forfeit
-            ):
+            elif block.opponent == opponent and spelling is Spelling.FORFEIT_WITHOUT_COLOUR:
                 no_colour.append((number, opponent, colour))
         for items, what in ((no_opponent, "no opponent"), (no_colour, "no colour")):
             if not items:

@@ -9,13 +9,23 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-import attrs
-
 from trfkit import columns as C
 from trfkit.checks.base import Context, make_check
 from trfkit.checks.scores import withdrawal_games, withdrawals
+from trfkit.compute.history import (
+    FULL_BYE,
+    HALF_BYE,
+    PAIRING_BYE,
+    RoundKind,
+    Spelling,
+    complementary,
+    kind_of_block,
+    spelling_of,
+    written,
+)
+from trfkit.compute.history.claims import Blocks, walk_blocks
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.model import Colour, Player, Result, RoundResult, Tournament
+from trfkit.model import Colour, Player, RoundResult
 
 
 def _cell(player: Player, block: RoundResult) -> dict[str, object]:
@@ -30,89 +40,12 @@ def _cell(player: Player, block: RoundResult) -> dict[str, object]:
 
 _OTHER_COLOUR = {id(Colour.WHITE): Colour.BLACK, id(Colour.BLACK): Colour.WHITE}
 """By ``id`` of the colour: enum members hash in Python, ``id`` is a C call."""
-_COMPLEMENT_OF = {id(r): r.complement for r in Result if r.complement is not None}
-"""The result the other side must show, for the results that have one (not byes), by ``id``."""
-_GAME_RESULTS = {id(r) for r in Result if not r.is_bye}
-_NO_MATCH = object()
-
-
-@attrs.frozen
-class Blocks:
-    """What one walk over every round block of a file finds, shared by the block checks.
-
-    Most blocks of a clean file are *agreeing games*: an opponent who has a
-    player record and lists the player back in that round, with the other
-    colour (``w``/``b``) and the complementary result. No block check reports
-    such a block (S002-S005, S007, E006, E007 all look for something else), so
-    the walk sets them aside and keeps the others, in file order, for the
-    checks to read with their own rules.
-
-    Attributes:
-        notable: ``(player, block)`` for every block that is neither blank nor an
-            agreeing game, players in file order and each player's blocks in order.
-        last_used: The highest round with a block that is not blank (0 when none),
-            as :func:`trfkit.checks.lint.last_used_round` counts it.
-    """
-
-    notable: tuple[tuple[Player, RoundResult], ...]
-    last_used: int
 
 
 def blocks(ctx: Context) -> Blocks:
     """The file's :class:`Blocks`, from one walk over its round blocks (once per file)."""
     found: Blocks = ctx.cached("structure.blocks", lambda: walk_blocks(ctx.tournament))
     return found
-
-
-def walk_blocks(t: Tournament) -> Blocks:
-    """Walk every round block of *t* once and sort out the ones the checks must read."""
-    white, black, no_colour = Colour.WHITE, Colour.BLACK, Colour.NONE
-    win, loss, draw = Result.WIN, Result.LOSS, Result.DRAW
-    complement_of = _COMPLEMENT_OF.get
-    # The opponent's blocks by start rank (the first record of a rank, as players_by_rank).
-    rounds_of = {rank: p.rounds for rank, p in t.players_by_rank.items()}
-    notable: list[tuple[Player, RoundResult]] = []
-    last_used = 0
-    for p in t.players:
-        rank = p.start_rank
-        for b in p.rounds:
-            number = b.round
-            opponent = b.opponent
-            colour = b.colour
-            if opponent is not None and opponent != rank and (colour is white or colour is black):
-                # The result the opponent must show; the table lookup (None for a bye or
-                # a blank) only for the rarer codes.
-                result = b.result
-                complement: Result | None
-                if result is win:
-                    complement = loss
-                elif result is loss:
-                    complement = win
-                elif result is draw:
-                    complement = draw
-                else:
-                    complement = complement_of(id(result))
-                other_rounds = rounds_of.get(opponent)
-                if (
-                    complement is not None
-                    and other_rounds is not None
-                    and 0 < number <= len(other_rounds)
-                ):
-                    ob = other_rounds[number - 1]
-                    if (
-                        ob.opponent == rank
-                        and ob.result is complement
-                        and ob.colour is (black if colour is white else white)
-                    ):
-                        if number > last_used:
-                            last_used = number
-                        continue  # an agreeing game: nothing for any block check
-            elif opponent is None and colour is no_colour and b.result is None:
-                continue  # a blank block says nothing
-            if number > last_used:
-                last_used = number
-            notable.append((p, b))
-    return Blocks(tuple(notable), last_used)
 
 
 def _duplicate_start_rank(ctx: Context) -> Iterator[Diagnostic]:
@@ -209,10 +142,7 @@ def _asymmetric_pairing(ctx: Context) -> Iterator[Diagnostic]:
         if ob is not None and ob.opponent == rank:
             if rank > opponent:
                 continue  # the pair is looked at from the lower start rank
-            if (
-                ob.colour is _OTHER_COLOUR.get(id(b.colour))
-                and _COMPLEMENT_OF.get(id(b.result), _NO_MATCH) is ob.result
-            ):
+            if ob.colour is _OTHER_COLOUR.get(id(b.colour)) and complementary(b, ob):
                 continue  # the usual case: opposite colours, complementary results
         if ob is None or ob.opponent != p.start_rank:
             if (ob is None or ob.opponent is None) and _withdrawn_by(ctx, opponent, number):
@@ -234,19 +164,11 @@ def _asymmetric_pairing(ctx: Context) -> Iterator[Diagnostic]:
             b.colour is ob.colour or Colour.NONE in colours
         ):
             problems.append(f"colours {b.colour.value} and {ob.colour.value}")
-        res, ores = b.result, ob.result
-        double_forfeit = res is ores is Result.FORFEIT_LOSS
-        if (
-            res is not None
-            and ores is not None
-            and res.complement is not ores
-            and not double_forfeit
-        ):
-            problems.append(f"results {res.value} and {ores.value}")
-        elif (res is None) != (ores is None):
-            problems.append(
-                f"results {res.value if res else 'blank'} and {ores.value if ores else 'blank'}"
-            )
+        res, ores = written(b), written(ob)
+        if res and ores and not complementary(b, ob):
+            problems.append(f"results {res} and {ores}")
+        elif bool(res) != bool(ores):
+            problems.append(f"results {res or 'blank'} and {ores or 'blank'}")
         if problems:
             yield ASYMMETRIC_PAIRING.rule.diagnostic(
                 f"round {b.round}: players {p.start_rank} and {opponent} disagree: "
@@ -281,31 +203,15 @@ def _inconsistent_block(ctx: Context) -> Iterator[Diagnostic]:
     FAIL: ``  12 - 1`` (a game without colour), ``  12 w H`` (a bye with an opponent),
     ``0000 w 1`` (a win without an opponent).
     """
-    white, black = Colour.WHITE, Colour.BLACK
     for p, b in blocks(ctx).notable:  # neither blank blocks nor agreeing games are reported
-        result = b.result
-        if (
-            b.opponent is not None
-            and (b.colour is white or b.colour is black)
-            and id(result) in _GAME_RESULTS
-        ):
-            continue  # the usual block: a game or forfeit against an opponent, with colour
-        if b.is_blank:
-            continue
+        spelling = spelling_of(b)
         message = None
-        if b.opponent is not None and result is not None and result.is_bye:
-            message = f"a bye ({result.value}) with opponent {b.opponent}"
-        elif b.opponent is not None and b.colour is Colour.NONE and result is not None:
-            if result.is_played:
-                message = f"a game against {b.opponent} without a colour"
-        elif b.opponent is None and result in BYE_AS_GAME:
-            continue  # reported by S007
-        elif (
-            b.opponent is None
-            and result is not None
-            and (result.is_played or result is Result.UNKNOWN)
-        ):
-            message = f"result {result.value} without an opponent"
+        if spelling is Spelling.BYE_WITH_OPPONENT:
+            message = f"a bye ({written(b)}) with opponent {b.opponent}"
+        elif spelling is Spelling.WITHOUT_COLOUR:
+            message = f"a game against {b.opponent} without a colour"
+        elif spelling is Spelling.RESULT_WITHOUT_OPPONENT:
+            message = f"result {written(b)} without an opponent"
         if message:
             yield INCONSISTENT_BLOCK.rule.diagnostic(
                 f"round {b.round}: {message}",
@@ -332,7 +238,7 @@ def _pairing_bye_count(ctx: Context) -> Iterator[Diagnostic]:
         return  # in team events every board of the team gets the team's bye
     byes: dict[int, list[Player]] = {}
     for p, b in blocks(ctx).notable:  # a U block is never an agreeing game
-        if b.result is Result.PAIRING_BYE:
+        if kind_of_block(b) is PAIRING_BYE:
             byes.setdefault(b.round, []).append(p)
     if ctx.regime.round_robin and any(len(v) > 1 for v in byes.values()):
         # a withdrawn player's scheduled opponents are left unpaired, often written as U
@@ -382,8 +288,8 @@ def _duplicate_fide_id(ctx: Context) -> Iterator[Diagnostic]:
 
 DUPLICATE_FIDE_ID = make_check("S006", "duplicate-fide-id", Severity.WARNING, _duplicate_fide_id)
 
-BYE_AS_GAME = {Result.DRAW: Result.HALF_BYE, Result.FORFEIT_WIN: Result.FULL_BYE}
-"""Game results that some exporters write for byes, and the bye they stand for."""
+_BYE_CODE: dict[RoundKind, str] = {HALF_BYE: "H", FULL_BYE: "F"}
+"""The code of the bye a game result without an opponent is read as (``=``: H, ``+``: F)."""
 
 
 def _bye_as_game(ctx: Context) -> Iterator[Diagnostic]:
@@ -400,13 +306,13 @@ def _bye_as_game(ctx: Context) -> Iterator[Diagnostic]:
     """
     team_event = ctx.regime.team
     for p, b in blocks(ctx).notable:  # a block without opponent is never an agreeing game
-        if b.opponent is None and b.result in BYE_AS_GAME:
-            if team_event and b.result is Result.FORFEIT_WIN:
-                continue  # a board won because the other team fielded nobody
-            bye = BYE_AS_GAME[b.result]
+        if spelling_of(b) is Spelling.BYE_AS_GAME:
+            bye = _BYE_CODE.get(kind_of_block(b, team_event))
+            if bye is None:
+                continue  # a team's board won because the other team fielded nobody
             yield BYE_AS_GAME_CHECK.rule.diagnostic(
-                f"round {b.round}: '{b.result.value}' without an opponent is read as a "
-                f"bye; write it as '{bye.value}'",
+                f"round {b.round}: '{written(b)}' without an opponent is read as a "
+                f"bye; write it as '{bye}'",
                 **_cell(p, b),  # type: ignore[arg-type]
             )
 

@@ -30,7 +30,7 @@ from trfkit import columns as C
 from trfkit.checks.base import BoardOrder, Check, Context, make_check
 from trfkit.checks.schedule import analysis
 from trfkit.checks.scores import rank_groups, rank_mismatches
-from trfkit.compute.history import TEAM_WORDS, RoundKind
+from trfkit.compute.history import TEAM_WORDS, RoundKind, kind_of_block
 from trfkit.compute.history.teams import (
     RowKind,
     TeamEvent,
@@ -777,8 +777,11 @@ def _played_boards(ctx: Context, event: TeamEvent, rnd: int, team: int) -> list[
     for rank, owner in member.items():
         player = ctx.tournament.players_by_rank.get(rank) if owner == team else None
         block = player.round(rnd) if player is not None else None
-        if player is not None and block is not None and block.is_game and (
-            block.result is not None and block.result.is_played
+        if (
+            player is not None
+            and block is not None
+            and block.is_game
+            and kind_of_block(block, team_event=True) is RoundKind.GAME
         ):
             out.append(player)
     return out

@@ -45,12 +45,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def cell(block: object) -> str:
     """A crosstable cell for a round block."""
+    from trfkit.compute.history import written
     from trfkit.model import RoundResult
 
     assert isinstance(block, RoundResult)
     if block.is_blank:
         return "."
-    result = block.result.value if block.result else " "
+    result = written(block) or " "
     if block.opponent is None:
         return f"-{result}".strip()
     colour = "" if block.colour.value == "-" else block.colour.value

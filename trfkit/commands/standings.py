@@ -252,7 +252,7 @@ def render_explanation(st: Standings, explanation: Explanation) -> str:
         name = opponent.name[:20] if opponent is not None else ""
         text = (
             f"{line.round:>3}  {'' if line.opponent is None else line.opponent:>4}  "
-            f"{name:<20} {line.result or '.':>3} {format_number(line.points):>5} "
+            f"{name:<20} {line.code or '.':>3} {format_number(line.points):>5} "
             f"{format_number(line.opponent_score):>9}  "
         )
         text += "".join(f"{format_number(line.contributions.get(k)):>8}" for k in shown)

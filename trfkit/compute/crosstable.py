@@ -14,6 +14,7 @@ from fractions import Fraction
 import attrs
 
 from trfkit import columns as C
+from trfkit.compute.history import written
 from trfkit.compute.regime import RegimeDecision, decide
 from trfkit.compute.standings import compute_standings
 from trfkit.compute.tiebreaks import TieBreakOptions
@@ -30,21 +31,21 @@ class Cell:
         round: The round number.
         opponent: The opponent's start rank, or ``None``.
         colour: ``w``, ``b`` or ``-``.
-        result: The result code, ``""`` for a blank one.
+        code: The result code as written, ``""`` for a blank one.
     """
 
     round: int
     opponent: int | None
     colour: str
-    result: str
+    code: str
 
     @property
     def text(self) -> str:
         """``12w1`` for a game, ``H`` for a bye, ``""`` for nothing."""
         if self.opponent is None:
-            return self.result
+            return self.code
         colour = self.colour if self.colour != "-" else ""
-        return f"{self.opponent}{colour}{self.result}"
+        return f"{self.opponent}{colour}{self.code}"
 
 
 @attrs.frozen
@@ -127,7 +128,7 @@ def build(
     rows = []
     for p in sorted(tournament.players, key=lambda p: p.start_rank):
         cells = tuple(
-            Cell(b.round, b.opponent, b.colour.value, b.result.value if b.result else "")
+            Cell(b.round, b.opponent, b.colour.value, written(b))
             for b in p.rounds
         )
         rows.append(

@@ -48,7 +48,7 @@ from trfkit.compute.berger import (
     table_size,
 )
 from trfkit.compute.regime import DecidedBy, RegimeDecision, decide
-from trfkit.model import Colour, Player, Result, Tournament
+from trfkit.model import Colour, Player, Tournament
 
 # --- observed schedules ---------------------------------------------------------------------
 
@@ -641,13 +641,3 @@ def recognise(
         bye_players=field.bye_players,
         team_names=field.team_names if field.team else {},
     )
-
-
-def played_games(player: Player) -> int:
-    """The games *player* played over the board."""
-    return sum(1 for b in player.rounds if b.result is not None and b.result.is_played)
-
-
-def forfeit_or_absent(result: Result | None) -> bool:
-    """True for the codes of a round without a game for the player (forfeits, Z, blank)."""
-    return result is None or result in (Result.FORFEIT_LOSS, Result.ZERO_BYE)

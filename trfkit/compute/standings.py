@@ -25,7 +25,7 @@ from typing import Any, Final
 
 import attrs
 
-from trfkit.compute.points import PointSystem
+from trfkit.compute.history import PointSystem
 from trfkit.compute.regime import Regime, RegimeDecision
 from trfkit.compute.tiebreaks import (
     EditionChoice,

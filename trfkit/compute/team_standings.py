@@ -505,8 +505,8 @@ class _Values:
                 continue
             for b in match.boards:
                 points = b.first_points if team == match.first else b.second_points
-                result = b.first_result if team == match.first else b.second_result
-                forfeited = result is not None and not result.is_played
+                kind = b.first_kind if team == match.first else b.second_kind
+                forfeited = kind is not None and kind is not RoundKind.GAME
                 count += points == win and not (played_only and forfeited)
         if not played_only:
             for r in self.event.results.get(team, ()):

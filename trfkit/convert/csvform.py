@@ -39,7 +39,7 @@ from fractions import Fraction
 import attrs
 
 from trfkit import columns as C
-from trfkit.compute.history.teams import TEAM_WORDS, team_event_of
+from trfkit.compute.history import TEAM_WORDS, team_event_of, written
 from trfkit.compute.regime import decide, team_members
 from trfkit.compute.team_crosstable import TeamCrossTable, build
 from trfkit.convert.adjustments import Action, Adjustment
@@ -188,7 +188,7 @@ def rows(tournament: Tournament, options: CsvOptions | None = None) -> Iterator[
                 (
                     "" if block.opponent is None else str(block.opponent),
                     block.colour.value,
-                    "" if block.result is None else block.result.value,
+                    written(block),
                 )
             )
         yield row

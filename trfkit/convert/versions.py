@@ -41,6 +41,7 @@ from fractions import Fraction
 import attrs
 
 from trfkit import columns as C
+from trfkit.compute.history import FULL_BYE, HALF_BYE, ZERO_BYE, kind_of_block, written
 from trfkit.compute.regime import is_type_code, read_092, team_event
 from trfkit.convert.adjustments import Action, Adjustment, Conversion
 from trfkit.dates import readings
@@ -529,7 +530,7 @@ class _Builder:
         )
         return attrs.evolve(record, source=_rerendered(record))
 
-    def result(self, target: FileFormat) -> Conversion:
+    def finish(self, target: FileFormat) -> Conversion:
         return Conversion(
             Tournament(tuple(self.out), encoding=self.tournament.encoding),
             tuple(self.adjustments),
@@ -650,7 +651,7 @@ def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -
             b.keep_note(r, "not a TRF record")
         else:
             b.out.append(r)
-    return b.result(FileFormat.TRF26)
+    return b.finish(FileFormat.TRF26)
 
 
 def _certain(text: str) -> datetime.date | None:
@@ -931,7 +932,7 @@ def to_trf16(tournament: Tournament, *, options: ConvertOptions | None = None) -
             b.out.append(_with_byes(b, b.player(r), byes))
         else:
             b.out.append(r)
-    return b.result(FileFormat.TRF16)
+    return b.finish(FileFormat.TRF16)
 
 
 def _merged_xxc(b: _Builder, xxc: Tokens | None, colour: InitialColour | None) -> Tokens | None:
@@ -1045,6 +1046,9 @@ def _team_fields_dropped(b: _Builder, r: Team) -> None:
 
 
 _BYE_KINDS = {"F": Result.FULL_BYE, "H": Result.HALF_BYE, "Z": Result.ZERO_BYE}
+"""The code a 240 bye is written as in a TRF16 round block."""
+_BYE_READINGS = {"F": FULL_BYE, "H": HALF_BYE, "Z": ZERO_BYE}
+"""What a 240 bye is, as the history reads a block."""
 
 
 def _bye_blocks(records: Sequence[Record]) -> dict[int, dict[int, tuple[Byes, Result]]]:
@@ -1089,7 +1093,7 @@ def _byes_note(
                 f"(line {player.line})"
             )
             b.note(Action.MOVED, r, why, field=f"id {rank}", before=code, after=f"0000 - {code}")
-        elif block.opponent is None and block.effective_result is _BYE_KINDS[code]:
+        elif block.opponent is None and kind_of_block(block) is _BYE_READINGS[code]:
             b.note(
                 Action.MERGED,
                 r,
@@ -1103,7 +1107,7 @@ def _byes_note(
                 Action.DROPPED,
                 r,
                 f"player {rank}'s round {r.round} block (line {player.line}) shows "
-                f"{shown} {block.colour.value} {block.result.value if block.result else ' '}; "
+                f"{shown} {block.colour.value} {written(block) or ' '}; "
                 "it is kept and the 240 entry is lost",
                 field=f"id {rank}",
                 before=code,

@@ -414,7 +414,7 @@ def _round_robin_rows(table: CrossTable, marks: _Marks) -> tuple[str, str]:
     lines = []
     for row in table.rows:
         rounds = [
-            (c.round, c.opponent, f"{_colour(c)}{c.result}" if c.opponent is not None else c.result)
+            (c.round, c.opponent, f"{_colour(c)}{c.code}" if c.opponent is not None else c.code)
             for c in row.cells
         ]
         cells = _by_opponent("p", row.start_rank, ranks, rounds, marks)

@@ -9,10 +9,14 @@ or a forfeited match its meaning.
   forfeit won, lost or lost by both, the four byes, absent, not played yet, annulled)
   and how a block's spelling reads as one (``0000``/blank/``0`` opponents, ``-``/blank
   colours, ``U H F Z =``, ``0000 - +`` …, as the reader normalised them).
+- :mod:`~trfkit.compute.history.points`: what a result is worth (:class:`PointSystem`:
+  records 162, ``XXS`` and ``BB?``).
 - :mod:`~trfkit.compute.history.players`: each player's rounds (:class:`PlayerHistory`,
   :func:`history_of`), read once per file: kind, opponent, points, with record 299,
   the byes a report counts and the withdrawal rule applied; the rounds that count
   (:func:`completed_rounds`).
+- :mod:`~trfkit.compute.history.claims`: the games both sides of a game agree on, set
+  aside in one walk, and every other block for the block checks.
 - :mod:`~trfkit.compute.history.withdrawals`: the round-robin withdrawal (C.05), decided
   once, from the rows and the regime decision's cycle count.
 - :mod:`~trfkit.compute.history.teams`: each team's rounds (:class:`TeamEvent`): the
@@ -41,12 +45,17 @@ from trfkit.compute.history.kinds import (
     ZERO_BYE,
     Round,
     RoundKind,
+    Spelling,
+    complementary,
     has_pairing_bye,
     is_bye_player,
     kind_of_block,
     played_over_the_board,
+    spelling_of,
+    written,
 )
 from trfkit.compute.history.players import PlayerHistory, completed_rounds, history_of
+from trfkit.compute.history.points import PointSystem
 from trfkit.compute.history.teams import TEAM_WORDS, TeamEvent, TeamRound, team_event_of
 from trfkit.compute.history.withdrawals import (
     CompletedGames,
@@ -76,18 +85,23 @@ __all__ = [
     "ZERO_BYE",
     "CompletedGames",
     "PlayerHistory",
+    "PointSystem",
     "Round",
     "RoundKind",
+    "Spelling",
     "TeamEvent",
     "TeamRound",
     "Withdrawal",
     "WithdrawalBoundary",
     "WithdrawalOptions",
+    "complementary",
     "completed_rounds",
     "has_pairing_bye",
     "history_of",
     "is_bye_player",
     "kind_of_block",
     "played_over_the_board",
+    "spelling_of",
     "team_event_of",
+    "written",
 ]

@@ -17,7 +17,7 @@ from typing import Final
 
 import attrs
 
-from trfkit.compute.points import PointSystem
+from trfkit.compute.history.points import PointSystem
 from trfkit.model import Colour, Player, Result, RoundResult, Tournament
 
 
@@ -164,12 +164,115 @@ def block_readings(
     return readings, table
 
 
+_KIND_OF: Final[dict[tuple[bool, bool], dict[Result, RoundKind]]] = {
+    (team_event, with_opponent): {
+        res: reading[0] if with_opponent else reading[1]
+        for res, reading in block_readings(PointSystem(), 1, team_event)[0].items()
+    }
+    for team_event in (False, True)
+    for with_opponent in (False, True)
+}
+
+
 def kind_of_block(block: RoundResult, team_event: bool = False) -> RoundKind:
-    """What *block* says on its own (no opponent's block, no withdrawal considered)."""
-    if block.result is None:
-        return ABSENT if block.opponent is None and block.colour is Colour.NONE else ZERO_BYE
-    with_opponent, without, *_ = block_readings(PointSystem(), 1, team_event)[0][block.result]
-    return with_opponent if block.opponent is not None else without
+    """What *block* says on its own, as the history reads it (no other block looked at).
+
+    An empty block is ``ABSENT``; a blank result without an opponent a zero-point bye
+    (TRF16: blank is ``Z``); a game without a result yet, ``ABSENT`` as far as points go.
+    *team_event*: a ``+`` without an opponent is a board won by forfeit.
+    """
+    result = block.result
+    if result is None:
+        if block.opponent is None and block.colour is not Colour.NONE:
+            return ZERO_BYE
+        return ABSENT
+    return _KIND_OF[(team_event, block.opponent is not None)][result]
+
+
+class Spelling(enum.Enum):
+    """How a round block is written, against the TRF16 round-block rules (:func:`spelling_of`).
+
+    A round block is an opponent (``0000`` or blank: none), a colour (``w``, ``b``; ``-`` or
+    blank: none) and a result code. The rules: a game or forfeit names its opponent and
+    colour, a bye names neither.
+    """
+
+    EMPTY = "empty"
+    """Nothing written: ``0000 -`` and a blank result (not paired)."""
+    GAME = "game"
+    """An opponent and a game's result (``1 = 0 W D L X + -``), with a colour (``X``: any)."""
+    PAIRED = "paired, no result"
+    """An opponent and no result yet."""
+    WITHOUT_COLOUR = "game without a colour"
+    """An opponent, a result of a game played (``1 = 0 W D L``) and no colour."""
+    FORFEIT_WITHOUT_COLOUR = "forfeit without a colour"
+    """An opponent, ``+`` or ``-`` and no colour (a forfeit keeps the scheduled colour)."""
+    BYE = "bye"
+    """No opponent and a bye code (``H F U Z``)."""
+    BYE_WITH_OPPONENT = "bye with an opponent"
+    """A bye code (``H F U Z``) with an opponent."""
+    BYE_AS_GAME = "bye written as a game"
+    """``=`` or ``+`` without an opponent (read as ``H`` and ``F``; a team's board won by
+    forfeit)."""
+    ABSENCE = "absence"
+    """No opponent and a blank result, with a colour: ``Z``."""
+    FORFEIT_WITHOUT_OPPONENT = "forfeit loss without an opponent"
+    """``0000 - -``: an absence."""
+    RESULT_WITHOUT_OPPONENT = "result without an opponent"
+    """``1 0 W D L X`` without an opponent."""
+
+    __hash__ = object.__hash__
+
+
+_PLAYED_CODES: Final = frozenset(r for r in Result if r.is_played)
+_FORFEIT_CODES: Final = frozenset({Result.FORFEIT_WIN, Result.FORFEIT_LOSS})
+_BYE_CODES: Final = frozenset(_BYE_KINDS)
+_BYE_AS_GAME: Final = frozenset({Result.DRAW, Result.FORFEIT_WIN})
+
+
+def spelling_of(block: RoundResult) -> Spelling:
+    """How *block* is written (see :class:`Spelling`)."""
+    result = block.result
+    if block.opponent is None:
+        if result is None:
+            return Spelling.EMPTY if block.colour is Colour.NONE else Spelling.ABSENCE
+        if result in _BYE_CODES:
+            return Spelling.BYE
+        if result in _BYE_AS_GAME:
+            return Spelling.BYE_AS_GAME
+        if result is Result.FORFEIT_LOSS:
+            return Spelling.FORFEIT_WITHOUT_OPPONENT
+        return Spelling.RESULT_WITHOUT_OPPONENT
+    if result is None:
+        return Spelling.PAIRED
+    if result in _BYE_CODES:
+        return Spelling.BYE_WITH_OPPONENT
+    if block.colour is Colour.NONE:
+        if result in _PLAYED_CODES:
+            return Spelling.WITHOUT_COLOUR
+        if result in _FORFEIT_CODES:
+            return Spelling.FORFEIT_WITHOUT_COLOUR
+    return Spelling.GAME
+
+
+def written(block: RoundResult) -> str:
+    """The block's result code as written, upper case (``""`` for a blank result)."""
+    return "" if block.result is None else block.result.value
+
+
+_COMPLEMENT: Final = {r: r.complement for r in Result if r.complement is not None}
+
+
+def complementary(block: RoundResult, other: RoundResult) -> bool:
+    """Whether two blocks' results tell the same game.
+
+    ``1``/``0``, ``=``/``=``, ``+``/``-``, ``W``/``L``, ``D``/``D``, ``X``/``X``, or a forfeit
+    lost by both (``-``/``-``). Byes and blank results complement nothing.
+    """
+    result, theirs = block.result, other.result
+    if result is None or theirs is None:
+        return False
+    return _COMPLEMENT.get(result) is theirs or result is theirs is Result.FORFEIT_LOSS
 
 
 @attrs.define
@@ -216,11 +319,3 @@ def has_pairing_bye(tournament: Tournament) -> bool:
     """Whether any player has a pairing-allocated bye (``U``), a Swiss pairing's mark."""
     bye = Result.PAIRING_BYE
     return any(b.result is bye for p in tournament.players for b in p.rounds)
-
-
-def no_game(block: RoundResult | None) -> bool:
-    """Whether *block* shows no game and no points: none, blank, ``Z`` or ``-``."""
-    if block is None:
-        return True
-    result = block.result
-    return result is None or result is Result.FORFEIT_LOSS or result is Result.ZERO_BYE

@@ -38,8 +38,8 @@ from trfkit.compute.history.kinds import (
     Rows,
     block_readings,
 )
+from trfkit.compute.history.points import PointSystem
 from trfkit.compute.history.withdrawals import Withdrawal, WithdrawalOptions, find_withdrawals
-from trfkit.compute.points import PointSystem
 from trfkit.model import AbnormalPoints, Colour, Player, Result, RoundResult, Tournament
 
 __all__ = ["PlayerHistory", "completed_rounds", "history_of"]

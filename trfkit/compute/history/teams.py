@@ -17,7 +17,7 @@ How a round is read, for each team:
    record 240 (``F``/``H``/``Z``, ids read as team numbers), a full- or half-point bye
    shown on the boards, else an absence.
 
-Game points follow record 162 (:class:`~trfkit.compute.points.PointSystem`), match
+Game points follow record 162 (:class:`~trfkit.compute.history.points.PointSystem`), match
 points record 362 (``TW``/``TD``/``TL``, default 2/1/0). A match is won by the team
 with more game points. Readings where the texts leave room (each one a choice that
 the team checks and the gacrux comparison will test):
@@ -53,8 +53,8 @@ from fractions import Fraction
 
 import attrs
 
-from trfkit.compute.history.kinds import RoundKind
-from trfkit.compute.points import PointSystem
+from trfkit.compute.history.kinds import RoundKind, kind_of_block
+from trfkit.compute.history.points import PointSystem
 from trfkit.model import (
     AbnormalPoints,
     Byes,
@@ -157,8 +157,8 @@ class Board:
         colour: The first player's colour.
         first_points: Game points of the first player's block.
         second_points: Game points of the second player's block.
-        first_result: The first player's result code (``None``: blank or absent).
-        second_result: The second player's result code.
+        first_kind: What the board was for the first player (``None``: nobody there).
+        second_kind: What it was for the second player.
     """
 
     board: int
@@ -167,8 +167,8 @@ class Board:
     colour: Colour
     first_points: Fraction
     second_points: Fraction
-    first_result: Result | None
-    second_result: Result | None
+    first_kind: RoundKind | None
+    second_kind: RoundKind | None
 
 
 @attrs.frozen
@@ -594,6 +594,11 @@ def _of_kind(kind: str, r: TeamRound, mps: MatchPoints) -> bool:
     return r.kind is RoundKind.GAME and kind in played and r.usual_mp == played[kind]
 
 
+_BOARD_FORFEITS = (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS)
+_NO_RESULT = (None, RoundKind.ABSENT)
+"""A board side without a result: nobody there, or a game paired and not played yet."""
+
+
 def _fielded(blocks: Mapping[tuple[int, int], list[tuple[Player, int]]], rnd: int,
              team: int) -> list[Player]:  # fmt: skip
     """The team's players with a game or a board won by forfeit in round *rnd*."""
@@ -683,18 +688,18 @@ def _played(
                 colour,
                 _points(game, p, index),
                 _points(game, q, index),
-                pb.result if pb else None,
-                qb.result if qb else None,
+                kind_of_block(pb, team_event=True) if pb else None,
+                kind_of_block(qb, team_event=True) if qb else None,
             )
         )
-    if all(b.first_result is None and b.second_result is None for b in boards):
+    if all(b.first_kind in _NO_RESULT and b.second_kind in _NO_RESULT for b in boards):
         # an in-progress report pairs the round before its results: no points yet
         return TeamMatch(rnd, team, other, tuple(boards), _ZERO, _ZERO, _ZERO, _ZERO,
                          pending=True)  # fmt: skip
     first_gp = sum((b.first_points for b in boards), _ZERO)
     second_gp = sum((b.second_points for b in boards), _ZERO)
-    lost = Result.FORFEIT_LOSS
-    if all(b.first_result is lost and b.second_result is lost for b in boards):
+    lost = RoundKind.FORFEIT_LOSS
+    if all(b.first_kind is lost and b.second_kind is lost for b in boards):
         # every board forfeited by both sides, no 330: a double forfeit, a loss for both
         return TeamMatch(rnd, team, other, tuple(boards), first_gp, second_gp,
                          mps.loss, mps.loss)  # fmt: skip
@@ -736,8 +741,7 @@ def _round_of(match: TeamMatch, team: int, opponent: int, first: bool) -> TeamRo
         won = (match.forfeit == "+-") == first
         kind = RoundKind.FORFEIT_WIN if won else RoundKind.FORFEIT_LOSS
     elif match.boards and all(
-        (b.first_result if first else b.second_result) in (Result.FORFEIT_WIN, Result.FORFEIT_LOSS)
-        for b in match.boards
+        (b.first_kind if first else b.second_kind) in _BOARD_FORFEITS for b in match.boards
     ):
         # every board forfeited: the match was not played (C.07 treats it as a forfeit)
         other_mp = match.second_mp if first else match.first_mp

@@ -29,7 +29,7 @@ from trfkit.compute.history.kinds import (
     Rows,
     is_bye_player,
 )
-from trfkit.compute.points import PointSystem
+from trfkit.compute.history.points import PointSystem
 from trfkit.model import Result
 
 __all__ = [

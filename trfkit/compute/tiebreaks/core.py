@@ -18,10 +18,10 @@ from trfkit.compute.history import (
     REQUESTED,
     VUR,
     PlayerHistory,
+    PointSystem,
     RoundKind,
     history_of,
 )
-from trfkit.compute.points import PointSystem
 from trfkit.compute.regime import Regime, decide
 from trfkit.compute.tiebreaks.codes import TieBreak, parse_tiebreak
 from trfkit.compute.tiebreaks.editions import Edition

@@ -40,7 +40,7 @@ class RoundLine:
     Attributes:
         round: The round.
         opponent: The opponent's start rank (``None`` for byes).
-        result: The result code as written (``"1"``, ``"+"``, ``"H"``, blank as ``""``).
+        code: The result code as written (``"1"``, ``"+"``, ``"H"``, blank as ``""``).
         points: The points the round brought to the player's score.
         kind: What the round is (game, forfeit win, half-point bye, …).
         opponent_score: The score the opponent (or dummy) counts with, if any.
@@ -50,7 +50,7 @@ class RoundLine:
 
     round: int
     opponent: int | None
-    result: str
+    code: str
     points: Fraction
     kind: str
     opponent_score: Fraction | None

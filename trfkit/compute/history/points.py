@@ -15,14 +15,6 @@ from trfkit.model import (
     Tournament,
 )
 
-# --- regimes -------------------------------------------------------------------------------
-
-
-BYE_RESULTS: Final = frozenset(r for r in Result if r.is_bye)
-_NOT_GAMES: Final = frozenset({None, *BYE_RESULTS})
-"""Results that are no game (blank or a bye), whoever is written as the opponent."""
-
-
 # --- scoring -------------------------------------------------------------------------------
 
 _ONE, _HALF, _ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
