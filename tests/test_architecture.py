@@ -211,9 +211,10 @@ def round_readings(sources: dict[str, str]) -> list[str]:
             if isinstance(node, ast.ImportFrom) and node.module == "trfkit.model":
                 if not speller and any(a.name == "Result" for a in node.names):
                     found.append(f"{module}:{node.lineno} imports Result")
-            elif isinstance(node, ast.Attribute):
-                if node.attr in MEANINGS or (node.attr == "result" and not speller):
-                    found.append(f"{module}:{node.lineno} reads .{node.attr}")
+            elif isinstance(node, ast.Attribute) and (
+                node.attr in MEANINGS or (node.attr == "result" and not speller)
+            ):
+                found.append(f"{module}:{node.lineno} reads .{node.attr}")
     return found
 
 
