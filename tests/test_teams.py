@@ -18,12 +18,9 @@ from trfkit.compute import team_crosstable
 from trfkit.compute.history import RoundKind
 from trfkit.compute.history.teams import RowKind, TeamEvent, result_rows, team_event_of
 from trfkit.compute.regime import decide, team_event, team_members
-from trfkit.compute.team_standings import (
-    compute_team_standings,
-    explain_team,
-    parse_team_tiebreak,
-)
+from trfkit.compute.team_standings import compute_team_standings, explain_team
 from trfkit.compute.tiebreaks import TieBreakError, TieBreakOptions
+from trfkit.compute.tiebreaks.team import parse_team_tiebreak
 from trfkit.model import Tournament
 from trfkit.trf.reader import loads
 

@@ -40,10 +40,8 @@ from trfkit.compute.history.teams import (
     board_colours,
     home_away,
 )
-from trfkit.compute.team_standings import (
-    TeamStandings,
-    parse_team_tiebreak,
-)
+from trfkit.compute.team_standings import TeamStandings
+from trfkit.compute.tiebreaks.team import parse_team_tiebreak
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.errors import TieBreakError
 from trfkit.model import (

@@ -309,19 +309,20 @@ class TeamEvent:
 
     def mp(self, number: int) -> Fraction:
         """The team's match points: its rounds plus 299's match points."""
-        return sum((r.mp for r in self.results.get(number, ())), _ZERO) + self._bonus(number)[0]
+        return sum((r.mp for r in self.results.get(number, ())), _ZERO) + self.bonus(number)[0]
 
     def gp(self, number: int) -> Fraction:
         """The team's game points: its rounds plus 299's game points."""
-        return sum((r.gp for r in self.results.get(number, ())), _ZERO) + self._bonus(number)[1]
+        return sum((r.gp for r in self.results.get(number, ())), _ZERO) + self.bonus(number)[1]
 
     def adjustment(self, number: int) -> tuple[Fraction, Fraction]:
         """The match and game points 299 changes the team's totals by (typed or not)."""
-        mp, gp = self._bonus(number)
+        mp, gp = self.bonus(number)
         typed_mp, typed_gp = self.assigned.get(number, (_ZERO, _ZERO))
         return mp + typed_mp, gp + typed_gp
 
-    def _bonus(self, number: int) -> tuple[Fraction, Fraction]:
+    def bonus(self, number: int) -> tuple[Fraction, Fraction]:
+        """The match and game points 299 records without a type add to the team's totals."""
         mp = gp = _ZERO
         for record in self.adjustments:
             if record.kind.strip():

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import itertools
 import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import attrs
 
 from trfkit.compute.history import (
-    ANNULLED,
     FORFEITS,
     GAME,
-    GAMES,
-    REQUESTED,
-    VUR,
     PlayerHistory,
     PointSystem,
     RoundKind,
@@ -24,8 +19,18 @@ from trfkit.compute.history import (
 )
 from trfkit.compute.regime import Regime, decide
 from trfkit.compute.tiebreaks.codes import TieBreak, parse_tiebreak
-from trfkit.compute.tiebreaks.editions import Edition
 from trfkit.compute.tiebreaks.options import SbCut, TieBreakSettings
+from trfkit.compute.tiebreaks.unplayed import (
+    PLAYER_WORDS,
+    TERM_IS_VUR,
+    TERM_SCORE,
+    View,
+    cut_elements,
+    fore_view,
+    regular_terms,
+    seen_scores,
+    unplayed_terms,
+)
 from trfkit.model import Player, Tournament
 
 # --- the engine ----------------------------------------------------------------------------
@@ -77,96 +82,12 @@ def rating_difference(score2: int, games: int) -> int:
     return -_DP[50 - hundredths]
 
 
-_T = TypeVar("_T")
-
-
-def cut_terms(
-    terms: Sequence[_T],
-    cut: int,
-    median: int,
-    *,
-    value: Callable[[_T], Any],
-    lsv_key: Callable[[_T], Any],
-    is_vur: Callable[[_T], bool],
-    vurs_first: bool,
-) -> tuple[list[_T], list[_T]]:
-    """``/Cn`` and ``/Mn`` on a Buchholz-family sum (C.07 14, the VUR exception of 16.5).
-
-    The individual and the team engines cut alike: *value* is an element's value,
-    *lsv_key* orders the least significant first, *is_vur* marks a voluntary unplayed
-    round, cut first when *vurs_first* (a Swiss event under the dummy rules). Returns
-    the elements kept and the elements cut.
-    """
-    kept = list(terms)
-    removed: list[_T] = []
-    for _ in range(cut):
-        if not kept:
-            break
-        lsv = min(kept, key=lsv_key)
-        chosen = lsv
-        vurs = [t for t in kept if is_vur(t)] if vurs_first else []
-        if vurs and not is_vur(lsv):
-            # 16.5.1: the lowest VUR contribution goes unless it is below the least
-            # significant value (when that value is itself a VUR, it is the one cut).
-            lowest_vur = min(vurs, key=lambda t: (value(t), lsv_key(t)))
-            if value(lowest_vur) >= value(lsv):
-                chosen = lowest_vur
-        kept.remove(chosen)
-        removed.append(chosen)
-    for _ in range(median):
-        if not kept:
-            break
-        top = max(kept, key=lsv_key)
-        kept.remove(top)
-        removed.append(top)
-    return kept, removed
-
-
 Term = tuple[int, int, int, int, bool, str]
-"""One element of a Buchholz-family sum: (round, opponent index or -1 for a dummy,
-the opponent's score in units as the player counts it, the player's points,
-whether the round is a voluntary unplayed round, how the rules treat it)."""
-TERM_ROUND: Final = 0
-TERM_SCORE: Final = 2
-TERM_POINTS: Final = 3
-TERM_IS_VUR: Final = 4
-TERM_HOW: Final = 5
+"""A player's Buchholz-family element (:data:`~trfkit.compute.tiebreaks.unplayed.Term`):
+scores and points are integers over the engine's unit."""
 SCORE_OF: Final = operator.itemgetter(TERM_SCORE)
 IS_VUR_OF: Final = operator.itemgetter(TERM_IS_VUR)
 RATING_OF: Final = operator.itemgetter(1)
-_RESULT_OF: Final = operator.attrgetter("result")
-_ROUNDS_OF: Final = operator.attrgetter("rounds")
-
-
-_GAME = "game"
-_NOT_VUR: Final = itertools.repeat(False)
-_GAME_HOW: Final = itertools.repeat(_GAME)
-_RR_FORFEIT = "forfeit counted as a game (C.07 15.2)"
-_P_FORFEIT = "forfeit counted as a game (/P)"
-_VIRTUAL = "virtual opponent (2009): score before the round, the opposite result, then draws"
-_DUMMY = "dummy with the player's own score (16.4)"
-_DUMMY_OPPONENT = "dummy capped at the scheduled opponent's score (16.4.1)"
-_DUMMY_DRAWS = "dummy capped at a draw's points × rounds (16.4.2)"
-
-
-class _View:
-    """Per-player round kinds and points, with the scores derived from them."""
-
-    def __init__(
-        self,
-        kinds: Sequence[list[RoundKind]],
-        pts: Sequence[list[int]],
-        bonus: Sequence[int],
-        score: Sequence[int] | None = None,
-    ) -> None:
-        self.kinds = kinds
-        self.pts = pts
-        self.score = list(score) if score is not None else [
-            sum(row) + b
-            if ANNULLED not in krow
-            else sum(p for p, k in zip(row, krow, strict=True) if k is not ANNULLED) + b
-            for row, krow, b in zip(pts, kinds, bonus, strict=True)
-        ]
 
 
 @attrs.frozen
@@ -225,7 +146,7 @@ class EngineCore:
         self.annulled = history.annulled
         self.cycles = history.cycles
         self.raw_score = history.raw_score
-        self.base = _View(history.counted, history.points, self.added, history.score)
+        self.base = View(history.counted, history.points, self.added, history.score)
         self.score = self.base.score
         self._cache: dict[Any, Any] = {}
 
@@ -244,7 +165,7 @@ class EngineCore:
             self._cache[key] = compute()
         return self._cache[key]
 
-    def fore_view(self) -> _View:
+    def fore_view(self) -> View:
         """The report as if every game of the final round had been drawn (Fore Buchholz).
 
         The final round is the tournament's last (record 142 or ``XXR``): in a report
@@ -252,19 +173,11 @@ class EngineCore:
         FIDE's reference checker).
         """
 
-        def build() -> _View:
-            last = self.rounds - 1
+        def build() -> View:
             declared = self.tournament.declared_rounds
-            if declared is not None and declared > self.rounds:
+            if self.rounds == 0 or (declared is not None and declared > self.rounds):
                 return self.base  # unfinished: no game is treated as a draw
-            kinds = [list(row) for row in self.base.kinds]
-            pts = [list(row) for row in self.base.pts]
-            if last >= 0:
-                for i in range(len(kinds)):
-                    if kinds[i][last] in GAMES and self.opps[i][last] >= 0:
-                        kinds[i][last] = GAME
-                        pts[i][last] = self.draw_u
-            return _View(kinds, pts, self.added)
+            return fore_view(self.base, self.opps, self.added, self.draw_u)
 
         return self._cached("fore", build)  # type: ignore[no-any-return]
 
@@ -276,46 +189,23 @@ class EngineCore:
         """
         return self.settings.regime is Regime.SWISS
 
-    def seen_scores(self, view: _View, swiss: bool, pre_determined: bool = False) -> list[int]:
-        """Each player's score as their opponents count it (C.07 16.3; 2009: unplayed = draw).
-
-        With *pre_determined* (``/P``) forfeits are games and keep their points.
-        """
-
-        def build() -> list[int]:
-            if not swiss:
-                return list(view.score)
-            d = self.draw_u
-            seen = list(view.score)
-            dummy = self.settings.edition.uses_dummy
-            for i, (krow, prow) in enumerate(zip(view.kinds, view.pts, strict=True)):
-                adjust = 0
-                only_vur_after = True
-                for r in range(len(krow) - 1, -1, -1):
-                    k = krow[r]
-                    if pre_determined and k in _FORFEITS:
-                        only_vur_after = False
-                        continue
-                    if dummy:
-                        if k in REQUESTED and only_vur_after:
-                            adjust += d - prow[r]
-                        only_vur_after = only_vur_after and k in VUR
-                        if not only_vur_after:
-                            break  # only the final run of unplayed rounds counts (16.3)
-                    elif k is not GAME and k is not ANNULLED:
-                        adjust += d - prow[r]
-                seen[i] += adjust
-            return seen
-
+    def seen_scores(self, view: View, swiss: bool, pre_determined: bool = False) -> list[int]:
+        """Each player's score as their opponents count it (:func:`unplayed.seen_scores`)."""
         key = ("seen", id(view), swiss, pre_determined)
-        return self._cached(key, build)  # type: ignore[no-any-return]
+        return self._cached(  # type: ignore[no-any-return]
+            key,
+            lambda: seen_scores(
+                view, swiss=swiss, dummy_rules=self.settings.edition.uses_dummy,
+                pre_determined=pre_determined, draw=self.draw_u,
+            ),
+        )  # fmt: skip
 
     def terms(self, i: int, tb: TieBreak) -> list[Term]:
         """The Buchholz-family elements of player *i*: one per game (or unplayed round).
 
         Round robins (and ``/P``) count forfeits as games and skip byes; Swiss events
         give each unplayed round a dummy (art. 16.4, capped from 2026) or, before
-        2023, a virtual opponent.
+        2023, a virtual opponent (:mod:`~trfkit.compute.tiebreaks.unplayed`).
         """
         return self.all_terms(tb.fore, self._swiss(tb), tb.pre_determined)[i]
 
@@ -325,94 +215,45 @@ class EngineCore:
         if key in self._cache:
             return self._cache[key]  # type: ignore[no-any-return]
         view, seen, irregular = self._term_parts(fore, swiss, pre_determined)
-        seen_of = seen.__getitem__
-        numbers = range(1, self.rounds + 1)
-        result: list[list[Term]] = []
-        for i, (pts, opps) in enumerate(zip(view.pts, self.opps, strict=True)):
-            own = irregular.get(i)
-            if own is not None:
-                result.append(own)
-                continue
-            # a game in every round: (r, o, seen[o], p, False, _GAME) per round, the
-            # tuples made by zip in C (not strict: the last two columns are endless repeats)
-            terms = zip(numbers, opps, map(seen_of, opps), pts, _NOT_VUR, _GAME_HOW, strict=False)
-            result.append(list(terms))
+        result = [
+            irregular[i] if i in irregular else regular_terms(seen, opps, pts, PLAYER_WORDS)
+            for i, (pts, opps) in enumerate(zip(view.pts, self.opps, strict=True))
+        ]
         self._cache[key] = result
         return result
 
     def _term_parts(
         self, fore: bool, swiss: bool, pre_determined: bool
-    ) -> tuple[_View, list[int], dict[int, list[Term]]]:
+    ) -> tuple[View, list[int], dict[int, list[Term]]]:
         """The view, the scores opponents see, and the elements of players with an unplayed round.
 
         A player with a game in every round has one element per game, ``(r, o,
-        seen[o], p, False, _GAME)``: the Buchholz family reads those rows straight
-        from the opponents. The others (by index) are worked out here, once per view.
+        seen[o], p, False, "game")``: the Buchholz family reads those rows straight
+        from the opponents. The others (by index) are worked out once per view.
         """
         key = ("term parts", fore, swiss, pre_determined)
         if key in self._cache:
             return self._cache[key]  # type: ignore[no-any-return]
         view = self.fore_view() if fore else self.base
         seen = self.seen_scores(view, swiss, pre_determined)
-        n = self.rounds
-        edition = self.settings.edition
-        dummy_rules = edition.uses_dummy
-        capped = edition is Edition.FIDE_2026
-        cap_rounds = self.draw_u * n
-        win_u, draw_u, loss_u = self.win_u, self.draw_u, self.loss_u
-        forfeit_how = _P_FORFEIT if pre_determined else _RR_FORFEIT
-        irregular: dict[int, list[Term]] = {}
-        for i, (kinds, pts, opps) in enumerate(zip(view.kinds, view.pts, self.opps, strict=True)):
-            if kinds.count(GAME) == n:
-                continue
-            out: list[Term] = []
-            own = view.score[i]
-            running = 0
-            for r in range(n):
-                k, p, o = kinds[r], pts[r], opps[r]
-                if k is ANNULLED:
-                    continue
-                if k is GAME:
-                    out.append((r + 1, o, seen[o], p, False, _GAME))
-                elif k in _FORFEITS and o >= 0 and (pre_determined or not swiss):
-                    out.append((r + 1, o, seen[o], p, False, forfeit_how))
-                elif not swiss:
-                    pass  # byes contribute nothing in round robins
-                elif not dummy_rules:
-                    opposite = loss_u if p >= win_u else draw_u if p == draw_u else win_u
-                    virtual = running + opposite + draw_u * (n - r - 1)
-                    out.append((r + 1, -1, virtual, p, False, _VIRTUAL))
-                else:
-                    dummy, how = own, _DUMMY
-                    if capped:
-                        if k in _FORFEITS and o >= 0:
-                            if seen[o] < dummy:
-                                dummy, how = seen[o], _DUMMY_OPPONENT
-                        elif cap_rounds < dummy:
-                            dummy, how = cap_rounds, _DUMMY_DRAWS
-                    out.append((r + 1, -1, dummy, p, k in VUR, how))
-                running += p
-            irregular[i] = out
+        irregular = unplayed_terms(
+            view, seen, self.opps, swiss=swiss, edition=self.settings.edition,
+            pre_determined=pre_determined, points=(self.win_u, self.draw_u, self.loss_u),
+            words=PLAYER_WORDS,
+        )  # fmt: skip
         parts = self._cache[key] = (view, seen, irregular)
         return parts
 
-    def _cut(
-        self, terms: list[Term], tb: TieBreak, value: Callable[[Term], int], sb: bool
-    ) -> tuple[list[Term], list[Term]]:
+    def _cut(self, terms: list[Term], tb: TieBreak, sb: bool) -> tuple[list[Term], list[Term]]:
         """Apply ``/Cn`` and ``/Mn`` (C.07 14 and the VUR exception of 16.5).
 
         Returns:
             The elements kept and the elements cut.
         """
-        swiss = self._swiss(tb)
-        by_score = sb and self.settings.options.sb_cut is SbCut.OPPONENT_SCORE
-
-        def lsv_key(t: Term) -> tuple[int, int]:
-            return (t[TERM_SCORE], value(t)) if by_score else (value(t), t[TERM_ROUND])
-
-        return cut_terms(
-            terms, tb.cut, tb.median, value=value, lsv_key=lsv_key,
-            is_vur=lambda t: t[TERM_IS_VUR], vurs_first=swiss and self.settings.edition.uses_dummy,
+        return cut_elements(
+            terms, tb.cut, tb.median, sb=sb,
+            by_score=self.settings.options.sb_cut is SbCut.OPPONENT_SCORE,
+            vurs_first=self._swiss(tb) and self.settings.edition.uses_dummy,
         )  # fmt: skip
 
     def values(self, tb: TieBreak | str) -> dict[int, Fraction | None]:

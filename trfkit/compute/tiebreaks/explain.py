@@ -18,18 +18,17 @@ from trfkit.compute.history import (
 )
 from trfkit.compute.regime import Regime
 from trfkit.compute.tiebreaks.codes import TieBreak
-from trfkit.compute.tiebreaks.core import (
-    KIND_NAMES,
-    TERM_HOW,
-    TERM_POINTS,
-    TERM_ROUND,
-    TERM_SCORE,
-    Term,
-)
+from trfkit.compute.tiebreaks.core import KIND_NAMES, Term
 from trfkit.compute.tiebreaks.opponents import OpponentScores
 from trfkit.compute.tiebreaks.options import KoyaThreshold
 from trfkit.compute.tiebreaks.own import OwnResults
 from trfkit.compute.tiebreaks.ratings import RatingBased
+from trfkit.compute.tiebreaks.unplayed import (
+    TERM_HOW,
+    TERM_POINTS,
+    TERM_ROUND,
+    TERM_SCORE,
+)
 from trfkit.numbers import format_number
 
 
@@ -104,7 +103,7 @@ class Explaining(OpponentScores, OwnResults, RatingBased):
                     return t[TERM_SCORE] * t[TERM_POINTS] if sb else t[TERM_SCORE]
 
                 terms = self.terms(i, tb)
-                _, removed = self._cut(terms, tb, weight, sb)
+                _, removed = self._cut(terms, tb, sb)
                 scale = unit * unit if sb else unit
                 for t in terms:
                     lines[t[TERM_ROUND]][tb.text] = Fraction(weight(t), scale)

@@ -41,7 +41,7 @@ class OpponentScores(EngineCore):
             if row is None:  # a game in every round: the opponents' scores, no VUR element
                 values = list(map(seen_of, opps))
             elif vur_rule and (cut or median) and any(map(IS_VUR_OF, row)):
-                kept, _ = self._cut(row, tb, score_of, False)
+                kept, _ = self._cut(row, tb, False)
                 out.append(sum(map(score_of, kept)))
                 continue
             else:
@@ -68,7 +68,7 @@ class OpponentScores(EngineCore):
             terms = self.all_terms(tb.fore, self._swiss(tb), tb.pre_determined)
             out = []
             for terms_row in terms:
-                kept, _ = self._cut(terms_row, tb, _sb_value, True)
+                kept, _ = self._cut(terms_row, tb, True)
                 out.append(sum(map(_sb_value, kept)))
             return Column(out, self.unit * self.unit)
         return Column(self._plain_sb(tb), self.unit * self.unit)
