@@ -105,8 +105,9 @@ def rate_everybody(text: str) -> str:
 # --- patches of one trfkit function (re-runs only) -----------------------------------------
 
 _TIEBREAKS = "trfkit.compute.tiebreaks"
-_CORE = (_TIEBREAKS, f"{_TIEBREAKS}.core")
-"""Where the engine's constants live: the single module before the package split, its core."""
+_CORE = (_TIEBREAKS, f"{_TIEBREAKS}.core", "trfkit.compute.history.kinds")
+"""Where the engine's constants live: the single module before the package split, its core,
+and the kinds of round of the history (issue 26)."""
 _RATINGS = (_TIEBREAKS, f"{_TIEBREAKS}.ratings")
 """Where the PTP helpers live: the single module before the package split, ``ratings``."""
 
@@ -204,7 +205,7 @@ def koya_limit_in_points() -> Iterator[None]:
         maximum, limit = original(self, tb)
         if tb.limit is None or tb.limit_percent is not None:
             return maximum, limit
-        half = self._u(Fraction(1, 2))
+        half = int(Fraction(1, 2) * self.unit)
         return maximum, limit + tb.limit * (half - self.draw_u) * 100
 
     with _patched(engine_class, koya_threshold=koya_threshold):
@@ -267,6 +268,23 @@ def expected_score_table_fixed() -> Iterator[None]:
 
 
 @contextlib.contextmanager
+def withdrawal_games_as_written() -> Iterator[None]:
+    """A withdrawn round-robin player's unplayed games stay as the file writes them.
+
+    trfkit gives each of them the Berger table's opponent as a forfeit (C.05: the
+    remaining games are forfeits, which C.07 15.2 counts as games); gacrux reads the
+    blocks as written (absences, byes).
+    """
+    module = need("trfkit.compute.history.withdrawals")
+
+    def as_written(*args: Any, **kwargs: Any) -> None:
+        return None
+
+    with _patched(module, _table_forfeits=as_written):
+        yield
+
+
+@contextlib.contextmanager
 def played_forfeits_as_gacrux() -> Iterator[None]:
     """Swiss events, ``/P``: forfeits count as games, byes keep their art. 16 dummy.
 
@@ -277,7 +295,7 @@ def played_forfeits_as_gacrux() -> Iterator[None]:
     """
     engine_class = need(_TIEBREAKS).TieBreakEngine
     swiss_regime = _regime().SWISS
-    forfeits = home("_FORFEITS", _CORE)._FORFEITS
+    forfeits = home("FORFEITS", _CORE).FORFEITS
     original_terms = engine_class.all_terms
 
     def is_swiss(self: Any, tb: Any) -> bool:
@@ -380,6 +398,14 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         "from the standings (C.05), gacrux keeps them",
         lambda case: bool(case.ours.annulled),
         options={"withdrawals": False},
+    ),
+    Explanation(
+        "withdrawal-table-forfeits",
+        DELIBERATE,
+        "round-robin player withdrew: trfkit scores the unplayed games as forfeits against "
+        "the Berger table's opponents (C.05, C.07 15.2), gacrux reads the blocks as written",
+        lambda case: case.ours.regime == "round-robin" and "withdrawal" in case.event.tags,
+        patch=withdrawal_games_as_written,
     ),
     Explanation(
         "koya-maximum",

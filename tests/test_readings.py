@@ -998,3 +998,44 @@ def test_team_check_uses_tiebreaks_for_a_report_that_declares_none(
     path = write(tmp_path, team_list_text([], TEAMS_BY_DE), "by-de.trf")
     found = check_json(capsys, path, "--tiebreaks", "PTS:MP,GP")
     assert len([d for d in found if d["code"] == "M002"]) == 2  # teams 1 and 3
+
+
+# --- 12. a bye listed in record 240 is the round's, whatever the block leaves out ------------
+
+# TRF-2026 record 240 (trf-format.md §4.4): "byes bringing points", 5: F/H/Z, 7-9: round,
+# 11-14, 16-19 …: the ids. SWISS_4 again, with a fourth round: 1-2 drawn (1: 3.0, 2: 3.0),
+# player 3 has a half-point bye listed in 240 only (0.5 + 0.5 = 1.0), player 4 nothing (0.5).
+SWISS_4_R4 = [*SWISS_4, [(1, 2, "=")]]
+
+
+def bye_record(kind: str, rnd: int, *ids: int) -> str:
+    """A 240 line: the kind in column 5, the round in 7-9, the ids every 5 columns from 11."""
+    return f"240 {kind} {rnd:>3} " + " ".join(f"{i:>4}" for i in ids)
+
+
+@pytest.mark.parametrize("written", ["", "--"], ids=["blank-block", "0000---"])
+def test_a_bye_of_record_240_counts_when_the_block_leaves_it_out(written: str) -> None:
+    """240 H for player 3 in round 4, his block empty or an absence: the half point counts."""
+    blocks = blocks_of(range(1, 5), SWISS_4_R4, {(3, 4): written} if written else {})
+    pts = {1: "3.0", 2: "3.0", 3: "1.0", 4: "0.5"}
+    text = trf(["192 FIDE_DUTCH_2025", "142 4", bye_record("H", 4, 3)], blocks, pts)
+    assert points_of(text) == {1: F(3), 2: F(3), 3: F(1), 4: F(1, 2)}
+    # no score finding (T…): the points column is right, and the bye is written (in 240)
+    assert [c for c in codes(run_check(text), Severity.WARNING) if c.startswith("T")] == []
+
+
+def test_a_bye_of_record_240_for_the_round_to_be_paired_counts() -> None:
+    """142 5, four rounds played, 240 H for player 4 in round 5: points are 0.5 + 0.5 = 1.0."""
+    blocks = blocks_of(range(1, 5), SWISS_4_R4)
+    pts = {1: "3.0", 2: "3.0", 3: "0.5", 4: "1.0"}
+    text = trf(["192 FIDE_DUTCH_2025", "142 5", bye_record("H", 5, 4)], blocks, pts)
+    assert points_of(text) == {1: F(3), 2: F(3), 3: F(1, 2), 4: F(1)}
+    assert "T001" not in codes(run_check(text), Severity.ERROR)
+
+
+def test_a_bye_of_record_240_does_not_replace_a_game() -> None:
+    """240 F for player 1 in round 4, whose block shows the draw with 2: the draw stands."""
+    blocks = blocks_of(range(1, 5), SWISS_4_R4)
+    pts = {1: "3.0", 2: "3.0", 3: "0.5", 4: "0.5"}
+    text = trf(["192 FIDE_DUTCH_2025", "142 4", bye_record("F", 4, 1)], blocks, pts)
+    assert points_of(text) == {1: F(3), 2: F(3), 3: F(1, 2), 4: F(1, 2)}

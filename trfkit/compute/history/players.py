@@ -40,7 +40,15 @@ from trfkit.compute.history.kinds import (
 )
 from trfkit.compute.history.points import PointSystem
 from trfkit.compute.history.withdrawals import Withdrawal, WithdrawalOptions, find_withdrawals
-from trfkit.model import AbnormalPoints, Colour, Player, Result, RoundResult, Tournament
+from trfkit.model import (
+    AbnormalPoints,
+    Byes,
+    Colour,
+    Player,
+    Result,
+    RoundResult,
+    Tournament,
+)
 
 __all__ = ["PlayerHistory", "completed_rounds", "history_of"]
 
@@ -274,6 +282,8 @@ def history_of(
     for i, p in enumerate(players):
         index.setdefault(p.start_rank, i)
     rows, pending = _read(players, index, completed_rounds(tournament), ps, unit, team_event)
+    if not team_event:  # a team event's 240 names teams (history/teams reads it)
+        _apply_byes(tournament, rows, pending, ps, unit)
     n_rounds = rows.rounds
     for start_rank, by_round in (corrections or {}).items():
         i = index.get(start_rank, -1)
@@ -403,6 +413,47 @@ def _double_forfeits(kinds: list[list[RoundKind]], opps: list[list[int]]) -> Non
                 o = orow[r]
                 if o >= 0 and opps[o][r] == i and kinds[o][r] in (FORFEIT_LOSS, DOUBLE_FORFEIT):
                     krow[r] = DOUBLE_FORFEIT
+
+
+_BYE_RECORD: Final = {"F": (FULL_BYE, "full_bye"), "H": (HALF_BYE, "half_bye"),
+                      "Z": (ZERO_BYE, "zero_bye")}  # fmt: skip
+"""A 240 record's bye kind and the point system's value of it."""
+
+
+def _apply_byes(
+    tournament: Tournament, rows: Rows, pending: list[int], ps: PointSystem, unit: int
+) -> None:
+    """Record 240: a player's bye of a round whose block says nothing of it.
+
+    TRF-2026 lists the byes that bring points (``F``, ``H``, ``Z``) in 240 records; an
+    exporter may leave the round block empty (or ``0000 - -``, or a blank result). The bye
+    is then the round's: its kind and points (a round not counted yet: a bye entered in
+    advance). A block that shows a game or another code keeps what it shows.
+    """
+    done: set[tuple[int, int]] = set()  # a bye listed twice is one bye
+    for record in tournament.of_type(Byes):
+        reading = _BYE_RECORD.get(record.kind.strip().upper())
+        if reading is None or not record.round:
+            continue
+        kind, field = reading
+        value = int(getattr(ps, field) * unit)
+        r = record.round - 1
+        for rank in record.ids:
+            i = rows.index.get(rank) if rank is not None else None
+            if i is None or (i, r) in done:
+                continue
+            done.add((i, r))
+            block = rows.players[i].round(record.round)
+            if block is not None and (
+                block.opponent is not None or block.result not in (None, Result.FORFEIT_LOSS)
+            ):
+                continue  # the block shows the round: a game, a bye of its own, a Z
+            if r < rows.rounds:
+                rows.kinds[i][r], rows.points[i][r] = kind, value
+                if r in rows.blank_byes[i]:
+                    rows.blank_byes[i].remove(r)
+            else:
+                pending[i] += value
 
 
 _TYPED_299: Final = {
