@@ -261,3 +261,67 @@ def test_the_checks_conversions_and_tiebreaks_read_the_history() -> None:
         if not any(_inside(d, ("trfkit.compute.history",)) for d in graph[m])
     ]  # fmt: skip
     assert missing == []
+
+
+# --- the columns are read by the reader -------------------------------------------------------
+
+COLUMN_READERS = ("trfkit.trf", "trfkit.columns", "trfkit.convert.render")
+"""Where a record's line is cut into fields: the reader (and the column table it reads by),
+and the converter's report, which compares the line read with the line written column by
+column to say what changed (ARCHITECTURE.md, ``columns``)."""
+
+SLICERS = frozenset({"read_text", "value_text", "read_value", "reaches", "locate"})
+"""The column table's functions that read a field out of a line's text."""
+
+
+def text_slicing(sources: dict[str, str]) -> list[str]:
+    """``"module:line …"`` for every cut of a record's line outside :data:`COLUMN_READERS`.
+
+    A call of a column function that reads text (:data:`SLICERS`) or an index, a slice
+    or a search (``find``, ``index``, ``split``) on a ``….source.text``.
+    """
+    found = []
+    for module, text in sorted(sources.items()):
+        if _inside(module, COLUMN_READERS):
+            continue
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                table = isinstance(node.func.value, ast.Name) and node.func.value.id in (
+                    "C", "columns", "plan",
+                )  # fmt: skip
+                if node.func.attr in SLICERS and table:
+                    found.append(f"{module}:{node.lineno} calls {node.func.attr}")
+                elif node.func.attr in ("find", "index", "split") and _is_line(node.func.value):
+                    found.append(f"{module}:{node.lineno} searches a line")
+            elif isinstance(node, ast.Subscript) and _is_line(node.value):
+                found.append(f"{module}:{node.lineno} cuts a line")
+    return found
+
+
+def _is_line(node: ast.expr) -> bool:
+    """``x.source.text``: a record's line as read."""
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "text"
+        and isinstance(node.value, ast.Attribute)
+        and node.value.attr == "source"
+    )
+
+
+def test_no_stage_but_the_reader_cuts_a_line() -> None:
+    """Outside trf/ no module reads a field out of a line's text (trf/written answers)."""
+    assert text_slicing(_sources()) == []
+
+
+def test_the_slicing_rule_finds_a_cut() -> None:
+    """A check slicing a line, one searching it, one calling read_text are found."""
+    sources = {
+        "trfkit.checks.lint": "v = r.source.text[4:]\nc = r.source.text.index(p)\n"
+        "t = C.read_text(r.source.text, f)\nw = len(r.source.text)\n",
+        "trfkit.trf.written": "v = r.source.text[4:]\n",
+    }
+    assert text_slicing(sources) == [
+        "trfkit.checks.lint:1 cuts a line",
+        "trfkit.checks.lint:2 searches a line",
+        "trfkit.checks.lint:3 calls read_text",
+    ]

@@ -50,6 +50,7 @@ from trfkit.model import (
     TieBreakList,
     Tournament,
 )
+from trfkit.trf.written import piped_player, prefix_column, value_as_written
 
 _R = TypeVar("_R", bound=Record)
 
@@ -178,11 +179,6 @@ def _record_code(record: Record) -> str | None:
     if isinstance(record, (TextRecord, RoundCount, Scoring, TieBreakList, BbpScore)):
         return record.code
     return None
-
-
-def _raw_value(record: Record) -> str:
-    """Everything after column 4 of the record's line (blank when unknown)."""
-    return C.value_text(record.source.text) if record.source is not None else ""
 
 
 _LEADING_NUMBER = re.compile(r"\s*(\d+)", re.ASCII)
@@ -746,7 +742,7 @@ def _read_round_dates(ctx: Context) -> list[_DateField]:
                     )
         elif record.prefix:
             ordinal += 1
-            column = record.source.text.index(record.prefix) + 1
+            column = prefix_column(record) or VALUE_COLUMN
             fields.append(_DateField(record, record.prefix, column, ordinal))
     return fields
 
@@ -938,7 +934,7 @@ def _duplicate_record(ctx: Context) -> Iterator[Diagnostic]:
         earlier = first.setdefault(code, record)
         if earlier is record:
             continue
-        here, there = _raw_value(record), _raw_value(earlier)
+        here, there = value_as_written(record), value_as_written(earlier)
         same = "the same value" if here == there else f"{there!r} there, {here!r} here"
         yield DUPLICATE_RECORD.rule.diagnostic(
             f"record {code} appears again (first on line {earlier.line}, {same}); "
@@ -1073,7 +1069,7 @@ def _vega_tdf_record(ctx: Context) -> Iterator[Diagnostic]:
     for record in records:
         code = _record_code(record)
         if code in _TDF_MEANINGS:
-            value = _raw_value(record)
+            value = value_as_written(record)
             if _vega_reading(code, value):
                 vega, trf = _TDF_MEANINGS[code]
                 yield VEGA_TDF_RECORD.rule.diagnostic(
@@ -1084,7 +1080,7 @@ def _vega_tdf_record(ctx: Context) -> Iterator[Diagnostic]:
                 )
                 continue
         if isinstance(record, RoundDates) and _is_vega(record):
-            value = _raw_value(record)
+            value = value_as_written(record)
             yield VEGA_TDF_RECORD.rule.diagnostic(
                 f"132 separates its dates with ';' like Vega .tdf ({value[:40]!r}); TRF puts "
                 "round r's date in columns 92+10(r-1) to 99+10(r-1)",
@@ -1103,12 +1099,7 @@ def _vega_tdf_record(ctx: Context) -> Iterator[Diagnostic]:
 
 def _first_piped_player(records: Iterable[Record]) -> RawRecord | None:
     for record in records:
-        if (
-            isinstance(record, RawRecord)
-            and record.kind == "unknown"
-            and record.text.startswith("001 ")
-            and record.text.count("|") >= 3
-        ):
+        if isinstance(record, RawRecord) and record.kind == "unknown" and piped_player(record):
             return record
     return None
 

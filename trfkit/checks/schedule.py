@@ -43,6 +43,7 @@ from trfkit.compute.history import CompletedGames, Spelling, spelling_of, writte
 from trfkit.compute.regime import DecidedBy
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Colour, Player, Team, TextRecord
+from trfkit.trf.written import reaches
 
 COLOUR_TOLERANCE = Fraction(1, 4)
 """Above this share of differing colours, a renumbered fit is no Berger table at all."""
@@ -231,7 +232,7 @@ def _column(player: Player, round_number: int | None) -> int | None:
     if not round_number:
         return None
     start = C.round_block_start(round_number)
-    if player.source is not None and not C.reaches(player.source.text, start):
+    if not reaches(player, start):
         return None
     return start
 

@@ -39,6 +39,7 @@ from trfkit.compute.history.teams import (
     board_colour,
     board_colours,
     home_away,
+    row_bye,
 )
 from trfkit.compute.team_standings import TeamStandings
 from trfkit.compute.tiebreaks.team import parse_team_tiebreak
@@ -55,6 +56,7 @@ from trfkit.model import (
     TextRecord,
 )
 from trfkit.numbers import format_number
+from trfkit.trf.written import reaches
 from trfkit.untrusted import printable
 
 # --- shared values --------------------------------------------------------------------------
@@ -74,8 +76,7 @@ def _match(event: TeamEvent, first: int, second: int) -> str:
 
 def _block_column(player: Player, round_number: int) -> int | None:
     start = C.round_block_start(round_number)
-    text = player.source.text if player.source is not None else None
-    return start if text is None or start <= len(text) + 1 else None
+    return start if reaches(player, start) else None
 
 
 def _at_block(player: Player, round_number: int) -> dict[str, Any]:
@@ -359,7 +360,7 @@ def _row_mismatch(ctx: Context) -> Iterator[Diagnostic]:
                 )
                 continue
             if entry.opponent is None:
-                kind = _ROW_BYES.get(entry.text[:1].upper(), found.kind)
+                kind = row_bye(entry) or found.kind
                 if found.kind is not kind and {found.kind, kind} != _ZERO_ROUNDS:
                     yield ROW_MISMATCH.rule.diagnostic(
                         f"round {entry.round}, {who}: the {row.kind} row gives a bye "
@@ -409,9 +410,6 @@ def _board_order_of(event: TeamEvent, team: int, rnd: int) -> str | None:
     return "".join("0" if r is None else str(info.members.index(r) + 1) for r in ranks)
 
 
-_ROW_BYES = {"F": RoundKind.FULL_BYE, "H": RoundKind.HALF_BYE, "Z": RoundKind.ZERO_BYE,
-             "U": RoundKind.PAIRING_BYE, "P": RoundKind.PAIRING_BYE}  # fmt: skip
-"""The first letter of an 801/802 bye word (``HHHH``, ``HPB``, ``PAB`` …) and its round."""
 _ZERO_ROUNDS = {RoundKind.ZERO_BYE, RoundKind.ABSENT}
 """A zero-point bye and an absence bring the same nothing."""
 

@@ -79,6 +79,7 @@ from trfkit.model import (
 )
 from trfkit.numbers import format_number
 from trfkit.trf.writer import render_record
+from trfkit.trf.written import bye_opponents, code_of_line, title_as_written
 
 
 class TypeCodes(enum.Enum):
@@ -336,7 +337,9 @@ def record_code(record: Record) -> str:
     if fixed:
         return fixed
     if isinstance(record, RawRecord):
-        return {"comment": "###", "blank": "", "ruler": "ruler"}.get(record.kind, record.text[:3])
+        return {"comment": "###", "blank": "", "ruler": "ruler"}.get(
+            record.kind, code_of_line(record)
+        )
     return ""
 
 
@@ -506,7 +509,7 @@ class _Builder:
         if source is None or record.title is None:
             return record
         field = C.PLAYER.field("title")
-        written = C.read_text(source.text, field)
+        written = title_as_written(record) or ""
         if written == record.title.value:
             return record
         old = written.lower() in OLD_TITLES and written.islower()
@@ -737,13 +740,8 @@ def _trf26_player(b: _Builder, p: Player) -> Player:
                 before=p.birth_date,
                 after=birth,
             )
-    text = source.text
-    for block in p.rounds:
-        if block.opponent is not None or block.is_blank:
-            continue
-        if C.read_text(text, C.round_field(block.round, C.ROUND_OPPONENT)) not in ("0000", ""):
-            changed = True
-            break
+    if bye_opponents(p):
+        changed = True
     if not changed:
         return p
     return attrs.evolve(p, birth_date=birth, source=_rerendered(p))

@@ -85,6 +85,7 @@ __all__ = [
     "board_colours",
     "home_away",
     "result_rows",
+    "row_bye",
     "team_event_of",
     "team_members",
 ]
@@ -819,6 +820,18 @@ def home_away(event: TeamEvent, rounds: range | None = None) -> dict[int, tuple[
 _ROW_RESULT = {"1": Result.WIN, "=": Result.DRAW, "0": Result.LOSS,
                "+": Result.FORFEIT_WIN, "-": Result.FORFEIT_LOSS}  # fmt: skip
 """801's board result characters and the results they stand for."""
+
+
+_ROW_BYES: Mapping[str, RoundKind] = {
+    "F": RoundKind.FULL_BYE, "H": RoundKind.HALF_BYE, "Z": RoundKind.ZERO_BYE,
+    "U": RoundKind.PAIRING_BYE, "P": RoundKind.PAIRING_BYE,
+}  # fmt: skip
+"""The first letter of an 801/802 bye word (``HHHH``, ``HPB``, ``PAB`` …) and its round."""
+
+
+def row_bye(entry: RowRound) -> RoundKind | None:
+    """The bye an 801/802 round without an opponent gives (``None``: a word it does not name)."""
+    return _ROW_BYES.get(entry.text[:1].upper()) if entry.opponent is None else None
 
 
 class RowKind(enum.StrEnum):
