@@ -9,8 +9,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "trfkit"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     (
-        "errors", "diagnostics", "model", "columns", "numbers", "dates", "limits", "fileio",
-        "config", "untrusted",
+        "errors", "diagnostics", "model", "values", "columns", "numbers", "dates", "limits",
+        "fileio", "config", "untrusted",
     ),
     ("trf", "compute"),
     ("checks", "convert"),
@@ -30,7 +30,7 @@ APART: tuple[tuple[str, str], ...] = (
 )
 """Pairs (importer, imported) that never meet, although their layers would allow it."""
 
-STANDARD_ONLY = ("errors", "diagnostics", "model")
+STANDARD_ONLY = ("errors", "diagnostics", "model", "values")
 """Stages that import only attrs, the standard library and one another."""
 
 

@@ -23,6 +23,7 @@ import attrs
 from trfkit.checks import CheckOptions, Context, run_checks, selected
 from trfkit.diagnostics import Diagnostic, Severity, parse_rule
 from trfkit.limits import Limits
+from trfkit.values import Value
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -35,8 +36,8 @@ DEFAULT_GLOBS = ("*.trf", "*.trfx", "*.txt")
 """What a directory walk looks at; ``.txt`` files only when they look like TRF."""
 
 
-@attrs.frozen
-class FileReport:
+@attrs.frozen(repr=False)
+class FileReport(Value):
     """The outcome of checking one file.
 
     Attributes:
@@ -61,8 +62,8 @@ class FileReport:
         return max((d.severity for d in self.diagnostics), default=None)
 
 
-@attrs.frozen
-class CheckRequest:
+@attrs.frozen(repr=False)
+class CheckRequest(Value):
     """Everything a worker needs to check files (picklable).
 
     Attributes:
@@ -471,8 +472,8 @@ def _lost(path: str, why: str) -> FileReport:
     return FileReport(path, None, (INTERNAL.rule.diagnostic(message),), readable=False)
 
 
-@attrs.define
-class _Worker:
+@attrs.define(repr=False)
+class _Worker(Value):
     process: BaseProcess
     conn: Connection
     held: collections.deque[int] = attrs.field(factory=collections.deque)

@@ -22,6 +22,7 @@ import attrs
 from trfkit.dates import readings
 from trfkit.errors import FieldError, FieldOverflow
 from trfkit.numbers import format_number
+from trfkit.values import Value
 
 
 class Kind(enum.Enum):
@@ -50,8 +51,8 @@ class Align(enum.Enum):
     RIGHT = "right"
 
 
-@attrs.frozen
-class Field:
+@attrs.frozen(repr=False)
+class Field(Value):
     """One fixed-column field of a record.
 
     Attributes:
@@ -79,8 +80,8 @@ class Field:
         return slice(self.start - 1, self.end)
 
 
-@attrs.frozen
-class Repeat:
+@attrs.frozen(repr=False)
+class Repeat(Value):
     """A group of equal fields that repeats to the end of the line.
 
     Item ``i`` (0-based) starts at column ``start + i * stride`` and is
@@ -101,8 +102,8 @@ class Repeat:
         return Field(self.name, start, start + self.width - 1, self.kind, self.align)
 
 
-@attrs.frozen
-class Layout:
+@attrs.frozen(repr=False)
+class Layout(Value):
     """The fields of one record kind, in column order, plus an optional repeat group."""
 
     fields: tuple[Field, ...]
@@ -406,8 +407,8 @@ _REACH = 2
 """How far (in columns) text outside every field may stand from the field it is read into."""
 
 
-@attrs.frozen
-class Placed:
+@attrs.frozen(repr=False)
+class Placed(Value):
     """A field's text as it stands in one line.
 
     Attributes:
@@ -428,8 +429,8 @@ class Placed:
         return bool(self.text) and (self.start < self.field.start or self.end > self.field.end)
 
 
-@attrs.frozen
-class Placement:
+@attrs.frozen(repr=False)
+class Placement(Value):
     """Where the text of one line stands, field by field (:func:`locate`).
 
     Attributes:

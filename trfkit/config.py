@@ -38,6 +38,7 @@ from typing import Any
 import attrs
 
 from trfkit.errors import ConfigError
+from trfkit.values import Value
 
 KEYS = ("select", "ignore", "strict")
 """The keys a settings file may hold."""
@@ -46,8 +47,8 @@ MAX_BYTES = 1024 * 1024
 """The largest settings file read: a real one has a few lines; a hostile one stays small."""
 
 
-@attrs.frozen
-class Settings:
+@attrs.frozen(repr=False)
+class Settings(Value):
     """What a configuration file may set.
 
     Attributes:

@@ -19,6 +19,8 @@ import re
 
 import attrs
 
+from trfkit.values import Value
+
 _NUMERIC = re.compile(r"(\d{1,4})\s*([./-])\s*(\d{1,2})\s*\2\s*(\d{1,4})\.?", re.ASCII)
 # Dates with month names are rare: compiled (by re, once) when first used, not at import.
 _MONTH_FIRST = r"(?a)([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})"
@@ -50,8 +52,8 @@ PIVOT = 70
 """Two-digit years below this are 20xx, the others 19xx."""
 
 
-@attrs.frozen
-class Reading:
+@attrs.frozen(repr=False)
+class Reading(Value):
     """One way to read a date text.
 
     Attributes:

@@ -22,6 +22,8 @@ from collections.abc import Iterable
 
 import attrs
 
+from trfkit.values import Value
+
 
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
     return tuple(values)
@@ -40,8 +42,8 @@ class Severity(enum.IntEnum):
         return self.name.lower()
 
 
-@attrs.frozen(kw_only=True, order=False)
-class Diagnostic:
+@attrs.frozen(kw_only=True, order=False, repr=False)
+class Diagnostic(Value):
     """One finding about a file.
 
     Attributes:
@@ -75,8 +77,8 @@ class Diagnostic:
         )
 
 
-@attrs.frozen
-class Rule:
+@attrs.frozen(repr=False)
+class Rule(Value):
     """A documented diagnostic code.
 
     Attributes:

@@ -29,7 +29,6 @@ import contextlib
 import errno
 import os
 import re
-import secrets
 import stat
 from typing import IO
 
@@ -227,7 +226,8 @@ def _create_temp(folder: str, name: str) -> tuple[int, str]:
     stem = os.fsdecode(os.fsencode(name)[:200])
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | _BINARY
     for _ in range(100):
-        temp = os.path.join(folder, f".{stem}.trfkit-{secrets.token_hex(8)}.tmp")
+        # os.urandom is what secrets.token_hex reads, without importing hashlib for it
+        temp = os.path.join(folder, f".{stem}.trfkit-{os.urandom(8).hex()}.tmp")
         try:
             fd = os.open(temp, flags, 0o600)
         except FileExistsError:

@@ -16,6 +16,7 @@ import attrs
 
 from trfkit.diagnostics import REPEATS, Diagnostic, parse_rule
 from trfkit.model import Player, Record, RoundCount, Team, TextRecord, Tournament
+from trfkit.values import Value
 
 _ROUNDS = operator.attrgetter("rounds")
 _R = TypeVar("_R", bound=Record)
@@ -77,8 +78,8 @@ JSON_PLAYER_BYTES = 512
 full of three-byte characters)."""
 
 
-@attrs.frozen
-class Limits:
+@attrs.frozen(repr=False)
+class Limits(Value):
     """Upper bounds on what one file may hold.
 
     Attributes:

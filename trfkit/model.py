@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 import attrs
 
 from trfkit.errors import ModelError
+from trfkit.values import Value
 
 # --- vocabularies -------------------------------------------------------------------------
 
@@ -267,8 +268,8 @@ def _blocks_in_order(instance: object, attribute: Any, value: Any) -> None:
 # --- records ------------------------------------------------------------------------------
 
 
-@attrs.frozen
-class Source:
+@attrs.frozen(repr=False)
+class Source(Value):
     """Where a record came from: its line number, its text and its line terminator.
 
     ``as_read`` is what the reader read ``text`` as, kept as a value: the
@@ -289,8 +290,8 @@ class Source:
     their columns hold them); a conversion then writes the line as it stands."""
 
 
-@attrs.frozen
-class Record:
+@attrs.frozen(repr=False)
+class Record(Value):
     """Base of every record; ``source`` is kept outside equality."""
 
     source: Source | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
@@ -325,7 +326,7 @@ def _value_getter(cls: type[Record]) -> Callable[[Record], tuple[object, ...]]:
     return lambda record: (cls, *get(record))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class TextRecord(Record):
     """A header record whose value is free text (012 name, 022 city, 092 type, …).
 
@@ -338,7 +339,7 @@ class TextRecord(Record):
     value: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class RoundDates(Record):
     """Record 132: round r's date in columns ``92+10(r-1)``..``99+10(r-1)``."""
 
@@ -347,7 +348,7 @@ class RoundDates(Record):
     """Text in columns 5-91 (normally blank)."""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class RoundCount(Record):
     """The number of rounds: TRF-2026 record 142 or JaVaFo's ``XXR``."""
 
@@ -355,14 +356,14 @@ class RoundCount(Record):
     rounds: int | None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class InitialColour(Record):
     """Record 152: the colour of the top-ranked participant in round 1 (``W``/``B``)."""
 
     colour: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Scoring(Record):
     """Point values: record 162 (games), 362 (team matches) or JaVaFo ``XXS``.
 
@@ -375,7 +376,7 @@ class Scoring(Record):
     values: tuple[tuple[str, Fraction], ...]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class BbpScore(Record):
     """bbpPairings' ``BBW BBD BBL BBZ BBF BBU`` records: one point value each."""
 
@@ -383,7 +384,7 @@ class BbpScore(Record):
     points: Fraction | None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class TieBreakList(Record):
     """Records 202 (tie-breaks) and 212 (standings definition): FIDE codes in order."""
 
@@ -391,7 +392,7 @@ class TieBreakList(Record):
     tiebreaks: tuple[str, ...]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Tokens(Record):
     """Records made of blank-separated tokens: ``XXC`` options, ``XXZ`` and ``XXP`` ids."""
 
@@ -408,8 +409,8 @@ _BLOCK_RULES: Mapping[str, _Validator] = {
 """The rule of each field of :class:`RoundResult`."""
 
 
-@attrs.frozen
-class RoundResult:
+@attrs.frozen(repr=False)
+class RoundResult(Value):
     """One 10-column round block of record 001.
 
     Attributes:
@@ -454,7 +455,7 @@ class RoundResult:
         return self.opponent is None and self.colour is Colour.NONE and self.result is None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Player(Record):
     """Record 001: one participant and their round blocks.
 
@@ -499,7 +500,7 @@ class Player(Record):
         return None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class NationalRecord(Record):
     """A TRF-2026 national rating record: the 001 layout with a federation as code."""
 
@@ -516,7 +517,7 @@ class NationalRecord(Record):
     """Anything after column 89, kept verbatim."""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Team(Record):
     """A team: TRF16 record 013 or TRF-2026 record 310.
 
@@ -543,7 +544,7 @@ class Team(Record):
     rank: int | None = attrs.field(default=None, validator=_OPTIONAL_COUNT)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Byes(Record):
     """Record 240: byes that bring points (``F``, ``H`` or ``Z``) in one round."""
 
@@ -552,7 +553,7 @@ class Byes(Record):
     ids: tuple[int | None, ...] = attrs.field(default=(), validator=_COUNTS)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Acceleration(Record):
     """Record 250: fictitious points for a range of rounds and ids."""
 
@@ -564,7 +565,7 @@ class Acceleration(Record):
     last_id: int | None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class ProhibitedPairing(Record):
     """Record 260: players who must not meet in a range of rounds."""
 
@@ -573,7 +574,7 @@ class ProhibitedPairing(Record):
     ids: tuple[int | None, ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class AbnormalPoints(Record):
     """Record 299: points given or taken outside the games (penalties, bonuses).
 
@@ -592,7 +593,7 @@ class AbnormalPoints(Record):
     ids: tuple[int | None, ...] = attrs.field(default=(), validator=_COUNTS)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class TeamLineup(Record):
     """Record 300: a team's board order for one match."""
 
@@ -602,7 +603,7 @@ class TeamLineup(Record):
     boards: tuple[int | None, ...] = attrs.field(default=(), validator=_COUNTS)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class TeamPairingByes(Record):
     """Record 320: team pairing-allocated byes, one team number per round."""
 
@@ -611,7 +612,7 @@ class TeamPairingByes(Record):
     teams: tuple[int | None, ...] = attrs.field(default=(), validator=_COUNTS)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class ForfeitedMatch(Record):
     """Record 330: a forfeited team match (``+-``, ``-+`` or ``--``)."""
 
@@ -621,7 +622,7 @@ class ForfeitedMatch(Record):
     black: int | None = attrs.field(validator=_OPTIONAL_COUNT)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Acceleration16(Record):
     """JaVaFo ``XXA``: a player's fictitious points, one value per round."""
 
@@ -629,7 +630,7 @@ class Acceleration16(Record):
     points: tuple[Fraction | None, ...]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class DataLine(Record):
     """Tornelo's ``DAT`` lines: ``DAT <start rank> <type id> <data>``."""
 
@@ -638,7 +639,7 @@ class DataLine(Record):
     data: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class RawRecord(Record):
     """A line kept as text.
 
@@ -669,8 +670,8 @@ _LINE_KINDS = frozenset({"comment", "blank", "ruler", "unknown"})
 _TEAM_ROW_KINDS = frozenset({"801", "802"})
 
 
-@attrs.frozen
-class RowRound:
+@attrs.frozen(repr=False)
+class RowRound(Value):
     """One round of an informative team row (801 or 802), as the row writes it.
 
     Attributes:
@@ -695,7 +696,7 @@ class RowRound:
     order_column: int | None = None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class TeamResults(RawRecord):
     """An informative team row: record 801 (long: board results) or 802 (short: game points).
 
@@ -744,8 +745,8 @@ class FileFormat(enum.Enum):
     TRF26 = "trf26"
 
 
-@attrs.frozen
-class Encoding:
+@attrs.frozen(repr=False)
+class Encoding(Value):
     """How a file was stored: codec, byte-order mark and dominant line ending."""
 
     codec: str = "utf-8"
@@ -754,8 +755,8 @@ class Encoding:
     final_newline: bool = True
 
 
-@attrs.frozen
-class Tournament:
+@attrs.frozen(repr=False)
+class Tournament(Value):
     """A whole report: its records in file order.
 
     Attributes:

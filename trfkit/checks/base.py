@@ -25,6 +25,7 @@ from trfkit.compute.tiebreaks.options import ListPrecedence, TieBreakOptions
 from trfkit.diagnostics import Diagnostic, Repeats, Rule, Severity
 from trfkit.limits import Limits
 from trfkit.model import Tournament
+from trfkit.values import Value
 
 
 class BoardOrder(enum.Enum):
@@ -43,8 +44,8 @@ class BoardOrder(enum.Enum):
     """Board order is not checked."""
 
 
-@attrs.frozen
-class CheckOptions:
+@attrs.frozen(repr=False)
+class CheckOptions(Value):
     """What the checks read; every field has the documented default.
 
     Attributes:
@@ -157,8 +158,8 @@ class Context:
 CheckFunction = Callable[[Context], Iterable[Diagnostic]]
 
 
-@attrs.frozen
-class Check:
+@attrs.frozen(repr=False)
+class Check(Value):
     """A registered check.
 
     Attributes:

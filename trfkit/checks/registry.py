@@ -28,6 +28,7 @@ from trfkit.checks import lint, schedule, scores, structure, teams
 from trfkit.checks.base import Check, CheckOptions, Context, make_check
 from trfkit.diagnostics import PARSE_RULES, Diagnostic, Rule, Severity
 from trfkit.errors import RuleError
+from trfkit.values import Value
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -66,8 +67,8 @@ _CODE = r"[A-Z]\d{3}"
 _NAME = r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*"
 
 
-@attrs.frozen
-class PluginProblem:
+@attrs.frozen(repr=False)
+class PluginProblem(Value):
     """A plugin entry point (or one of its checks) that was not loaded, and why.
 
     Attributes:

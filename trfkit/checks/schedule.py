@@ -44,13 +44,14 @@ from trfkit.compute.regime import DecidedBy
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Colour, Player, Team, TextRecord
 from trfkit.trf.written import reaches
+from trfkit.values import Value
 
 COLOUR_TOLERANCE = Fraction(1, 4)
 """Above this share of differing colours, a renumbered fit is no Berger table at all."""
 
 
-@attrs.frozen
-class Analysis:
+@attrs.frozen(repr=False)
+class Analysis(Value):
     """The round-robin reading of a file, shared by the schedule checks.
 
     Attributes:
@@ -255,8 +256,8 @@ def _rounds_text(numbers: list[int]) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
-@attrs.frozen
-class _Board:
+@attrs.frozen(repr=False)
+class _Board(Value):
     """One board of the table in one round, in file labels."""
 
     number: int

@@ -48,6 +48,7 @@ from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.errors import TieBreakError
 from trfkit.model import Player, TieBreakList, Tournament
 from trfkit.numbers import format_number
+from trfkit.values import Value
 
 POINTS_COLUMN = C.POINTS.start
 RANK_COLUMN = C.RANK.start
@@ -56,8 +57,8 @@ RANK_COLUMN = C.RANK.start
 # --- shared state --------------------------------------------------------------------------
 
 
-@attrs.frozen
-class PointsFinding:
+@attrs.frozen(repr=False)
+class PointsFinding(Value):
     """How one player's points column compares with the recomputation.
 
     Attributes:
@@ -77,8 +78,8 @@ class PointsFinding:
     corrections: Mapping[int, Fraction] = attrs.field(factory=dict)
 
 
-@attrs.frozen
-class _State:
+@attrs.frozen(repr=False)
+class _State(Value):
     """Everything the score checks share, computed once per file."""
 
     standings: Standings
@@ -440,8 +441,8 @@ class Ranked(Protocol):
 R = TypeVar("R", bound=Ranked)
 
 
-@attrs.frozen
-class RankMismatch(Generic[R]):
+@attrs.frozen(repr=False)
+class RankMismatch(Value, Generic[R]):
     """A reported rank outside the places its recomputed tie group shares."""
 
     key: int
@@ -498,8 +499,8 @@ def rank_groups(rows: Iterable[tuple[int, object]]) -> list[list[int]]:
     return groups
 
 
-@attrs.frozen
-class _RankFindings:
+@attrs.frozen(repr=False)
+class _RankFindings(Value):
     errors: tuple[RankMismatch[Player], ...] = ()
     warnings: tuple[RankMismatch[Player], ...] = ()
     names: str = ""

@@ -58,6 +58,7 @@ from trfkit.model import (
 from trfkit.numbers import format_number
 from trfkit.trf.written import reaches
 from trfkit.untrusted import printable
+from trfkit.values import Value
 
 # --- shared values --------------------------------------------------------------------------
 
@@ -117,8 +118,8 @@ def _score(value: Fraction | None) -> str:
     return "blank" if value is None else format_number(value)
 
 
-@attrs.frozen
-class _Declared:
+@attrs.frozen(repr=False)
+class _Declared(Value):
     """A declared total (310, 801 or 802) that differs from the recomputed one."""
 
     source: str

@@ -48,6 +48,7 @@ import attrs
 
 from trfkit.commands import common
 from trfkit.errors import ConversionFailed, UsageError
+from trfkit.values import Value
 
 if TYPE_CHECKING:
     from trfkit.convert import Adjustment
@@ -158,8 +159,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     common.add_reading_options(parser)
 
 
-@attrs.frozen
-class _Output:
+@attrs.frozen(repr=False)
+class _Output(Value):
     """One converted input."""
 
     data: bytes

@@ -33,6 +33,7 @@ import attrs
 
 from trfkit.errors import ScheduleError
 from trfkit.model import Colour
+from trfkit.values import Value
 
 Pair = tuple[int, int]
 """A pairing as ``(white, black)``."""
@@ -99,8 +100,8 @@ def table(players: int) -> tuple[tuple[Pair, ...], ...]:
     return tuple(table_round(size, r) for r in range(1, size))
 
 
-@attrs.frozen
-class RoundOrder:
+@attrs.frozen(repr=False)
+class RoundOrder(Value):
     """Which table round each round of an event plays, and whether its colours are reversed.
 
     Attributes:
@@ -176,8 +177,8 @@ def round_order(
     return RoundOrder("+".join(parts) or "table", tuple(plan))
 
 
-@attrs.frozen
-class BergerRound:
+@attrs.frozen(repr=False)
+class BergerRound(Value):
     """One round of a Berger schedule.
 
     Attributes:
@@ -195,8 +196,8 @@ class BergerRound:
     bye: int | None
 
 
-@attrs.frozen
-class Schedule:
+@attrs.frozen(repr=False)
+class Schedule(Value):
     """A whole Berger schedule: players, cycles, round order and every round.
 
     Attributes:
@@ -302,8 +303,8 @@ def limited_schedule(
 # --- the partner tables used by recognition ------------------------------------------------
 
 
-@attrs.frozen
-class Partners:
+@attrs.frozen(repr=False)
+class Partners(Value):
     """Per table round: every number's partner and whether it has White (round not reversed)."""
 
     size: int

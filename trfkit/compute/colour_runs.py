@@ -35,6 +35,7 @@ import attrs
 
 from trfkit.compute.berger import Schedule, schedule, table_size
 from trfkit.errors import ScheduleError
+from trfkit.values import Value
 
 __all__ = [
     "ByeRule",
@@ -55,8 +56,8 @@ class ByeRule(enum.Enum):
     """A bye ends a run."""
 
 
-@attrs.frozen
-class PlayerColours:
+@attrs.frozen(repr=False)
+class PlayerColours(Value):
     """One player's colours and runs.
 
     Attributes:
@@ -80,8 +81,8 @@ class PlayerColours:
     four_of_five: bool
 
 
-@attrs.frozen
-class ColourAnalysis:
+@attrs.frozen(repr=False)
+class ColourAnalysis(Value):
     """The colour figures of one schedule.
 
     Attributes:

@@ -21,10 +21,11 @@ from trfkit.compute.tiebreaks import TieBreakOptions
 from trfkit.diagnostics import Diagnostic
 from trfkit.errors import TieBreakError
 from trfkit.model import Tournament
+from trfkit.values import Value
 
 
-@attrs.frozen
-class Cell:
+@attrs.frozen(repr=False)
+class Cell(Value):
     """One round block as the crosstable shows it.
 
     Attributes:
@@ -48,8 +49,8 @@ class Cell:
         return f"{self.opponent}{colour}{self.code}"
 
 
-@attrs.frozen
-class CrossTableRow:
+@attrs.frozen(repr=False)
+class CrossTableRow(Value):
     """One player: identity, reported score and rank, and the round cells."""
 
     start_rank: int
@@ -69,8 +70,8 @@ class CrossTableRow:
         return None
 
 
-@attrs.frozen
-class Standing:
+@attrs.frozen(repr=False)
+class Standing(Value):
     """One player's recomputed points and rank.
 
     *lot*: still tied after the whole tie-break list, the place to be decided by lot.
@@ -82,8 +83,8 @@ class Standing:
     lot: bool = False
 
 
-@attrs.frozen
-class CrossTable:
+@attrs.frozen(repr=False)
+class CrossTable(Value):
     """What a report shows of one file.
 
     Attributes:
@@ -176,8 +177,8 @@ def build(
 # --- where a diagnostic points ---------------------------------------------------------------
 
 
-@attrs.frozen
-class Spot:
+@attrs.frozen(repr=False)
+class Spot(Value):
     """A place in the crosstable: a player's round cell, points, rank, or the whole row.
 
     Attributes:

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, TypeVar
 import attrs
 
 from trfkit.errors import ScheduleError
+from trfkit.values import Value
 
 if TYPE_CHECKING:
     from trfkit.compute.standings import Standings
@@ -144,8 +145,8 @@ def alphabetical(names: Sequence[str]) -> tuple[str, ...]:
     return tuple(sorted(names, key=lambda n: (n.casefold(), n)))
 
 
-@attrs.frozen
-class Draw:
+@attrs.frozen(repr=False)
+class Draw(Value):
     """A drawing of start numbers.
 
     Attributes:

@@ -24,6 +24,7 @@ import attrs
 from trfkit.compute.berger import Schedule, limited_schedule
 from trfkit.compute.lots import Draw, DrawOrder, Stream, draw_start_numbers
 from trfkit.errors import ScheduleError
+from trfkit.values import Value
 
 __all__ = ["Game", "Match", "SuddenDeath", "match", "round_robin"]
 
@@ -37,8 +38,8 @@ class SuddenDeath(enum.Enum):
     """Alternating on from the last game of the match."""
 
 
-@attrs.frozen
-class Game:
+@attrs.frozen(repr=False)
+class Game(Value):
     """One game of a match: its number and who has White and Black."""
 
     number: int
@@ -46,8 +47,8 @@ class Game:
     black: str
 
 
-@attrs.frozen
-class Match:
+@attrs.frozen(repr=False)
+class Match(Value):
     """A two-player play-off.
 
     Attributes:

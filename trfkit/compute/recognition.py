@@ -49,12 +49,13 @@ from trfkit.compute.berger import (
 )
 from trfkit.compute.regime import DecidedBy, RegimeDecision, decide
 from trfkit.model import Colour, Player, Tournament
+from trfkit.values import Value
 
 # --- observed schedules ---------------------------------------------------------------------
 
 
-@attrs.frozen
-class Meeting:
+@attrs.frozen(repr=False)
+class Meeting(Value):
     """Two participants who met (or were paired, forfeits included) in a round.
 
     Attributes:
@@ -81,8 +82,8 @@ class Meeting:
         return f"{self.white}–{self.other(self.white)}"
 
 
-@attrs.frozen
-class Observed:
+@attrs.frozen(repr=False)
+class Observed(Value):
     """The schedule a file shows, as participants and the meetings both sides agree on.
 
     Attributes:
@@ -173,8 +174,8 @@ def observed_from_games(
 # --- explanations ---------------------------------------------------------------------------
 
 
-@attrs.frozen
-class TableFit:
+@attrs.frozen(repr=False)
+class TableFit(Value):
     """The Berger table that fits an observed schedule best, and how well.
 
     Attributes:
@@ -558,8 +559,8 @@ def _moved(numbering: Mapping[int, int]) -> int:
     return sum(1 for index, label in enumerate(ordered, 1) if numbering[label] != index)
 
 
-@attrs.frozen
-class RoundRobin:
+@attrs.frozen(repr=False)
+class RoundRobin(Value):
     """A recognised round robin and its observed schedule.
 
     Attributes:

@@ -50,6 +50,7 @@ from trfkit.compute.history import has_pairing_bye, is_bye_player
 from trfkit.compute.history.teams import RowKind, result_rows, team_members
 from trfkit.limits import named_cycles
 from trfkit.model import Colour, Player, Tournament
+from trfkit.values import Value
 
 __all__ = [
     "DOUBLE_WORDS",
@@ -121,8 +122,8 @@ SWISS_WORDS = re.compile(
 )
 """092 texts and 192 codes that name a Swiss system: such files are never round robins."""
 
-@attrs.frozen
-class TypeCode:
+@attrs.frozen(repr=False)
+class TypeCode(Value):
     """What a TRF-2026 192 code or a 092 text says about the event.
 
     Attributes:
@@ -357,8 +358,8 @@ def _is_team(
 # --- the participants and their meetings ---------------------------------------------------
 
 
-@attrs.frozen
-class Entrants:
+@attrs.frozen(repr=False)
+class Entrants(Value):
     """Who takes part (players, or teams in a team event) and who was paired with whom.
 
     Attributes:
@@ -539,8 +540,8 @@ def _follows_table(field: Entrants, declared: int | None) -> bool:
 # --- the decision ----------------------------------------------------------------------------
 
 
-@attrs.frozen
-class RegimeDecision:
+@attrs.frozen(repr=False)
+class RegimeDecision(Value):
     """The kind of event, what decided it and why, and the participants it was read from.
 
     Attributes:

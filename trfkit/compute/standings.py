@@ -40,6 +40,7 @@ from trfkit.compute.tiebreaks import (
     settings_from,
 )
 from trfkit.model import Tournament
+from trfkit.values import Value
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
@@ -88,8 +89,8 @@ RANK_CANDIDATES: dict[Regime, tuple[tuple[str, ...], ...]] = {
 """Common lists tried when a report does not declare its own (to judge its rank column)."""
 
 
-@attrs.frozen
-class Row:
+@attrs.frozen(repr=False)
+class Row(Value):
     """One line of the standings.
 
     Attributes:
@@ -114,8 +115,8 @@ class Row:
     by_lot: bool = False
 
 
-@attrs.frozen
-class Standings:
+@attrs.frozen(repr=False)
+class Standings(Value):
     """The recomputed table.
 
     Attributes:

@@ -41,6 +41,7 @@ from trfkit.model import (
     Tournament,
 )
 from trfkit.numbers import format_halves
+from trfkit.values import Value
 
 __all__ = [
     "SCORES",
@@ -73,8 +74,8 @@ _FORFEIT_TEXT = {
 }
 
 
-@attrs.frozen
-class TeamCell:
+@attrs.frozen(repr=False)
+class TeamCell(Value):
     """One team's round as the team crosstable shows it.
 
     Attributes:
@@ -121,8 +122,8 @@ class TeamCell:
         return f"{self.opponent}{self.side} {self.score}".rstrip()
 
 
-@attrs.frozen
-class TeamLine:
+@attrs.frozen(repr=False)
+class TeamLine(Value):
     """One team: identity, reported and recomputed totals, and the round cells.
 
     Attributes:
@@ -156,8 +157,8 @@ class TeamLine:
         return None
 
 
-@attrs.frozen
-class TeamStandingTable:
+@attrs.frozen(repr=False)
+class TeamStandingTable(Value):
     """The team standings as the reports give them: rank order, the tie-break columns.
 
     Attributes:
@@ -171,8 +172,8 @@ class TeamStandingTable:
     unavailable: Mapping[str, str] = attrs.field(factory=dict, eq=False)
 
 
-@attrs.frozen
-class TeamCrossTable:
+@attrs.frozen(repr=False)
+class TeamCrossTable(Value):
     """What a report shows of a team event.
 
     Attributes:
@@ -348,8 +349,8 @@ class TeamField(enum.StrEnum):
     RANK = "rank"
 
 
-@attrs.frozen
-class TeamSpot:
+@attrs.frozen(repr=False)
+class TeamSpot(Value):
     """A place in the team crosstable: a team's round cell, a reported total, or its row.
 
     Attributes:

@@ -94,6 +94,7 @@ from trfkit.compute.tiebreaks.team import (
 from trfkit.compute.tiebreaks.unplayed import TERM_HOW, TERM_POINTS, TERM_ROUND, TERM_SCORE
 from trfkit.errors import TieBreakError
 from trfkit.model import Tournament
+from trfkit.values import Value
 
 __all__ = [
     "DEFAULT_TEAM_TIEBREAKS",
@@ -111,8 +112,8 @@ DEFAULT_TEAM_TIEBREAKS: dict[Regime, tuple[str, ...]] = {
 """The list used when neither 212/202 (with team codes) nor ``--tiebreaks`` give one;
 ``SECONDARY`` stands for the score that is not primary (GP after MP, MP after GP)."""
 
-@attrs.frozen
-class TeamRow:
+@attrs.frozen(repr=False)
+class TeamRow(Value):
     """One line of the team standings: rank, team, name, MP, GP and each tie-break's value."""
 
     team: int
@@ -124,8 +125,8 @@ class TeamRow:
     values: tuple[Fraction | None, ...]
 
 
-@attrs.frozen
-class TeamStandings:
+@attrs.frozen(repr=False)
+class TeamStandings(Value):
     """The recomputed team table.
 
     Attributes:
@@ -459,8 +460,8 @@ def compute_team_standings(
                          tuple(problems), unavailable, event)  # fmt: skip
 
 
-@attrs.frozen
-class TeamExplanation:
+@attrs.frozen(repr=False)
+class TeamExplanation(Value):
     """``--explain TEAM``: each round of one team and what it brings to each tie-break.
 
     Attributes:

@@ -14,6 +14,7 @@ from trfkit.model import (
     RawRecord,
     Tournament,
 )
+from trfkit.values import Value
 
 
 class Action(enum.Enum):
@@ -35,8 +36,8 @@ class Action(enum.Enum):
     """Trailing blanks removed."""
 
 
-@attrs.frozen(kw_only=True)
-class Adjustment:
+@attrs.frozen(kw_only=True, repr=False)
+class Adjustment(Value):
     """One change a conversion or a rewrite made, located in the original file.
 
     Attributes:
@@ -93,8 +94,8 @@ class Adjustment:
         }
 
 
-@attrs.frozen
-class Conversion:
+@attrs.frozen(repr=False)
+class Conversion(Value):
     """What a conversion returns.
 
     Attributes:

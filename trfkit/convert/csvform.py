@@ -49,6 +49,7 @@ from trfkit.errors import ConversionFailed
 from trfkit.model import Player, RawRecord, Record, Team, Tournament
 from trfkit.numbers import format_number
 from trfkit.trf.writer import encode, render_record
+from trfkit.values import Value
 
 DELIMITERS = {"comma": ",", "semicolon": ";", "tab": "\t"}
 """Names the command line accepts for ``--delimiter`` (besides a single character)."""
@@ -93,8 +94,8 @@ def guard_formula(text: str) -> str:
     return text
 
 
-@attrs.frozen
-class CsvOptions:
+@attrs.frozen(repr=False)
+class CsvOptions(Value):
     """How the CSV is written.
 
     Attributes:

@@ -89,6 +89,7 @@ from trfkit.model import (
 )
 from trfkit.trf.team_rows import team_results
 from trfkit.untrusted import escape_json, load_json, shown
+from trfkit.values import Value
 
 FORMAT = "trfkit"
 """The value of the ``"format"`` member."""
@@ -161,8 +162,8 @@ def _check_list(value: object, path: str) -> list[Any]:
     return value
 
 
-@attrs.frozen
-class _Kind:
+@attrs.frozen(repr=False)
+class _Kind(Value):
     """How one model field is written in JSON and read back."""
 
     encode: Callable[[Any], Any]

@@ -38,12 +38,13 @@ from trfkit.model import (
     Tournament,
 )
 from trfkit.trf.writer import render_record, unchanged
+from trfkit.values import Value
 
 # --- rendering, with the adjustments of the text ------------------------------------------------
 
 
-@attrs.frozen
-class Rendered:
+@attrs.frozen(repr=False)
+class Rendered(Value):
     """TRF text and the complete list of adjustments that lead to it.
 
     Attributes:

@@ -80,6 +80,7 @@ from trfkit.model import (
 from trfkit.numbers import format_number
 from trfkit.trf.writer import render_record
 from trfkit.trf.written import bye_opponents, code_of_line, title_as_written
+from trfkit.values import Value
 
 
 class TypeCodes(enum.Enum):
@@ -128,8 +129,8 @@ refuses a file with any other 192 ("unsupported tournament type"), round robins
 included; FIDE's checker gacrux reads these among many more."""
 
 
-@attrs.frozen
-class ConvertOptions:
+@attrs.frozen(repr=False)
+class ConvertOptions(Value):
     """Choices a conversion makes.
 
     Attributes:

@@ -42,6 +42,7 @@ from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.fileio import write_atomic
 from trfkit.numbers import format_halves, format_number
 from trfkit.untrusted import printable
+from trfkit.values import Value
 
 CLEAN_TABLE_LIMIT = 100
 """Batches of up to this many files show the crosstables of clean files too."""
@@ -69,8 +70,8 @@ def _where(d: Diagnostic) -> str:
     return f"{d.line}:{d.column}" if d.column is not None else str(d.line)
 
 
-@attrs.frozen
-class _IndexEntry:
+@attrs.frozen(repr=False)
+class _IndexEntry(Value):
     order: int
     path: str
     anchor: str | None

@@ -14,6 +14,7 @@ import attrs
 from trfkit.audit import FileReport
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.untrusted import printable
+from trfkit.values import Value
 
 EXIT_OK = 0
 """No error diagnostics (warnings allowed unless ``--strict``)."""
@@ -37,8 +38,8 @@ def format_text(d: Diagnostic, path: str) -> str:
     return f"{where}: {d.code} {printable(d.message)}"
 
 
-@attrs.define
-class Summary:
+@attrs.define(repr=False)
+class Summary(Value):
     """Running totals over a batch."""
 
     files: int = 0

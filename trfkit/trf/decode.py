@@ -19,6 +19,7 @@ from trfkit.diagnostics import REPEATS, Diagnostic, Repeats, parse_rule
 from trfkit.errors import CodecError, DecodeError
 from trfkit.model import Encoding
 from trfkit.untrusted import text_codec
+from trfkit.values import Value
 
 UTF8_BOM = codecs.BOM_UTF8
 _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
@@ -26,8 +27,8 @@ _NEWLINE = re.compile(r"(\r\n|\r|\n)")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-@attrs.frozen
-class Decoded:
+@attrs.frozen(repr=False)
+class Decoded(Value):
     """Text decoded from bytes, with how it was stored."""
 
     text: str

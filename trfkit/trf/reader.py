@@ -38,6 +38,7 @@ from trfkit.model import (
 )
 from trfkit.trf import decode
 from trfkit.trf.transformer import RecordReader
+from trfkit.values import Value
 
 KEY_WIDTH = 4
 """The lexer classifies a line by its first four characters (code and column 4)."""
@@ -229,8 +230,8 @@ def _appended_columns(records: list[Record]) -> dict[int, Player]:
 # --- the whole reading: bytes or text to the model and every diagnostic ----------------
 
 
-@attrs.frozen
-class ParseResult:
+@attrs.frozen(repr=False)
+class ParseResult(Value):
     """What :func:`parse` returns: the model and everything the reader noticed.
 
     Attributes:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import attrs
 
 from trfkit.model import Colour, Player, Result, RoundResult, Tournament
+from trfkit.values import Value
 
 __all__ = ["Blocks", "walk_blocks"]
 
@@ -20,8 +21,8 @@ _COMPLEMENT_OF = {id(r): r.complement for r in Result if r.complement is not Non
 (enum members hash in Python, ``id`` is a C call)."""
 
 
-@attrs.frozen
-class Blocks:
+@attrs.frozen(repr=False)
+class Blocks(Value):
     """What one walk over every round block of a file finds, shared by the block checks.
 
     Attributes:

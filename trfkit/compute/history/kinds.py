@@ -19,6 +19,7 @@ import attrs
 
 from trfkit.compute.history.points import PointSystem
 from trfkit.model import Colour, Player, Result, RoundResult, Tournament
+from trfkit.values import Value
 
 
 class RoundKind(enum.Enum):
@@ -85,8 +86,8 @@ UNPLAYED: Final = frozenset({FORFEIT_LOSS, DOUBLE_FORFEIT, ZERO_BYE, ABSENT})
 """A round without a game and without points: what a withdrawal leaves."""
 
 
-@attrs.frozen
-class Round:
+@attrs.frozen(repr=False)
+class Round(Value):
     """One round of one participant, as the history reads it.
 
     Attributes:
@@ -125,16 +126,38 @@ _BYE_KINDS: Final = {
 }
 
 
-@functools.lru_cache(maxsize=64)
-def block_readings(
-    points: PointSystem, unit: int, team_event: bool
-) -> tuple[dict[Result, BlockReading], dict[tuple[Result | None, bool], int]]:
-    """Per result code, what a block reads as: computed once per point system.
+def _kinds(team_event: bool) -> dict[Result, tuple[RoundKind, RoundKind, int]]:
+    """Per result code: the kind with an opponent, the kind without one, the outcome.
 
     A bye code is a bye whatever opponent is written (S004 reports it). A game result
     without an opponent (S004, S007) is a bye of its value: ``0000 - =`` a half-point
     bye, ``0000 - +`` a full-point bye (in a team event a board won by forfeit: the
     other team fielded nobody), ``0000 - -`` an absence.
+    """
+    kinds: dict[Result, tuple[RoundKind, RoundKind, int]] = {}
+    for res in Result:
+        outcome = 1 if res in _WINS else -1 if res in _LOSSES else 0
+        if res in _BYE_KINDS:
+            kinds[res] = (_BYE_KINDS[res], _BYE_KINDS[res], 0)
+        elif res is Result.FORFEIT_WIN:
+            kinds[res] = (FORFEIT_WIN, FORFEIT_WIN if team_event else FULL_BYE, 1)
+        elif res is Result.FORFEIT_LOSS:
+            kinds[res] = (FORFEIT_LOSS, ZERO_BYE, -1)
+        else:
+            without = FULL_BYE if res in _WINS else ZERO_BYE if res in _LOSSES else HALF_BYE
+            kinds[res] = (GAME, without, outcome)
+    return kinds
+
+
+_KINDS: Final = {False: _kinds(False), True: _kinds(True)}
+""":func:`_kinds` of an individual event (``False``) and of a team event."""
+
+
+@functools.lru_cache(maxsize=64)
+def block_readings(
+    points: PointSystem, unit: int, team_event: bool
+) -> tuple[dict[Result, BlockReading], dict[tuple[Result | None, bool], int]]:
+    """Per result code, what a block reads as, with its points: once per point system.
 
     Returns:
         Result → :data:`BlockReading`; and (result, with Black) → points in units
@@ -145,33 +168,11 @@ def block_readings(
         for with_black in (False, True):
             colour = Colour.BLACK if with_black else Colour.WHITE
             table[(res, with_black)] = int(points.points(res, colour) * unit)
-    readings: dict[Result, BlockReading] = {}
-    for res in Result:
-        outcome = 1 if res in _WINS else -1 if res in _LOSSES else 0
-        if res in _BYE_KINDS:
-            with_opponent = without = _BYE_KINDS[res]
-            outcome = 0
-        elif res is Result.FORFEIT_WIN:
-            with_opponent, without, outcome = (
-                FORFEIT_WIN, FORFEIT_WIN if team_event else FULL_BYE, 1
-            )  # fmt: skip
-        elif res is Result.FORFEIT_LOSS:
-            with_opponent, without, outcome = FORFEIT_LOSS, ZERO_BYE, -1
-        else:
-            with_opponent = GAME
-            without = FULL_BYE if res in _WINS else ZERO_BYE if res in _LOSSES else HALF_BYE
-        readings[res] = (with_opponent, without, outcome, table[(res, False)], table[(res, True)])
-    return readings, table
-
-
-_KIND_OF: Final[dict[tuple[bool, bool], dict[Result, RoundKind]]] = {
-    (team_event, with_opponent): {
-        res: reading[0] if with_opponent else reading[1]
-        for res, reading in block_readings(PointSystem(), 1, team_event)[0].items()
+    readings = {
+        res: (with_opponent, without, outcome, table[(res, False)], table[(res, True)])
+        for res, (with_opponent, without, outcome) in _KINDS[team_event].items()
     }
-    for team_event in (False, True)
-    for with_opponent in (False, True)
-}
+    return readings, table
 
 
 def kind_of_block(block: RoundResult, team_event: bool = False) -> RoundKind:
@@ -186,7 +187,8 @@ def kind_of_block(block: RoundResult, team_event: bool = False) -> RoundKind:
         if block.opponent is None and block.colour is not Colour.NONE:
             return ZERO_BYE
         return ABSENT
-    return _KIND_OF[(team_event, block.opponent is not None)][result]
+    with_opponent, without, _ = _KINDS[team_event][result]
+    return with_opponent if block.opponent is not None else without
 
 
 class Spelling(enum.Enum):
@@ -275,8 +277,8 @@ def complementary(block: RoundResult, other: RoundResult) -> bool:
     return _COMPLEMENT.get(result) is theirs or result is theirs is Result.FORFEIT_LOSS
 
 
-@attrs.define
-class Rows:
+@attrs.define(repr=False)
+class Rows(Value):
     """The rows of a reading still being made (see :class:`~trfkit.compute.history.PlayerHistory`).
 
     The withdrawal rule may still change them; the history, once made, never does.

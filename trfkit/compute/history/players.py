@@ -49,6 +49,7 @@ from trfkit.model import (
     RoundResult,
     Tournament,
 )
+from trfkit.values import Value
 
 __all__ = ["PlayerHistory", "completed_rounds", "history_of"]
 
@@ -142,8 +143,8 @@ def _round_without_games(tournament: Tournament, after: int, last: int) -> int:
 # --- the history -----------------------------------------------------------------------------
 
 
-@attrs.frozen(eq=False, slots=False)
-class PlayerHistory:
+@attrs.frozen(eq=False, slots=False, repr=False)
+class PlayerHistory(Value):
     """What happened to every player in every round counted, read once per file.
 
     Rows are by player index (:attr:`players`' order) and 0-based round; points are

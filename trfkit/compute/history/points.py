@@ -14,14 +14,16 @@ from trfkit.model import (
     Scoring,
     Tournament,
 )
+from trfkit.values import Value
 
 # --- scoring -------------------------------------------------------------------------------
 
 _ONE, _HALF, _ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
 
 
-@attrs.frozen(cache_hash=True)  # a key of the per-system tables: hashed once, not per file
-class PointSystem:
+# a key of the per-system tables: hashed once, not per file
+@attrs.frozen(cache_hash=True, repr=False)
+class PointSystem(Value):
     """Points for each kind of round: record 162, JaVaFo ``XXS`` or bbpPairings ``BB?``.
 
     Attributes:

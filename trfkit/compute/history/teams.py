@@ -70,6 +70,7 @@ from trfkit.model import (
     TeamResults,
     Tournament,
 )
+from trfkit.values import Value
 
 __all__ = [
     "TEAM_WORDS",
@@ -93,8 +94,8 @@ __all__ = [
 _ZERO = Fraction(0)
 
 
-@attrs.frozen
-class MatchPoints:
+@attrs.frozen(repr=False)
+class MatchPoints(Value):
     """Team match points of a win, a draw and a loss (record 362; default 2/1/0)."""
 
     win: Fraction = Fraction(2)
@@ -137,8 +138,8 @@ TEAM_WORDS: Mapping[RoundKind, str] = {
 """How a team's round is named in the team outputs (the crosstable's CSV, ``--explain``)."""
 
 
-@attrs.frozen
-class TeamInfo:
+@attrs.frozen(repr=False)
+class TeamInfo(Value):
     """A team: its number (310 pairing number; 013 position in the file), name, board order."""
 
     number: int
@@ -147,8 +148,8 @@ class TeamInfo:
     record: Team = attrs.field(eq=False, repr=False)
 
 
-@attrs.frozen
-class Board:
+@attrs.frozen(repr=False)
+class Board(Value):
     """One board of a match: the first-named team's player against the second's.
 
     Attributes:
@@ -172,8 +173,8 @@ class Board:
     second_kind: RoundKind | None
 
 
-@attrs.frozen
-class TeamMatch:
+@attrs.frozen(repr=False)
+class TeamMatch(Value):
     """One team match of one round.
 
     Attributes:
@@ -201,8 +202,8 @@ class TeamMatch:
     pending: bool = False
 
 
-@attrs.frozen
-class TeamRound:
+@attrs.frozen(repr=False)
+class TeamRound(Value):
     """One team's round: what it was, against whom, and the points it brought."""
 
     round: int
@@ -224,8 +225,8 @@ class TeamRound:
         return self.usual[0] if self.usual is not None else self.mp
 
 
-@attrs.frozen
-class TeamEvent:
+@attrs.frozen(repr=False)
+class TeamEvent(Value):
     """Every team value of a tournament, built once.
 
     Attributes:
@@ -841,8 +842,8 @@ class RowKind(enum.StrEnum):
     SHORT = "802"
 
 
-@attrs.frozen
-class ResultRow:
+@attrs.frozen(repr=False)
+class ResultRow(Value):
     """An informative 801 (long) or 802 (short) team row, read by tokens.
 
     Its column widths differ between programs (spec §4.4: UNCERTAIN layout): after the

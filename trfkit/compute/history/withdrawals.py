@@ -31,6 +31,7 @@ from trfkit.compute.history.kinds import (
 )
 from trfkit.compute.history.points import PointSystem
 from trfkit.model import Result
+from trfkit.values import Value
 
 __all__ = [
     "CompletedGames",
@@ -79,16 +80,16 @@ class WithdrawalOptions(Protocol):
         """Which games before a withdrawal count as completed."""
 
 
-@attrs.frozen
-class _Defaults:
+@attrs.frozen(repr=False)
+class _Defaults(Value):
     withdrawals: bool = True
     withdrawals_in_progress: bool = False
     withdrawal_boundary: WithdrawalBoundary = WithdrawalBoundary.BELOW_HALF
     withdrawal_completed: CompletedGames = CompletedGames.PLAYED
 
 
-@attrs.frozen
-class Withdrawal:
+@attrs.frozen(repr=False)
+class Withdrawal(Value):
     """A round-robin player who stopped playing.
 
     Attributes:

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 import attrs
 
 from trfkit.errors import TieBreakError
+from trfkit.values import Value
 
 # --- codes ---------------------------------------------------------------------------------
 
@@ -56,8 +57,8 @@ _MODIFIER = re.compile(r"[/-](C\d+|M\d+|L[+-]?\d+|P|R|F|U\w*)", re.IGNORECASE | 
 _NAME = re.compile(r"([A-Z]+)(:(MP|GP))?", re.IGNORECASE)
 
 
-@attrs.frozen
-class TieBreak:
+@attrs.frozen(repr=False)
+class TieBreak(Value):
     """One tie-break of a list, with its modifiers.
 
     Attributes:

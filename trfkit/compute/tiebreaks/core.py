@@ -32,6 +32,7 @@ from trfkit.compute.tiebreaks.unplayed import (
     unplayed_terms,
 )
 from trfkit.model import Player, Tournament
+from trfkit.values import Value
 
 # --- the engine ----------------------------------------------------------------------------
 
@@ -90,8 +91,8 @@ IS_VUR_OF: Final = operator.itemgetter(TERM_IS_VUR)
 RATING_OF: Final = operator.itemgetter(1)
 
 
-@attrs.frozen
-class Column:
+@attrs.frozen(repr=False)
+class Column(Value):
     """One tie-break for every player, by index: player *i*'s value is ``raw[i] / scale``.
 
     Integers over one scale sort and compare far faster than fractions, and exactly.

@@ -11,6 +11,7 @@ from trfkit.dates import readings
 from trfkit.model import (
     Tournament,
 )
+from trfkit.values import Value
 
 # --- rule editions -------------------------------------------------------------------------
 
@@ -46,8 +47,8 @@ _EDITION_STARTS: tuple[tuple[datetime.date, Edition, str], ...] = (
 _NEWEST = Edition.FIDE_2026
 
 
-@attrs.frozen
-class EditionChoice:
+@attrs.frozen(repr=False)
+class EditionChoice(Value):
     """Which rule edition applies, and why.
 
     Attributes:

@@ -30,10 +30,11 @@ from trfkit.compute.tiebreaks.unplayed import (
     TERM_SCORE,
 )
 from trfkit.numbers import format_number
+from trfkit.values import Value
 
 
-@attrs.frozen
-class RoundLine:
+@attrs.frozen(repr=False)
+class RoundLine(Value):
     """One round of an explanation (``trfkit standings --explain``).
 
     Attributes:
@@ -57,8 +58,8 @@ class RoundLine:
     contributions: Mapping[str, Fraction | None]
 
 
-@attrs.frozen
-class Explanation:
+@attrs.frozen(repr=False)
+class Explanation(Value):
     """Why a player's tie-breaks have their values.
 
     Attributes:

@@ -17,6 +17,7 @@ from trfkit.errors import TieBreakError
 from trfkit.model import (
     Tournament,
 )
+from trfkit.values import Value
 
 _E = TypeVar("_E", bound=enum.Enum)
 
@@ -114,8 +115,8 @@ def _codes(value: Sequence[str] | None) -> tuple[str, ...] | None:
     return None if value is None else tuple(value)
 
 
-@attrs.frozen
-class TieBreakOptions:
+@attrs.frozen(repr=False)
+class TieBreakOptions(Value):
     """What a user chooses about tie-breaks: one object, passed unchanged to the engine.
 
     Every field has the common reading as its default (the README's "Uncertain rules");
@@ -171,8 +172,8 @@ class TieBreakOptions:
     unrated_rating: int | None = attrs.field(default=None, validator=_rating)
 
 
-@attrs.frozen
-class TieBreakSettings:
+@attrs.frozen(repr=False)
+class TieBreakSettings(Value):
     """What the engine applies: the options, and what was decided for the tournament.
 
     Attributes:

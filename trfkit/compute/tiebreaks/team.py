@@ -36,6 +36,7 @@ from trfkit.compute.tiebreaks.unplayed import (
     unplayed_terms,
 )
 from trfkit.errors import TieBreakError
+from trfkit.values import Value
 
 __all__ = [
     "COMPUTED",
@@ -63,8 +64,8 @@ EDE_BOARDS = {"EDE": "", "EDEC": "C", "EDET": "T", "EDEB": "B", "EDEBT": "CT", "
 _NOT_FOR_TEAMS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "BPG", "BWG", "KS"})
 ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"),
         "EGGSB": ("GP", "GP")}  # fmt: skip
-@attrs.frozen
-class TeamTieBreak:
+@attrs.frozen(repr=False)
+class TeamTieBreak(Value):
     """One team tie-break of a list.
 
     Attributes:

@@ -42,6 +42,7 @@ from trfkit.compute.history import (
     RoundKind,
 )
 from trfkit.compute.tiebreaks.editions import Edition
+from trfkit.values import Value
 
 __all__ = [
     "PLAYER_WORDS",
@@ -150,8 +151,8 @@ def seen_scores(
     return seen
 
 
-@attrs.frozen
-class Wording:
+@attrs.frozen(repr=False)
+class Wording(Value):
     """How an explanation names the treatment of each kind of element."""
 
     game: str

@@ -1,0 +1,66 @@
+"""Every attrs class of trfkit shares the one repr of trfkit.values, and it prints as attrs does."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from fractions import Fraction
+
+import attrs
+
+import trfkit
+from trfkit.model import Colour, Result, RoundResult, Source, TextRecord
+from trfkit.values import Value
+
+
+def _attrs_classes() -> list[type]:
+    """Every attrs class defined in a module of trfkit."""
+    found = []
+    for info in pkgutil.walk_packages(trfkit.__path__, "trfkit."):
+        if info.name.endswith("__main__"):
+            continue  # running it runs the command line
+        module = importlib.import_module(info.name)
+        for item in vars(module).values():
+            if isinstance(item, type) and attrs.has(item) and item.__module__ == info.name:
+                found.append(item)
+    return found
+
+
+def test_every_attrs_class_derives_from_value_and_writes_no_repr_of_its_own() -> None:
+    """Attrs compiles no __repr__ for any class (exceptions keep theirs): Value's is used."""
+    classes = [c for c in _attrs_classes() if not issubclass(c, BaseException)]
+    assert len(classes) > 100  # the model, the computations, the checks, the reports
+    wrong = [
+        f"{c.__module__}.{c.__qualname__}"
+        for c in classes
+        if not issubclass(c, Value) or c.__repr__ is not Value.__repr__
+    ]
+    assert wrong == []
+
+
+def test_the_shared_repr_prints_what_attrs_prints() -> None:
+    """A round block, a text record (its source left out, repr=False) as attrs would show them."""
+
+    @attrs.frozen
+    class Reference:
+        round: int
+        opponent: int | None
+        colour: Colour
+        result: Result | None
+
+    block = RoundResult(3, 12, Colour.WHITE, Result.WIN)
+    expected = repr(Reference(3, 12, Colour.WHITE, Result.WIN)).replace("Reference", "RoundResult")
+    assert repr(block) == expected
+    assert repr(block) == (
+        "RoundResult(round=3, opponent=12, colour=<Colour.WHITE: 'w'>, result=<Result.WIN: '1'>)"
+    )
+    record = TextRecord("012", "Open", source=Source(1, "012 Open"))
+    assert repr(record) == "TextRecord(code='012', value='Open')"
+
+
+def test_the_shared_repr_shows_nested_values_and_fractions() -> None:
+    """A record inside a tuple and a Fraction field print through their own reprs."""
+    from trfkit.model import Scoring
+
+    scoring = Scoring("162", (("W", Fraction(1)),))
+    assert repr(scoring) == "Scoring(code='162', values=(('W', Fraction(1, 1)),))"

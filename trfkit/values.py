@@ -1,0 +1,35 @@
+"""The one ``repr`` of trfkit's attrs values.
+
+attrs writes and compiles a ``__repr__`` for each class it makes, a third of the cost
+of making one; a file is checked in a fresh process, which makes over a hundred of
+them. Every attrs class of trfkit says ``repr=False`` and derives from :class:`Value`,
+whose one ``__repr__`` reads the fields through attrs' public API and prints what
+attrs would: ``Name(field=value, …)``, leaving out the fields declared ``repr=False``.
+``tests/test_values.py`` holds every class to it.
+"""
+
+from __future__ import annotations
+
+import reprlib
+
+import attrs
+
+__all__ = ["Value"]
+
+
+class Value:
+    """Base of every attrs class of trfkit: the shared ``repr`` (see the module docstring)."""
+
+    __slots__ = ()
+
+    @reprlib.recursive_repr()
+    def __repr__(self) -> str:
+        cls = type(self)
+        shown = []
+        for field in attrs.fields(cls):  # type: ignore[arg-type]  # subclasses are attrs classes
+            if field.repr is False:
+                continue
+            value = getattr(self, field.name)
+            text = field.repr(value) if callable(field.repr) else repr(value)
+            shown.append(f"{field.name}={text}")
+        return f"{cls.__qualname__}({', '.join(shown)})"
