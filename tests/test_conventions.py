@@ -260,19 +260,10 @@ def test_canonical_random_events_read_as_generated(seed: int) -> None:
     assert not problems, f"{event.label} seed {event.seed}:\n  " + "\n  ".join(problems)
 
 
-_UNDECLARED_IN_PROGRESS = (
-    "issue 26, open: a team round robin in progress without 092/192, whose team numbers "
-    "are not the table's, is read as a Swiss"
-)
-KNOWN_GAPS = {
-    **{
-        f"{event}-after 2/3|{names}": _UNDECLARED_IN_PROGRESS
-        for event in ("team-rr4x3b",)
-        for names in ("no-092+no-192", "trf16+no-092", "trf16+092-neutral")
-    },
-    "5": _UNDECLARED_IN_PROGRESS,
-}
-"""Cases that still fail on trfkit, by test id: expected to fail (strictly) until mended."""
+KNOWN_GAPS: dict[str, str] = {}
+"""Cases that still fail on trfkit, by test id, with the reason: expected to fail (strictly)
+until mended. None now (the team round robin in progress without 092/192 is read from its
+Berger table since issue 26)."""
 
 
 def _known_gap(request: pytest.FixtureRequest) -> None:

@@ -19,8 +19,8 @@ tournament, in this order:
      with a participant whose games stop before the last round (a withdrawal
      written as byes, forfeits without an opponent or empty blocks);
    - *unfinished*: every game of the rounds played stands in the round of the
-     FIDE Berger table with the same number (start rank = Berger number), in
-     a field of at least four;
+     FIDE Berger table with the same number (start rank, or a team event's team
+     number, = Berger number), in a field of at least four;
 7. otherwise Swiss.
 
 Team events are recognised once as well (:func:`team_event`): a team 192
@@ -41,7 +41,7 @@ import enum
 import functools
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 import attrs
 
@@ -498,17 +498,17 @@ def _complete_but_withdrawals(field: Entrants) -> int:
 def _follows_table(field: Entrants, declared: int | None) -> bool:
     """Whether every game of the rounds played stands in the same-numbered Berger table round.
 
-    The start ranks are taken as the Berger numbers (an odd field's highest number
-    is the bye); the second cycle repeats the first; the FIDE swap of the last two
-    rounds of cycle 1 is allowed. Four participants at least (three when 142/XXR
-    declares the rounds); two rounds played, or a declared number of rounds (142/XXR)
-    that is whole cycles of the table. A Swiss
-    event fails at its first player's first game.
+    The start ranks (a team event: the team numbers) are taken as the Berger numbers
+    (an odd field's highest number is the bye); the second cycle repeats the first; the
+    FIDE swap of the last two rounds of cycle 1 is allowed. Four participants at least
+    (three when 142/XXR declares the rounds); two rounds played, or a declared number of
+    rounds (142/XXR) that is whole cycles of the table. A Swiss event fails at its first
+    player's first game.
     """
     k = len(field.labels)
     # three players meet in any order, so only a declared whole cycle makes them a table
     small = k == 3 and declared is None
-    if field.team or k < 3 or small or field.labels != tuple(range(1, k + 1)):
+    if k < 3 or small or field.labels != tuple(range(1, k + 1)):
         return False
     size = table_size(k)
     m = size - 1
@@ -517,24 +517,31 @@ def _follows_table(field: Entrants, declared: int | None) -> bool:
     last_two = (m - 1, m)
     games = 0
     rounds: set[int] = set()
+    for number, me, o in _claims(field):
+        if not 1 <= me <= k or not o or o == me or o > k:
+            continue  # a bye carrier beyond the field, or no game
+        # the closed form, not the table: a Swiss of thousands would build k² pairs
+        table_round = meet_round(size, me, o)
+        played = (number - 1) % m + 1
+        if table_round != played and not (
+            played in last_two and table_round in last_two and number <= m
+        ):
+            return False
+        games += 1
+        rounds.add(number)
+    return games >= 2 * (k // 2) and (len(rounds) >= 2 or declared is not None)
+
+
+def _claims(field: Entrants) -> Iterator[tuple[int, int, int | None]]:
+    """(round, participant, opponent) of every block, or of every team's match, in file order."""
+    if field.team:
+        for number, team, other, _ in field.games:
+            yield number, team, other
+        return
     for p in field.players:
         me = p.start_rank
-        if not 1 <= me <= k:
-            continue  # a bye carrier beyond the field
         for b in p.rounds:
-            o = b.opponent
-            if not o or o == me or o > k:
-                continue
-            # the closed form, not the table: a Swiss of thousands would build k² pairs
-            table_round = meet_round(size, me, o)
-            played = (b.round - 1) % m + 1
-            if table_round != played and not (
-                played in last_two and table_round in last_two and b.round <= m
-            ):
-                return False
-            games += 1
-            rounds.add(b.round)
-    return games >= 2 * (k // 2) and (len(rounds) >= 2 or declared is not None)
+            yield b.round, me, b.opponent
 
 
 # --- the decision ----------------------------------------------------------------------------
