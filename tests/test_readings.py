@@ -1039,3 +1039,28 @@ def test_a_bye_of_record_240_does_not_replace_a_game() -> None:
     pts = {1: "3.0", 2: "3.0", 3: "0.5", 4: "0.5"}
     text = trf(["192 FIDE_DUTCH_2025", "142 4", bye_record("F", 4, 1)], blocks, pts)
     assert points_of(text) == {1: F(3), 2: F(3), 3: F(1, 2), 4: F(1, 2)}
+
+
+# --- 13. a game paired and not played yet is no unplayed round -------------------------------
+
+# A report written during round 3 of SWISS_4 (192 FIDE_DUTCH_2025, 142 3, 2026 rules as no
+# 042 dates it): 1-4 1-0 has its result, 3-2 is paired (``2 w``, ``3 b``) without one.
+# Points: 1: 1 + ½ + 1 = 2.5, 2: 1 + ½ = 1.5, 3: 0 + ½ = 0.5, 4: 0 + ½ + 0 = 0.5.
+# The game 3-2 is no voluntary unplayed round (C.07 16.2: the players did not choose not to
+# play): no dummy, and their opponents see 1.5 and 0.5, not draws added (16.3). So
+# BH(1) = 3 (0.5) + 2 (1.5) + 4 (0.5) = 2.5; BH(2) = 4 (0.5) + 1 (2.5) = 3.0;
+# BH(3) = 1 (2.5) + 4 (0.5) = 3.0; BH(4) = 2 (1.5) + 3 (0.5) + 1 (2.5) = 4.5.
+# (Read as absences, 2 and 3 would get a dummy of their own score and be seen with a draw
+# more: BH(2) = 4.5, BH(1) = 3.0.)
+def test_a_game_paired_without_a_result_is_no_unplayed_round() -> None:
+    """A game waiting for its result: no points, no dummy, no draw added for its opponents."""
+    paired = {(2, 3): "3w ", (3, 3): "2b "}  # opponent and colour, a blank result
+    blocks = blocks_of(range(1, 5), [*SWISS_4[:2], [(1, 4, "1-0")]], paired)
+    pts = {1: "2.5", 2: "1.5", 3: "0.5", 4: "0.5"}
+    text = trf(["192 FIDE_DUTCH_2025", "142 3", "202 BH"], blocks, pts)
+    table = standings(text)
+    bh = [code_of(tb) for tb in table.tiebreaks].index("BH")
+    assert {row.start_rank: row.values[bh] for row in table.rows} == {
+        1: F(5, 2), 2: F(3), 3: F(3), 4: F(9, 2)
+    }
+    assert points_of(text) == {1: F(5, 2), 2: F(3, 2), 3: F(1, 2), 4: F(1, 2)}

@@ -36,9 +36,10 @@ class RoundKind(enum.Enum):
     HALF_BYE = "half-point bye"
     ZERO_BYE = "zero-point bye"
     ABSENT = "not paired"
-    """No block, an empty block, or a game that has no result."""
+    """No block, or an empty one."""
     NOT_PLAYED = "not played yet"
-    """Paired, and no result yet (a team match of a report in progress)."""
+    """Paired, and no result yet (a report written during a round): no round of any
+    tie-break, and no points yet."""
     ANNULLED = "annulled (withdrawal)"
     """A game the withdrawal rule takes out of the standings (C.05: under half played)."""
 
@@ -179,14 +180,14 @@ def kind_of_block(block: RoundResult, team_event: bool = False) -> RoundKind:
     """What *block* says on its own, as the history reads it (no other block looked at).
 
     An empty block is ``ABSENT``; a blank result without an opponent a zero-point bye
-    (TRF16: blank is ``Z``); a game without a result yet, ``ABSENT`` as far as points go.
-    *team_event*: a ``+`` without an opponent is a board won by forfeit.
+    (TRF16: blank is ``Z``); a game without a result yet ``NOT_PLAYED``. *team_event*: a
+    ``+`` without an opponent is a board won by forfeit.
     """
     result = block.result
     if result is None:
-        if block.opponent is None and block.colour is not Colour.NONE:
-            return ZERO_BYE
-        return ABSENT
+        if block.opponent is not None:
+            return NOT_PLAYED
+        return ABSENT if block.colour is Colour.NONE else ZERO_BYE
     with_opponent, without, _ = _KINDS[team_event][result]
     return with_opponent if block.opponent is not None else without
 

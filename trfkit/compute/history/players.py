@@ -32,6 +32,7 @@ from trfkit.compute.history.kinds import (
     FULL_BYE,
     GAME,
     HALF_BYE,
+    NOT_PLAYED,
     ZERO_BYE,
     Round,
     RoundKind,
@@ -371,7 +372,9 @@ def _read(
                 elif o < 0:
                     kinds[r] = ZERO_BYE
                     blanks.append(r)
-                continue  # a game without a result: not paired, as far as points go
+                else:
+                    kinds[r] = NOT_PLAYED  # paired, no result yet: no round of any tie-break
+                continue
             with_opponent, without, outcome, white_pts, black_pts = readings[res]
             if with_opponent in games:
                 if o < 0:

@@ -598,7 +598,7 @@ def _of_kind(kind: str, r: TeamRound, mps: MatchPoints) -> bool:
 
 
 _BOARD_FORFEITS = (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS)
-_NO_RESULT = (None, RoundKind.ABSENT)
+_NO_RESULT = (None, RoundKind.NOT_PLAYED)
 """A board side without a result: nobody there, or a game paired and not played yet."""
 
 
