@@ -715,6 +715,8 @@ class Style:
             (``0000 - Z``, the opponents' ``+`` kept).
         forfeit_colour: ``"scheduled"`` or ``"-"`` (``0013 - +``, FIDE example1).
         ids: Opponents as ``"spaces"`` (``   5``) or ``"zeros"`` (``0005``).
+        byes_240: Requested byes (``F``, ``H``, ``Z``) listed in TRF-2026 240 records only,
+            their round blocks left blank.
     """
 
     version: str = "trf26"
@@ -743,6 +745,7 @@ class Style:
     rr_withdrawal: str = "forfeit"
     forfeit_colour: str = "scheduled"
     ids: str = "spaces"
+    byes_240: bool = False
 
 
 CANONICAL = Style()
@@ -782,6 +785,8 @@ def _swiss_has(*kinds: Kind) -> Callable[[Event], bool]:
 _byes = _has(*BYES)
 _forfeits = _has(Kind.FORFEIT)
 _zero_byes = _has(Kind.ZERO_BYE, Kind.GONE)
+_REQUESTED_BYES = (Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE)
+"""The byes a player asks for, which a TRF-2026 240 record may list."""
 
 
 def _individual_odd_rr(event: Event) -> bool:
@@ -872,6 +877,9 @@ CONVENTIONS: tuple[Convention, ...] = (
     Convention("forfeit-colour-dash", {"forfeit_colour": "-"}, applies=_forfeits,
                spec="§5.5: 13 - + in FIDE example1"),
     Convention("zero-padded-ids", {"ids": "zeros"}, spec="§5.5: 0005 w 1 (gnutterts)"),
+    Convention("byes-240", {"byes_240": True}, excludes=frozenset({"trf16"}),
+               applies=lambda e: not e.team and _has(*_REQUESTED_BYES)(e),
+               spec="§4.4: 240 lists the byes that bring points (F, H, Z), blocks blank"),
 )  # fmt: skip
 """Every convention the tests apply; see :class:`Convention`."""
 
@@ -1013,6 +1021,8 @@ def _block(cell: Cell, style: Style) -> Block:
         return Block(bye + code, SPEC_VALUE[code], 0)
 
     kind = cell.kind
+    if style.byes_240 and kind in _REQUESTED_BYES:
+        return Block(None, cell.score, 0)  # the bye stands in a 240 record
     if kind is Kind.GAME:
         code = {ONE: "1", HALF: "=", ZERO: "0"}[cell.score]
         return Block(f"{_opponent(cell.opponent, style)} {cell.colour} {code}", cell.score,
@@ -1058,6 +1068,20 @@ def _rank_by(points: Mapping[int, Fraction], unranked: Iterable[int]) -> dict[in
 
 def _points(value: Fraction) -> str:
     return f"{float(value):4.1f}"
+
+
+_BYE_CODES = {Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z"}
+
+
+def _bye_records(event: Event) -> list[str]:
+    """The 240 lines of *event*'s requested byes: kind at 5, round at 7-9, ids every 5 from 11."""
+    listed: dict[tuple[str, int], list[int]] = {}
+    for s, cells in sorted(event.cells.items()):
+        for number, cell in enumerate(cells, start=1):
+            if cell.kind in _BYE_CODES:
+                listed.setdefault((_BYE_CODES[cell.kind], number), []).append(s)
+    return [f"240 {code} {number:>3} " + " ".join(f"{s:>4}" for s in ids)
+            for (code, number), ids in sorted(listed.items(), key=lambda i: (i[0][1], i[0][0]))]
 
 
 def render(event: Event, chosen: Sequence[Convention] = ()) -> Rendering:
@@ -1109,6 +1133,8 @@ def render(event: Event, chosen: Sequence[Convention] = ()) -> Rendering:
                                           ).rstrip())  # fmt: skip
     if not trf16 and event.team:
         codes.append("352 " + ("WB" * event.boards)[: event.boards])
+    if style.byes_240:
+        codes += _bye_records(event)
     if not style.records_last:
         lines += codes
     lines.append("132" + " " * 88 + "".join(f"{d:<10}" for d in _dates(event.rounds)).rstrip())
