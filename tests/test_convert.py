@@ -894,3 +894,56 @@ def test_json_of_a_line_with_stray_text_lists_the_text_as_dropped(
     (entry,) = json.loads(capsys.readouterr().out)["files"]
     (dropped,) = [a for a in entry["adjustments"] if a["line"] == 2]
     assert dropped["action"] == "dropped" and "columns 26-52" in dropped["why"]
+
+
+def test_a_240_bye_over_an_absence_moves_into_the_block_and_keeps_the_points() -> None:
+    """240 H for player 1's round 2, written ``0000 - -``: TRF16 gets ``0000 - H``, 1.5 points.
+
+    The history counts the bye listed in 240 where the block writes an absence (1 + ½);
+    the TRF16 copy, which has no 240, must say it in the block.
+    """
+    text = "\n".join(
+        [
+            "012 X",
+            "142 2",
+            player(1, "Alpha", rounds="   2 w 1  0000 - -"),
+            player(2, "Beta", rounds="   1 b 0"),
+            "240 H   2    1",
+            "",
+        ]
+    )
+    original = trfkit.loads(text)
+    conversion = cv.to_trf16(original)
+    out = cv.render_trf(conversion, canonical=True).text.splitlines()
+    assert out[2][101:109] == "0000 - H"
+    rewritten = [a for a in conversion.adjustments if a.action is cv.Action.REWRITTEN]
+    assert ("0000 - -", "0000 - H") in [(a.before, a.after) for a in rewritten]
+    before = standings_points(original)
+    assert before == standings_points(trfkit.loads("\n".join(out) + "\n")) == {1: Fraction(3, 2),
+                                                                                2: Fraction(0)}
+
+
+def test_a_240_bye_beyond_the_event_is_not_moved() -> None:
+    """``142 2`` and 240 H for round 9: no round of the event; listed as unsupported, not moved."""
+    text = "\n".join(
+        [
+            "012 X",
+            "142 2",
+            player(1, "Alpha", rounds="   2 w 1     2 b 0"),
+            player(2, "Beta", rounds="   1 b 0     1 w 1"),
+            "240 H   9    1",
+            "",
+        ]
+    )
+    original = trfkit.loads(text)
+    conversion = cv.to_trf16(original)
+    assert [a.action for a in conversion.adjustments if a.line == 5] == [cv.Action.DROPPED]
+    assert standings_points(original) == {1: Fraction(1), 2: Fraction(1)}
+
+
+def standings_points(t: Tournament) -> dict[int, Fraction]:
+    """Start rank → the recomputed points."""
+    from trfkit.compute.standings import compute_standings
+
+    table = compute_standings(t)
+    return dict(table.engine.values("PTS")) if table.engine is not None else {}

@@ -964,3 +964,46 @@ def test_a_typed_299_of_a_round_without_teams_keeps_to_its_kind() -> None:
     event = _team_rr_4(extra="299 W   3.0   2.0    2\n")
     assert [r.mp for r in event.results[1]] == [2, 3, 1]
     assert [r.mp for r in event.results[2]] == [0, 0, 2]
+
+
+def test_boards_won_by_forfeit_against_absences_are_a_forfeited_match() -> None:
+    """Round 3, Bravo's boards ``+`` against Delta's players, who write ``0000 - -``.
+
+    By hand: the boards name Delta's players, so ``0000 - -`` is a board lost by forfeit:
+    Bravo wins the match by forfeit, 2 MP and 1 + 1 = 2 GP; Delta loses it, 0 MP, 0 GP.
+    """
+    event = _team_rr_4(
+        ("1503 NOR     2000003 2000/01/01  1.5          5 w =     1 b 0     7 w 1",
+         "1503 NOR     2000003 2000/01/01  1.5          5 w =     1 b 0     7 w +"),
+        ("1504 NOR     2000004 2000/01/01  0.5          6 b 0     2 w 0     8 b =",
+         "1504 NOR     2000004 2000/01/01  0.5          6 b 0     2 w 0     8 b +"),
+        ("1507 NOR     2000007 2000/01/01  0.0          1 b 0     5 w 0     3 b 0",
+         "1507 NOR     2000007 2000/01/01  0.0          1 b 0     5 w 0  0000 - -"),
+        ("1508 NOR     2000008 2000/01/01  2.0          2 w =     6 b 1     4 w =",
+         "1508 NOR     2000008 2000/01/01  2.0          2 w =     6 b 1  0000 - -"),
+    )
+    bravo, delta = event.results[2][2], event.results[4][2]
+    assert (bravo.kind, bravo.opponent, bravo.mp, bravo.gp) == (RoundKind.FORFEIT_WIN, 4, 2, 2)
+    assert (delta.kind, delta.opponent, delta.mp, delta.gp) == (RoundKind.FORFEIT_LOSS, 2, 0, 0)
+
+
+def test_a_match_paired_without_results_on_either_side_brings_nothing() -> None:
+    """Round 3, Bravo's boards name Delta's players without a result, Delta's blocks ``0000 w``.
+
+    No board of the match has a result: it is paired and not played yet, 0 MP and 0 GP
+    for both, while Alpha-Charlie's round 3 counts.
+    """
+    event = _team_rr_4(
+        ("1503 NOR     2000003 2000/01/01  1.5          5 w =     1 b 0     7 w 1",
+         "1503 NOR     2000003 2000/01/01  1.5          5 w =     1 b 0     7 w  "),
+        ("1504 NOR     2000004 2000/01/01  0.5          6 b 0     2 w 0     8 b =",
+         "1504 NOR     2000004 2000/01/01  0.5          6 b 0     2 w 0     8 b  "),
+        ("1507 NOR     2000007 2000/01/01  0.0          1 b 0     5 w 0     3 b 0",
+         "1507 NOR     2000007 2000/01/01  0.0          1 b 0     5 w 0  0000 w  "),
+        ("1508 NOR     2000008 2000/01/01  2.0          2 w =     6 b 1     4 w =",
+         "1508 NOR     2000008 2000/01/01  2.0          2 w =     6 b 1  0000 b  "),
+    )
+    bravo, delta = event.results[2][2], event.results[4][2]
+    assert (bravo.kind, bravo.mp, bravo.gp) == (RoundKind.NOT_PLAYED, 0, 0)
+    assert (delta.kind, delta.mp, delta.gp) == (RoundKind.NOT_PLAYED, 0, 0)
+    assert event.results[1][2].kind is RoundKind.GAME and event.rounds == 3

@@ -28,6 +28,7 @@ from trfkit.compute.history import (
     PAIRING_BYE,
     ZERO_BYE,
     Spelling,
+    bye_of_record,
     kind_of_block,
     spelling_of,
 )
@@ -453,7 +454,7 @@ def _pab_coded_as_full_bye(ctx: Context) -> Iterator[Diagnostic]:
     if len(full) < 2 or any(len(v) > 1 for v in full.values()):
         return
     declared: set[tuple[int | None, int | None]] = {
-        (r.round, i) for r in _of_type(ctx, Byes) if r.kind.upper() == "F" for i in r.ids
+        (r.round, i) for r in _of_type(ctx, Byes) if bye_of_record(r) is FULL_BYE for i in r.ids
     }
     for _, ((p, b),) in sorted(full.items()):
         if (b.round, p.start_rank) in declared:

@@ -41,7 +41,16 @@ from fractions import Fraction
 import attrs
 
 from trfkit import columns as C
-from trfkit.compute.history import FULL_BYE, HALF_BYE, ZERO_BYE, kind_of_block, written
+from trfkit.compute.history import (
+    FULL_BYE,
+    HALF_BYE,
+    ZERO_BYE,
+    bye_of_record,
+    kind_of_block,
+    last_bye_round,
+    leaves_out_a_bye,
+    written,
+)
 from trfkit.compute.regime import is_type_code, read_092, team_event
 from trfkit.convert.adjustments import Action, Adjustment, Conversion
 from trfkit.dates import readings
@@ -883,7 +892,7 @@ def to_trf16(tournament: Tournament, *, options: ConvertOptions | None = None) -
     teams_013 = _Teams(t for t in tournament.teams if t.code == "013")
     colour = next((r for r in records if isinstance(r, InitialColour)), None)
     xxc_colour = _merged_xxc(b, xxc, colour)
-    byes = {} if b.team else _bye_blocks(records)
+    byes = {} if b.team else _bye_blocks(tournament, records)
     for r in records:
         if isinstance(r, RoundCount) and r.code == "142":
             if has_xxr is None:
@@ -1044,20 +1053,28 @@ def _team_fields_dropped(b: _Builder, r: Team) -> None:
         )
 
 
-_BYE_KINDS = {"F": Result.FULL_BYE, "H": Result.HALF_BYE, "Z": Result.ZERO_BYE}
+_BYE_CODES = {FULL_BYE: Result.FULL_BYE, HALF_BYE: Result.HALF_BYE, ZERO_BYE: Result.ZERO_BYE}
 """The code a 240 bye is written as in a TRF16 round block."""
-_BYE_READINGS = {"F": FULL_BYE, "H": HALF_BYE, "Z": ZERO_BYE}
-"""What a 240 bye is, as the history reads a block."""
 
 
-def _bye_blocks(records: Sequence[Record]) -> dict[int, dict[int, tuple[Byes, Result]]]:
-    """Start rank → round → (240 record, bye) for every readable 240 entry."""
+def _bye_blocks(
+    tournament: Tournament, records: Sequence[Record]
+) -> dict[int, dict[int, tuple[Byes, Result]]]:
+    """Start rank → round → (240 record, bye code) for every 240 entry the history reads.
+
+    A round beyond the event (:func:`~trfkit.compute.history.last_bye_round`) is none of
+    its rounds, as the history reads it.
+    """
     found: dict[int, dict[int, tuple[Byes, Result]]] = {}
     for r in records:
-        if isinstance(r, Byes) and r.round and r.kind.upper() in _BYE_KINDS:
-            for rank in r.ids:
-                if rank is not None:
-                    found.setdefault(rank, {}).setdefault(r.round, (r, _BYE_KINDS[r.kind.upper()]))
+        if not isinstance(r, Byes) or not r.round or r.round > last_bye_round(tournament):
+            continue
+        kind = bye_of_record(r)
+        if kind is None:
+            continue
+        for rank in r.ids:
+            if rank is not None:
+                found.setdefault(rank, {}).setdefault(r.round, (r, _BYE_CODES[kind]))
     return found
 
 
@@ -1067,10 +1084,15 @@ def _byes_note(
     if b.team:
         b.unsupported(r, "TRF16 has no team bye record (240)")
         return
-    if not byes or r.kind.upper() not in _BYE_KINDS or not r.round:
+    kind = bye_of_record(r)
+    if kind is None or not r.round:
         b.unsupported(r, "TRF16 has no 240 record and this one names no round or bye kind")
         return
+    if r.round > last_bye_round(b.tournament):
+        b.unsupported(r, f"TRF16 has no 240 record, and round {r.round} is beyond the event")
+        return
     players = b.tournament.players_by_rank
+    code = _BYE_CODES[kind].value
     for rank in r.ids:
         if rank is None:
             continue
@@ -1085,18 +1107,22 @@ def _byes_note(
             )
             continue
         block = player.round(r.round)
-        code = r.kind.upper()
-        if block is None or block.is_blank:
+        if leaves_out_a_bye(block):
             why = (
                 f"TRF16 shows byes in the round blocks: player {rank} round {r.round} "
                 f"(line {player.line})"
             )
             b.note(Action.MOVED, r, why, field=f"id {rank}", before=code, after=f"0000 - {code}")
-        elif block.opponent is None and kind_of_block(block) is _BYE_READINGS[code]:
+            continue
+        assert block is not None  # a block that leaves out no bye is one
+        if block.opponent is None and kind_of_block(block) is kind:
+            shown = written(block)
+            also = "" if shown == code else f" (written {shown}, read as {code})"
             b.note(
                 Action.MERGED,
                 r,
-                f"player {rank}'s round {r.round} block (line {player.line}) already shows {code}",
+                f"player {rank}'s round {r.round} block (line {player.line}) already shows "
+                f"{code}{also}",
                 field=f"id {rank}",
                 before=code,
             )
@@ -1125,18 +1151,23 @@ def _with_byes(
     for number in sorted(wanted):
         record, result = wanted[number]
         block = player.round(number)
-        if block is not None and not block.is_blank:
+        if not leaves_out_a_bye(block):
             continue
         while len(rounds) < number:
             rounds.append(RoundResult(len(rounds) + 1, None, Colour.NONE, None))
         rounds[number - 1] = RoundResult(number, None, Colour.NONE, result)
         changed = True
+        # an absence written in the block (0000 - -, a blank result) gives way to the bye
+        before = None if block is None or block.is_blank else (
+            f"0000 {block.colour.value} {written(block) or ' '}".rstrip()
+        )
         b.note(
-            Action.ADDED,
+            Action.ADDED if before is None else Action.REWRITTEN,
             player,
             f"bye from the 240 record on line {record.line}",
             field=f"round {number}",
             column=C.round_block_start(number),
+            before=before,
             after=f"0000 - {result.value}",
         )
     if not changed:

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import attrs
 
+from trfkit.compute.history.kinds import COMPLEMENTS
 from trfkit.model import Colour, Player, Result, RoundResult, Tournament
 from trfkit.values import Value
 
 __all__ = ["Blocks", "walk_blocks"]
 
-_COMPLEMENT_OF = {id(r): r.complement for r in Result if r.complement is not None}
-"""The result the other side must show, for the results that have one (not byes), by ``id``
-(enum members hash in Python, ``id`` is a C call)."""
+_COMPLEMENT_OF = {id(r): theirs for r, theirs in COMPLEMENTS.items()}
+""":data:`~trfkit.compute.history.kinds.COMPLEMENTS` by ``id`` (enum members hash in Python,
+``id`` is a C call). A forfeit lost by both is no agreeing game here: S003 looks at it."""
 
 
 @attrs.frozen(repr=False)

@@ -18,7 +18,7 @@ from typing import Final
 import attrs
 
 from trfkit.compute.history.points import PointSystem
-from trfkit.model import Colour, Player, Result, RoundResult, Tournament
+from trfkit.model import Byes, Colour, Player, Result, RoundResult, Tournament
 from trfkit.values import Value
 
 
@@ -38,8 +38,10 @@ class RoundKind(enum.Enum):
     ABSENT = "not paired"
     """No block, or an empty one."""
     NOT_PLAYED = "not played yet"
-    """Paired, and no result yet (a report written during a round): no round of any
-    tie-break, and no points yet."""
+    """Paired, and no result yet (a report written during a round): no points yet, no
+    element of the opponents' tie-breaks (BH, SB, FB, AOB, KS), no dummy, no draw for the
+    opponents (16.3) and no evidence of a withdrawal; REP counts it as a round the player
+    chose to play."""
     ANNULLED = "annulled (withdrawal)"
     """A game the withdrawal rule takes out of the standings (C.05: under half played)."""
 
@@ -133,7 +135,7 @@ def _kinds(team_event: bool) -> dict[Result, tuple[RoundKind, RoundKind, int]]:
     A bye code is a bye whatever opponent is written (S004 reports it). A game result
     without an opponent (S004, S007) is a bye of its value: ``0000 - =`` a half-point
     bye, ``0000 - +`` a full-point bye (in a team event a board won by forfeit: the
-    other team fielded nobody), ``0000 - -`` an absence.
+    other team fielded nobody), ``0000 - -`` an absence (a zero-point bye).
     """
     kinds: dict[Result, tuple[RoundKind, RoundKind, int]] = {}
     for res in Result:
@@ -179,6 +181,10 @@ def block_readings(
 def kind_of_block(block: RoundResult, team_event: bool = False) -> RoundKind:
     """What *block* says on its own, as the history reads it (no other block looked at).
 
+    The players' history reads the same, and knows more: a block whose opponent is no
+    player of the file (S002) reads there as one without an opponent, and two forfeit
+    losses naming each other are a ``DOUBLE_FORFEIT``.
+
     An empty block is ``ABSENT``; a blank result without an opponent a zero-point bye
     (TRF16: blank is ``Z``); a game without a result yet ``NOT_PLAYED``. *team_event*: a
     ``+`` without an opponent is a board won by forfeit.
@@ -190,6 +196,45 @@ def kind_of_block(block: RoundResult, team_event: bool = False) -> RoundKind:
         return ABSENT if block.colour is Colour.NONE else ZERO_BYE
     with_opponent, without, _ = _KINDS[team_event][result]
     return with_opponent if block.opponent is not None else without
+
+
+_BYE_RECORDS: Final = {"F": FULL_BYE, "H": HALF_BYE, "Z": ZERO_BYE}
+
+
+def bye_of_record(record: Byes) -> RoundKind | None:
+    """The bye a TRF-2026 240 record gives (``F``, ``H``, ``Z``), ``None`` for another letter."""
+    return _BYE_RECORDS.get(record.kind.strip().upper())
+
+
+def last_bye_round(tournament: Tournament) -> int:
+    """The last round a player's 240 bye can be of.
+
+    The event's last round (142/``XXR``), else the round after the last one written (a
+    bye entered for the round to be paired).
+    """
+    return tournament.declared_rounds or tournament.rounds_played + 1
+
+
+def leaves_out_a_bye(block: RoundResult | None) -> bool:
+    """Whether *block* says nothing a 240 bye of its round would contradict.
+
+    No block, an empty one, or no opponent with a blank result or ``-`` (an absence):
+    the bye a 240 record lists for the round is then the round's.
+    """
+    if block is None:
+        return True
+    return block.opponent is None and block.result in (None, Result.FORFEIT_LOSS)
+
+
+def kind_on_board(block: RoundResult) -> RoundKind:
+    """What a team player's *block* says of his board in a match, the board's other side known.
+
+    The board pairs him with the other team's player (or nobody, when that team fielded
+    nobody), so the code is read as a game's whatever opponent the block writes: ``-`` is
+    a board lost by forfeit even as ``0000 - -``, a blank result a board not played yet.
+    """
+    result = block.result
+    return NOT_PLAYED if result is None else _KINDS[True][result][0]
 
 
 class Spelling(enum.Enum):
@@ -220,7 +265,7 @@ class Spelling(enum.Enum):
     ABSENCE = "absence"
     """No opponent and a blank result, with a colour: ``Z``."""
     FORFEIT_WITHOUT_OPPONENT = "forfeit loss without an opponent"
-    """``0000 - -``: an absence."""
+    """``0000 - -``: an absence, read as a zero-point bye."""
     RESULT_WITHOUT_OPPONENT = "result without an opponent"
     """``1 0 W D L X`` without an opponent."""
 
@@ -263,7 +308,8 @@ def written(block: RoundResult) -> str:
     return "" if block.result is None else block.result.value
 
 
-_COMPLEMENT: Final = {r: r.complement for r in Result if r.complement is not None}
+COMPLEMENTS: Final = {r: r.complement for r in Result if r.complement is not None}
+"""The result the other side of a game must show (byes have none)."""
 
 
 def complementary(block: RoundResult, other: RoundResult) -> bool:
@@ -275,7 +321,7 @@ def complementary(block: RoundResult, other: RoundResult) -> bool:
     result, theirs = block.result, other.result
     if result is None or theirs is None:
         return False
-    return _COMPLEMENT.get(result) is theirs or result is theirs is Result.FORFEIT_LOSS
+    return COMPLEMENTS.get(result) is theirs or result is theirs is Result.FORFEIT_LOSS
 
 
 @attrs.define(repr=False)

@@ -1,12 +1,12 @@
 """Each player's rounds: what happened, against whom, and the points, read once per file.
 
 :func:`history_of` reads every round block once (through
-:func:`~trfkit.compute.history.kinds.block_readings`), applies record 299, the
-blank-result byes a report counts (ICU's "automatic total correction") and, in a
-round robin, the withdrawal rule (:mod:`~trfkit.compute.history.withdrawals`), and
-returns a :class:`PlayerHistory`: per player, per round counted, the kind, the
-opponent, the points. The tie-break engine, the score checks and the explanations
-read it; none of them reads a round block's result again.
+:func:`~trfkit.compute.history.kinds.block_readings`), applies the byes of record 240
+that the blocks leave out, record 299, the blank-result byes a report counts (ICU's
+"automatic total correction") and, in a round robin, the withdrawal rule
+(:mod:`~trfkit.compute.history.withdrawals`), and returns a :class:`PlayerHistory`: per
+player, per round counted, the kind, the opponent, the points. The tie-break engine, the
+score checks and the explanations read it; none of them reads a round block's result again.
 
 Rows are lists by player index (the order of the 001 lines) and round (0-based), with
 points as integers in a common unit (``points[i][r] / unit``): the tie-break passes
@@ -38,6 +38,10 @@ from trfkit.compute.history.kinds import (
     RoundKind,
     Rows,
     block_readings,
+    bye_of_record,
+    last_bye_round,
+    leaves_out_a_bye,
+    written,
 )
 from trfkit.compute.history.points import PointSystem
 from trfkit.compute.history.withdrawals import Withdrawal, WithdrawalOptions, find_withdrawals
@@ -164,7 +168,8 @@ class PlayerHistory(Value):
         outcome: 1 won, -1 lost, 0 neither (a game's or a forfeit's result).
         blank_byes: The rounds (0-based) written as absences without points (a blank
             result, ``0000 - -``): where a report may count a bye anyway.
-        pending: Points of byes entered for rounds not yet counted (a partial report).
+        pending: Points of byes entered for rounds not yet counted (a partial report), in
+            the blocks or in record 240.
         bonus: Record 299 bonuses and penalties without a type, in units.
         abnormal: Each player's 299 records and what each changed, in units.
         withdrawals: Start rank → the round-robin withdrawal found (C.05).
@@ -208,7 +213,7 @@ class PlayerHistory(Value):
     @functools.cached_property
     def codes(self) -> list[list[str]]:
         """Player by player, round by round: the result code as written (``""`` for none)."""
-        return self._by_round(lambda b: b.result.value if b.result is not None else "", "")
+        return self._by_round(written, "")
 
     def _by_round(self, read: Callable[[RoundResult], _V], empty: _V) -> list[list[_V]]:
         """*read* of every block with a result in the rounds counted, else *empty*."""
@@ -232,7 +237,7 @@ class PlayerHistory(Value):
             block.colour if block is not None else Colour.NONE,
             Fraction(self.points[i][r], unit),
             None if counted is ANNULLED else Fraction(self.points[i][r], unit),
-            block.result.value if block is not None and block.result is not None else "",
+            written(block) if block is not None else "",
         )
 
     def sequence(self, start_rank: int) -> tuple[Round, ...]:
@@ -258,6 +263,9 @@ def history_of(
     options: WithdrawalOptions | None = None,
 ) -> PlayerHistory:
     """Read what happened to every player of *tournament* in every round counted.
+
+    The blocks, record 240's byes where they leave them out, record 299, *corrections*,
+    then the withdrawal rule, in that order (see the module docstring).
 
     Args:
         tournament: The report.
@@ -372,8 +380,8 @@ def _read(
                 elif o < 0:
                     kinds[r] = ZERO_BYE
                     blanks.append(r)
-                else:
-                    kinds[r] = NOT_PLAYED  # paired, no result yet: no round of any tie-break
+                else:  # paired, no result yet: no points, no element of a tie-break
+                    kinds[r], opps[r] = NOT_PLAYED, o
                 continue
             with_opponent, without, outcome, white_pts, black_pts = readings[res]
             if with_opponent in games:
@@ -419,9 +427,8 @@ def _double_forfeits(kinds: list[list[RoundKind]], opps: list[list[int]]) -> Non
                     krow[r] = DOUBLE_FORFEIT
 
 
-_BYE_RECORD: Final = {"F": (FULL_BYE, "full_bye"), "H": (HALF_BYE, "half_bye"),
-                      "Z": (ZERO_BYE, "zero_bye")}  # fmt: skip
-"""A 240 record's bye kind and the point system's value of it."""
+_BYE_VALUE: Final = {FULL_BYE: "full_bye", HALF_BYE: "half_bye", ZERO_BYE: "zero_bye"}
+"""The point system's value of each bye a 240 record gives."""
 
 
 def _apply_byes(
@@ -432,25 +439,24 @@ def _apply_byes(
     TRF-2026 lists the byes that bring points (``F``, ``H``, ``Z``) in 240 records; an
     exporter may leave the round block empty (or ``0000 - -``, or a blank result). The bye
     is then the round's: its kind and points (a round not counted yet: a bye entered in
-    advance). A block that shows a game or another code keeps what it shows.
+    advance). A block that shows a game or another code keeps what it shows; a round
+    beyond the event (:func:`~trfkit.compute.history.kinds.last_bye_round`) is none of its
+    rounds.
     """
     done: set[tuple[int, int]] = set()  # a bye listed twice is one bye
+    last = last_bye_round(tournament)
     for record in tournament.of_type(Byes):
-        reading = _BYE_RECORD.get(record.kind.strip().upper())
-        if reading is None or not record.round:
+        kind = bye_of_record(record)
+        if kind is None or not record.round or record.round > last:
             continue
-        kind, field = reading
-        value = int(getattr(ps, field) * unit)
+        value = int(getattr(ps, _BYE_VALUE[kind]) * unit)
         r = record.round - 1
         for rank in record.ids:
             i = rows.index.get(rank) if rank is not None else None
             if i is None or (i, r) in done:
                 continue
             done.add((i, r))
-            block = rows.players[i].round(record.round)
-            if block is not None and (
-                block.opponent is not None or block.result not in (None, Result.FORFEIT_LOSS)
-            ):
+            if not leaves_out_a_bye(rows.players[i].round(record.round)):
                 continue  # the block shows the round: a game, a bye of its own, a Z
             if r < rows.rounds:
                 rows.kinds[i][r], rows.points[i][r] = kind, value
@@ -491,6 +497,7 @@ def _apply_abnormal(
                 r = record.round - 1
                 before = rows.points[i][r]
                 rows.points[i][r] = value
-                if rows.kinds[i][r] is ABSENT:
+                if rows.kinds[i][r] in (ABSENT, NOT_PLAYED):  # the record decides the round
                     rows.kinds[i][r] = _TYPED_299.get(kind, ZERO_BYE)
+                    rows.opponents[i][r] = -1
                 abnormal[i].append((record, value - before))

@@ -53,7 +53,7 @@ from fractions import Fraction
 
 import attrs
 
-from trfkit.compute.history.kinds import RoundKind, kind_of_block
+from trfkit.compute.history.kinds import RoundKind, bye_of_record, kind_on_board
 from trfkit.compute.history.points import PointSystem
 from trfkit.model import (
     AbnormalPoints,
@@ -159,7 +159,8 @@ class Board(Value):
         colour: The first player's colour.
         first_points: Game points of the first player's block.
         second_points: Game points of the second player's block.
-        first_kind: What the board was for the first player (``None``: nobody there).
+        first_kind: What the board was for the first player (:func:`kind_on_board`;
+            ``None``: nobody there).
         second_kind: What it was for the second player.
     """
 
@@ -449,12 +450,12 @@ def team_event_of(tournament: Tournament) -> TeamEvent:
         for index, number in enumerate(pab.teams):
             if number:
                 pabs.setdefault((index + 1, number), pab)
-    byes240: dict[tuple[int, int], tuple[str, int | None]] = {}
+    byes240: dict[tuple[int, int], tuple[RoundKind | None, int | None]] = {}
     for bye in tournament.of_type(Byes):
         if bye.round:
             for number in bye.ids:
                 if number in numbers:
-                    byes240.setdefault((bye.round, number), (bye.kind.strip().upper(), bye.line))
+                    byes240.setdefault((bye.round, number), (bye_of_record(bye), bye.line))
 
     colours = board_colours(tournament)
     # 352 gives the boards of a match; a shorter 352 than the boards fielded is a
@@ -691,8 +692,8 @@ def _played(
                 colour,
                 _points(game, p, index),
                 _points(game, q, index),
-                kind_of_block(pb, team_event=True) if pb else None,
-                kind_of_block(qb, team_event=True) if qb else None,
+                kind_on_board(pb) if pb else None,
+                kind_on_board(qb) if qb else None,
             )
         )
     if all(b.first_kind in _NO_RESULT and b.second_kind in _NO_RESULT for b in boards):
@@ -762,7 +763,7 @@ def _bye(
     team: int,
     entries: list[tuple[Player, int]],
     pabs: Mapping[tuple[int, int], TeamPairingByes],
-    byes240: Mapping[tuple[int, int], tuple[str, int | None]],
+    byes240: Mapping[tuple[int, int], tuple[RoundKind | None, int | None]],
     size: int,
     game: PointSystem,
     mps: MatchPoints,
@@ -783,20 +784,20 @@ def _bye(
         return TeamRound(rnd, team, RoundKind.PAIRING_BYE, mp, gp, line=line)
     kind, line = byes240.get((rnd, team), (None, None))
     if kind is None and Result.FULL_BYE in results:
-        kind = "F"
+        kind = RoundKind.FULL_BYE
     elif kind is None and Result.HALF_BYE in results:
-        kind = "H"
+        kind = RoundKind.HALF_BYE
     if kind is None and {r for r in results if r is not None} == {Result.FORFEIT_WIN}:
         # every board won by forfeit and no 330: a match forfeited to the team by one the
         # file does not name (gacrux reads it so too); boards lost by forfeit without an
         # opponent (0000 - -) are how exporters write an absence
         gp = sum((_points(game, p, i) for p, i in entries), _ZERO)
         return TeamRound(rnd, team, RoundKind.FORFEIT_WIN, mps.win, gp)
-    if kind == "F":
+    if kind is RoundKind.FULL_BYE:
         return TeamRound(rnd, team, RoundKind.FULL_BYE, mps.win, game.full_bye * size, line=line)
-    if kind == "H":
+    if kind is RoundKind.HALF_BYE:
         return TeamRound(rnd, team, RoundKind.HALF_BYE, mps.draw, game.half_bye * size, line=line)
-    if kind == "Z":
+    if kind is RoundKind.ZERO_BYE:
         return TeamRound(rnd, team, RoundKind.ZERO_BYE, mps.loss, game.zero_bye * size, line=line)
     return TeamRound(rnd, team, RoundKind.ABSENT, mps.loss, _ZERO)
 

@@ -25,6 +25,7 @@ from trfkit.compute.history.kinds import (
     FORFEIT_WIN,
     GAME,
     GAMES,
+    NOT_PLAYED,
     UNPLAYED,
     Rows,
     is_bye_player,
@@ -40,6 +41,10 @@ __all__ = [
     "WithdrawalOptions",
     "find_withdrawals",
 ]
+
+
+_PAIRED = GAMES | {NOT_PLAYED}
+"""Rounds with an opponent: a game, a forfeit, or a game not played yet."""
 
 
 class WithdrawalBoundary(enum.Enum):
@@ -147,7 +152,7 @@ class _TableOpponents:
                 if table_q == q:
                     return None
                 continue
-            if rows.kinds[x][r] not in GAMES or rows.opponents[x][r] in (-1, i):
+            if rows.kinds[x][r] not in _PAIRED or rows.opponents[x][r] in (-1, i):
                 return x
         return None
 
@@ -270,8 +275,8 @@ def _table_forfeits(
             x = table.opponent(w, r)
             if x is None or (x in gone and gone[x] <= r):
                 continue
-            if kinds[x][r] in GAMES:
-                continue
+            if kinds[x][r] in GAMES or kinds[x][r] is NOT_PLAYED:
+                continue  # the table's opponent was paired with someone else
             kinds[w][r], opps[w][r], pts[w][r] = FORFEIT_LOSS, x, loss
             kinds[x][r], opps[x][r], pts[x][r] = FORFEIT_WIN, w, win
             outcome[w][r], outcome[x][r] = -1, 1

@@ -12,7 +12,6 @@ import attrs
 from trfkit.compute.history import (
     FORFEITS,
     GAME,
-    PlayerHistory,
     PointSystem,
     RoundKind,
     history_of,
@@ -21,7 +20,7 @@ from trfkit.compute.regime import Regime, decide
 from trfkit.compute.tiebreaks.codes import TieBreak, parse_tiebreak
 from trfkit.compute.tiebreaks.options import SbCut, TieBreakSettings
 from trfkit.compute.tiebreaks.unplayed import (
-    PLAYER_WORDS,
+    PLAYER_WORDING,
     TERM_IS_VUR,
     TERM_SCORE,
     View,
@@ -112,22 +111,20 @@ class EngineCore:
         settings: TieBreakSettings | None = None,
         points: PointSystem | None = None,
         corrections: Mapping[int, Mapping[int, Fraction]] | None = None,
-        history: PlayerHistory | None = None,
     ) -> None:
         self.tournament = tournament
         self.settings = s = settings or TieBreakSettings()
         self.corrections = corrections or {}
-        if history is None:
-            round_robin = s.regime is Regime.ROUND_ROBIN
-            cycles = s.cycles
-            if cycles is None:
-                cycles = decide(tournament, s.regime).cycles if round_robin else 1
-            history = history_of(
-                tournament, points=points, team_event=s.team, corrections=corrections,
-                round_robin=round_robin, cycles=cycles, berger_numbers=s.berger_numbers,
-                options=s.options,
-            )  # fmt: skip
-        self.history = history
+        round_robin = s.regime is Regime.ROUND_ROBIN
+        cycles = s.cycles
+        if cycles is None:
+            cycles = decide(tournament, s.regime).cycles if round_robin else 1
+        # what each round was, read once for this engine's options (the withdrawal rule's)
+        self.history = history = history_of(
+            tournament, points=points, team_event=s.team, corrections=corrections,
+            round_robin=round_robin, cycles=cycles, berger_numbers=s.berger_numbers,
+            options=s.options,
+        )  # fmt: skip
         self.point_system = ps = history.point_system
         self.players: tuple[Player, ...] = history.players
         self.index = history.index
@@ -217,7 +214,7 @@ class EngineCore:
             return self._cache[key]  # type: ignore[no-any-return]
         view, seen, irregular = self._term_parts(fore, swiss, pre_determined)
         result = [
-            irregular[i] if i in irregular else regular_terms(seen, opps, pts, PLAYER_WORDS)
+            irregular[i] if i in irregular else regular_terms(seen, opps, pts, PLAYER_WORDING)
             for i, (pts, opps) in enumerate(zip(view.pts, self.opps, strict=True))
         ]
         self._cache[key] = result
@@ -240,7 +237,7 @@ class EngineCore:
         irregular = unplayed_terms(
             view, seen, self.opps, swiss=swiss, edition=self.settings.edition,
             pre_determined=pre_determined, points=(self.win_u, self.draw_u, self.loss_u),
-            words=PLAYER_WORDS,
+            words=PLAYER_WORDING,
         )  # fmt: skip
         parts = self._cache[key] = (view, seen, irregular)
         return parts

@@ -24,7 +24,7 @@ from trfkit.compute.tiebreaks.codes import CODES, TEAM_CODES, modifier_tokens
 from trfkit.compute.tiebreaks.editions import Edition
 from trfkit.compute.tiebreaks.options import SbCut
 from trfkit.compute.tiebreaks.unplayed import (
-    TEAM_WORDS,
+    TEAM_WORDING,
     TERM_POINTS,
     TERM_SCORE,
     Term,
@@ -258,11 +258,11 @@ class TeamValues:
             own = self.views[own_base].pts
             irregular = unplayed_terms(
                 view, seen, self.opps, swiss=self.swiss, edition=self.edition,
-                pre_determined=pre, words=TEAM_WORDS, own=own,
+                pre_determined=pre, words=TEAM_WORDING, own=own,
                 points=(self.win[opp_base], self.draw[opp_base], self.loss[opp_base]),
             )  # fmt: skip
             self._cache[key] = [
-                irregular[i] if i in irregular else regular_terms(seen, opps, own[i], TEAM_WORDS)
+                irregular[i] if i in irregular else regular_terms(seen, opps, own[i], TEAM_WORDING)
                 for i, opps in enumerate(self.opps)
             ]
         index = self.index.get(team)

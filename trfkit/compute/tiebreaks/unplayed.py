@@ -45,8 +45,8 @@ from trfkit.compute.tiebreaks.editions import Edition
 from trfkit.values import Value
 
 __all__ = [
-    "PLAYER_WORDS",
-    "TEAM_WORDS",
+    "PLAYER_WORDING",
+    "TEAM_WORDING",
     "Term",
     "View",
     "Wording",
@@ -164,7 +164,7 @@ class Wording(Value):
     dummy_draws: str
 
 
-PLAYER_WORDS: Final = Wording(
+PLAYER_WORDING: Final = Wording(
     "game",
     "forfeit counted as a game (C.07 15.2)",
     "forfeit counted as a game (/P)",
@@ -173,7 +173,7 @@ PLAYER_WORDS: Final = Wording(
     "dummy capped at the scheduled opponent's score (16.4.1)",
     "dummy capped at a draw's points × rounds (16.4.2)",
 )
-TEAM_WORDS: Final = Wording(
+TEAM_WORDING: Final = Wording(
     "match",
     "forfeit counted as a match",
     "forfeit counted as a match",
