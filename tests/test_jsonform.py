@@ -20,6 +20,7 @@ from trfkit.convert import jsonform
 from trfkit.errors import WriteError
 from trfkit.limits import Limits
 from trfkit.model import Player, Tournament
+from trfkit.numbers import exact_text
 from trfkit.trf.writer import render_canonical
 
 SCHEMA_FILE = ROOT / "trfkit" / "convert" / "schema" / "trfkit-tournament-v1.schema.json"
@@ -98,7 +99,7 @@ def test_sample_in_json_form() -> None:
 )
 def test_points_are_exact_strings(value: Fraction, text: str) -> None:
     """Points keep their exact value: decimals with a point, fractions where no decimal ends."""
-    assert jsonform.points_text(value) == text
+    assert exact_text(value) == text
     assert jsonform.read_points(text, "p") == value
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -64,11 +65,11 @@ def test_text_output_says_which_rules_applied(capsys: pytest.CaptureFixture[str]
 
 
 def test_csv_output(capsys: pytest.CaptureFixture[str]) -> None:
-    """CSV: a header of rank, start_rank, name and the codes, then one row per player."""
+    """CSV: a header of Rank, Start rank, Name and the codes, then one row per player."""
     code, out, _ = run(capsys, CANDIDATES, "--tiebreaks", "SB", "--format", "csv")
     assert code == 0
-    rows = out.splitlines()
-    assert rows[0] == "rank,start_rank,name,PTS,SB"
+    rows = out.removeprefix("\ufeff").split("\r\n")
+    assert rows[0] == "Rank,Start rank,Name,PTS,SB"
     assert rows[1] == '1,1,"Anand, Viswanathan",8.5,57.25'
 
 
@@ -200,8 +201,8 @@ def test_csv_guards_names_a_spreadsheet_would_run(
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     code, out, _ = run(capsys, str(path), "--tiebreaks", "SB", "--format", "csv")
     assert code == 0
-    rows = list(csv.reader(io.StringIO(out)))
-    assert rows[0] == ["rank", "start_rank", "name", "PTS", "SB"]
+    rows = list(csv.reader(io.StringIO(out.removeprefix("\ufeff"))))
+    assert rows[0] == ["Rank", "Start rank", "Name", "PTS", "SB"]
     names = {row[1]: (row[2], row[3]) for row in rows[1:]}
     assert names == {"1": ("'=1+1", "1.0"), "2": ("-", "0.0"), "3": ("'@SUM(A1)", "1.0")}
 
@@ -212,8 +213,8 @@ def test_csv_uses_the_converters_guard(
     """The standings CSV calls csvform.guard_formula, the one guard of every CSV."""
     monkeypatch.setattr(csvform, "guard_formula", lambda text: f"<{text}>")
     _, out, _ = run(capsys, CANDIDATES, "--tiebreaks", "SB", "--format", "csv")
-    rows = out.splitlines()
-    assert rows[0] == "rank,start_rank,name,<PTS>,<SB>"
+    rows = out.removeprefix("\ufeff").splitlines()
+    assert rows[0] == "Rank,Start rank,Name,<PTS>,<SB>"
     assert rows[1] == '1,1,"<Anand, Viswanathan>",8.5,57.25'
 
 
@@ -228,3 +229,53 @@ def test_team_names_with_control_characters_are_escaped(
         code, out, _ = run(capsys, str(path), "--teams", *extra)
         assert code == 0 and "\x1b" not in out
         assert "Al\\x1b[2Jp" in out
+
+
+def test_json_values_are_the_text_values_with_the_exact_value_when_rounded(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """AOB averages thirds: JSON carries the number the text shows, the fraction beside it."""
+    path = str(ROOT / "fixtures" / "real" / "otto_fide_c07_2023_tiebreak_exercises_swiss_9r.trf")
+    assert main(["standings", path, "--tiebreaks", "AOB", "--format", "json"]) == 0
+    players = json.loads(capsys.readouterr().out)["players"]
+    assert main(["standings", path, "--tiebreaks", "AOB"]) == 0
+    shown = {
+        int(line.split()[1]): line.split()[-1]
+        for line in capsys.readouterr().out.splitlines()
+        if line.strip()[:1].isdigit()
+    }
+    rounded = 0
+    for p in players:
+        assert p["AOB"] == float(shown[p["start_rank"]])  # the text's value, as a number
+        exact = p.get("exact", {}).get("AOB")
+        if exact is not None:  # a third has no decimal: rounded to two, exactly beside
+            rounded += 1
+            assert "/" in exact and abs(Fraction(exact) - Fraction(shown[p["start_rank"]])) < F_HALF
+    assert rounded > 0
+
+
+F_HALF = Fraction(1, 200)
+"""Half a hundredth: how far a value rounded to two decimals may be from its exact value."""
+
+
+def test_every_csv_is_one_dialect(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Standings and convert --to csv: UTF-8 with BOM, CRLF, the same column names; Örr kept."""
+    path = tmp_path / "orr.trf"
+    lines = ["012 Dialect", "XXR 1", _player(1, "Örr, Åsa", "1.0", "   2 w 1"),
+             _player(2, "Ñúñez", "0.0", "   1 b 0")]  # fmt: skip
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["convert", str(path), "--to", "csv", "-o", str(tmp_path / "c.csv")]) == 0
+    assert main(["standings", str(path), "--format", "csv"]) == 0
+    captured = capsys.readouterr().out  # decoded as UTF-8: the BOM is its first character
+    (tmp_path / "s.csv").write_text(captured, encoding="utf-8", newline="")
+    headers = []
+    for name in ("s.csv", "c.csv"):
+        data = (tmp_path / name).read_bytes()
+        assert data.startswith(b"\xef\xbb\xbf"), name
+        assert data.count(b"\n") == data.count(b"\r\n") > 0, name  # CRLF, every line
+        text = data.decode("utf-8-sig")
+        assert "Örr, Åsa" in text and "Ñúñez" in text
+        headers.append(next(csv.reader(io.StringIO(text))))
+    standings_header, convert_header = headers
+    assert standings_header[:3] == ["Rank", "Start rank", "Name"]
+    assert {"Rank", "Start rank", "Name"} <= set(convert_header)

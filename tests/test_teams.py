@@ -726,7 +726,7 @@ def test_cli_text_csv_and_explain(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert "Tie-breaks: PTS, BH/C1, ESB (--tiebreaks)" in out
     assert "n/a" in out and "Not computed: ESB" in out
     code, out, _ = cli(capsys, tmp_path, text, "--teams", "--format", "csv")
-    assert out.splitlines()[0] == "rank,team,name,MP,GP,BH/C1,BH,SB"
+    assert out.removeprefix("\ufeff").splitlines()[0] == "Rank,Team,Name,MP,GP,BH/C1,BH,SB"
     assert out.splitlines()[1] == "1,5,Team 5,10.0,18.0,53.0,55.0,70.0"
     code, out, _ = cli(capsys, tmp_path, text, "--teams", "--tiebreaks", "BH/C1", "--explain", "7")
     assert code == 0

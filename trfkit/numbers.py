@@ -1,13 +1,15 @@
 """Exact numbers as people read them: rounding half up, and ``5.25``, never ``5.2500000001``.
 
-The one way trfkit writes a score or a tie-break value, in a TRF column, a report
-or a message.
+The one way trfkit writes a score or a tie-break value, in a TRF column, a report, a
+message, a CSV or a JSON document: :func:`format_number` for people, :func:`exact_text`
+for the exact value as text, :func:`json_number` and :func:`json_exact` for JSON.
 """
 
 from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Final
 
 
 def round_half_up(value: Fraction) -> int:
@@ -69,3 +71,51 @@ def format_halves(value: Fraction | int | None) -> str:
         whole = value.numerator // 2
         return f"{whole or ''}½"
     return format_number(value, integer=True)
+
+
+DECIMALS: Final = 6
+"""The most decimals :func:`format_number` writes exactly (then it rounds to two)."""
+
+
+def is_decimal(value: Fraction | int) -> bool:
+    """Whether :func:`format_number` writes *value* exactly (at most :data:`DECIMALS` decimals)."""
+    return (Fraction(value) * 10**DECIMALS).denominator == 1
+
+
+def exact_text(value: Fraction | int) -> str:
+    """The exact value as text: ``"1.5"``, ``"2.0"``, ``"5.25"``, else ``"79/6"``.
+
+    The JSON form's points, and the exact companion of a JSON number that had to round.
+    """
+    value = Fraction(value)
+    for places in range(1, 10):
+        scaled = value * 10**places
+        if scaled.denominator == 1:
+            digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
+            text = f"{digits[:-places]}.{digits[-places:]}"
+            trimmed = text.rstrip("0")
+            text = trimmed + "0" if trimmed.endswith(".") else trimmed
+            return ("-" if value < 0 else "") + text
+    return f"{value.numerator}/{value.denominator}"
+
+
+def json_number(value: Fraction | int | None, integer: bool = False) -> int | float | None:
+    """A value as a JSON number: what :func:`format_number` writes, as a number.
+
+    A whole count or rating is an int; a value with an exact decimal is that decimal; any
+    other is rounded as the text shows it (``13.17`` for 79/6), and :func:`json_exact`
+    gives its exact value.
+    """
+    if value is None:
+        return None
+    value = Fraction(value)
+    if integer and value.denominator == 1:
+        return value.numerator
+    return float(format_number(value))
+
+
+def json_exact(value: Fraction | int | None) -> str | None:
+    """The exact value of a JSON number that had to round (``"79/6"``), else ``None``."""
+    if value is None or is_decimal(value):
+        return None
+    return exact_text(value)

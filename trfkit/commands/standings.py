@@ -34,10 +34,7 @@ Exit codes: 0 success, 2 usage error or unreadable input.
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import sys
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from trfkit.commands import common
@@ -85,19 +82,16 @@ def _lot(row: Any) -> str | None:
     return "to be decided" if row.rank is not None and row.last != row.rank else None
 
 
-def _number(value: Fraction | None, integer: bool) -> Any:
-    """A JSON number (:func:`trfkit.report.json.json_number`)."""
-    from trfkit.report.json import json_number
-
-    return json_number(value, integer)
-
-
 def render_json(st: Standings) -> dict[str, Any]:
     """The ``--format json`` document: ``PTS`` first, then the tie-breaks in their order.
 
     A record 212 may place tie-breaks before the points; the order applied is then
-    given under ``"order"``.
+    given under ``"order"``. Values are the numbers the text shows
+    (:func:`~trfkit.numbers.json_number`); one that had to round also stands exactly
+    under the row's ``"exact"`` (``{"SB": "79/6"}``).
     """
+    from trfkit.report.json import add_number
+
     keys = st.keys()
     columns = list(zip(keys, st.tiebreaks, range(len(keys)), strict=True))
     columns.sort(key=lambda c: c[1].name != "PTS")
@@ -105,7 +99,7 @@ def render_json(st: Standings) -> dict[str, Any]:
     for row in st.rows:
         item: dict[str, Any] = {"start_rank": row.start_rank, "name": row.name, "rank": row.rank}
         for key, tb, position in columns:
-            item[key] = _number(row.values[position], tb.is_integer)
+            add_number(item, key, row.values[position], tb.is_integer)
         if row.annulled:
             item["withdrawn"] = True
         if _lot(row):
@@ -136,22 +130,21 @@ def render_json(st: Standings) -> dict[str, Any]:
     return doc
 
 
-def render_csv(st: Standings) -> str:
-    """The ``--format csv`` table (decimal point, comma separator).
+def render_csv(st: Standings) -> list[list[object]]:
+    """The ``--format csv`` table (decimal point, comma separator): its rows, header first.
 
-    Names a spreadsheet would run as a formula get a leading apostrophe, as in
-    ``convert --to csv`` (:func:`~trfkit.convert.csvform.guard_formula`).
+    The dialect and the column names are ``convert --to csv``'s
+    (:func:`~trfkit.convert.csvform.csv_bytes`); names a spreadsheet would run as a
+    formula get a leading apostrophe (:func:`~trfkit.convert.csvform.guard_formula`).
     """
     from trfkit.convert.csvform import guard_formula
     from trfkit.numbers import format_number
 
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
     keys = st.keys()
     # the codes come from the file's 212/202 too: they pass the same guard as the names
-    writer.writerow(["rank", "start_rank", "name", *(guard_formula(k) for k in keys)])
+    table: list[list[object]] = [["Rank", "Start rank", "Name", *(guard_formula(k) for k in keys)]]
     for row in st.rows:
-        writer.writerow(
+        table.append(
             [
                 "" if row.rank is None else row.rank,
                 row.start_rank,
@@ -162,7 +155,7 @@ def render_csv(st: Standings) -> str:
                 ),
             ]
         )
-    return out.getvalue()
+    return table
 
 
 def _header(st: Standings) -> list[str]:
@@ -310,20 +303,29 @@ def render_team_json(st: TeamStandings) -> dict[str, Any]:
     }
 
 
-def render_team_csv(st: TeamStandings) -> str:
-    """The ``--teams --format csv`` table: rank, team, name, MP, GP, then each code."""
+def render_team_csv(st: TeamStandings) -> list[list[object]]:
+    """The ``--teams --format csv`` rows: rank, team, name, MP, GP, then each code."""
     from trfkit.convert.csvform import guard_formula
     from trfkit.numbers import format_number
 
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
     columns = _team_columns(st)
-    writer.writerow(["rank", "team", "name", "MP", "GP", *(guard_formula(k) for k, _ in columns)])
+    table: list[list[object]] = [
+        ["Rank", "Team", "Name", "MP", "GP", *(guard_formula(k) for k, _ in columns)]
+    ]
     for row in st.rows:
-        writer.writerow([row.rank, row.team, guard_formula(row.name), format_number(row.mp),
-                         format_number(row.gp),
-                         *(format_number(row.values[i]) for _, i in columns)])  # fmt: skip
-    return out.getvalue()
+        table.append([row.rank, row.team, guard_formula(row.name), format_number(row.mp),
+                      format_number(row.gp),
+                      *(format_number(row.values[i]) for _, i in columns)])  # fmt: skip
+    return table
+
+
+def _write_csv(table: list[list[object]]) -> None:
+    """*table* on standard output in the one CSV dialect (UTF-8 with BOM, CRLF)."""
+    from trfkit.convert.csvform import csv_bytes
+
+    sys.stdout.flush()
+    sys.stdout.buffer.write(csv_bytes(table))
+    sys.stdout.buffer.flush()
 
 
 def _team_header(st: TeamStandings) -> list[str]:
@@ -454,7 +456,7 @@ def run_teams(args: argparse.Namespace, tournament: Any) -> int:
     if args.format == "json":
         sys.stdout.write(dumps_json(render_team_json(st)) + "\n")
     elif args.format == "csv":
-        sys.stdout.write(render_team_csv(st))
+        _write_csv(render_team_csv(st))
     else:
         sys.stdout.write(printable_lines(render_team_text(st)))  # team names may hold controls
     return report.EXIT_OK
@@ -518,7 +520,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(dumps_json(render_json(st)) + "\n")
     elif args.format == "csv":
-        sys.stdout.write(render_csv(st))
+        _write_csv(render_csv(st))
     else:
         sys.stdout.write(printable_lines(render_text(st)))  # names may hold controls
     return report.EXIT_OK

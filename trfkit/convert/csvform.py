@@ -33,7 +33,7 @@ import csv
 import io
 import locale
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 
 import attrs
@@ -362,11 +362,32 @@ def _text_of(record: Record) -> str:
     return record.source.text if record.source is not None else render_record(record).rstrip()
 
 
+CSV_NEWLINE = "\r\n"
+"""The line end of every CSV trfkit writes (RFC 4180)."""
+CSV_ENCODING = "utf-8-sig"
+"""The encoding of every CSV trfkit writes: UTF-8 with a byte-order mark, which
+spreadsheets need to read it as UTF-8 (without it, "Örr" is read as Latin-1)."""
+
+
+def csv_text(
+    table: Iterable[Sequence[object]], delimiter: str = ",", newline: str = CSV_NEWLINE
+) -> str:
+    """*table* as CSV text: RFC 4180 quoting, CRLF line ends (the one dialect of trfkit)."""
+    buffer = io.StringIO(newline="")
+    csv.writer(buffer, delimiter=delimiter, lineterminator=newline).writerows(table)
+    return buffer.getvalue()
+
+
+def csv_bytes(table: Iterable[Sequence[object]], delimiter: str = ",") -> bytes:
+    """*table* as the CSV bytes trfkit writes: :func:`csv_text` in :data:`CSV_ENCODING`."""
+    return encode(csv_text(table, delimiter), CSV_ENCODING)
+
+
 def dumps(
     tournament: Tournament,
     options: CsvOptions | None = None,
     *,
-    newline: str = "\r\n",
+    newline: str = CSV_NEWLINE,
     teams: bool = False,
 ) -> str:
     """The crosstable as CSV text (RFC 4180 quoting; CRLF line ends unless *newline*).
@@ -374,18 +395,16 @@ def dumps(
     *teams* writes the team form (:func:`team_rows`) instead of the players.
     """
     options = options or CsvOptions()
-    buffer = io.StringIO(newline="")
-    writer = csv.writer(buffer, delimiter=options.delimiter, lineterminator=newline)
-    writer.writerows(team_rows(tournament, options) if teams else rows(tournament, options))
-    return buffer.getvalue()
+    table = team_rows(tournament, options) if teams else rows(tournament, options)
+    return csv_text(table, options.delimiter, newline)
 
 
 def dump_bytes(
     tournament: Tournament,
     options: CsvOptions | None = None,
     *,
-    encoding: str = "utf-8-sig",
-    newline: str = "\r\n",
+    encoding: str = CSV_ENCODING,
+    newline: str = CSV_NEWLINE,
     teams: bool = False,
 ) -> bytes:
     """The crosstable as CSV bytes: UTF-8 with a byte-order mark unless *encoding* says otherwise.
@@ -396,10 +415,14 @@ def dump_bytes(
 
 
 __all__ = [
+    "CSV_ENCODING",
+    "CSV_NEWLINE",
     "DELIMITERS",
     "PLAYER_COLUMNS",
     "CsvOptions",
     "adjustments",
+    "csv_bytes",
+    "csv_text",
     "dump_bytes",
     "dumps",
     "guard_formula",

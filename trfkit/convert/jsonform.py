@@ -87,6 +87,7 @@ from trfkit.model import (
     Tournament,
     record_value,
 )
+from trfkit.numbers import exact_text
 from trfkit.trf.team_rows import team_results
 from trfkit.untrusted import escape_json, load_json, shown
 from trfkit.values import Value
@@ -106,19 +107,6 @@ SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / SCHEMA_FILE
 # --- values -------------------------------------------------------------------------------
 
 _POINTS = re.compile(r"-?[0-9]+(\.[0-9]+)?|-?[0-9]+/[1-9][0-9]*")
-
-
-def points_text(value: Fraction) -> str:
-    """An exact score as text: ``"1.5"``, ``"2.0"``, ``"5.25"``, or ``"1/3"``."""
-    for places in range(1, 10):
-        scaled = value * 10**places
-        if scaled.denominator == 1:
-            digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
-            text = f"{digits[:-places]}.{digits[-places:]}"
-            trimmed = text.rstrip("0")
-            text = trimmed + "0" if trimmed.endswith(".") else trimmed
-            return ("-" if value < 0 else "") + text
-    return f"{value.numerator}/{value.denominator}"
 
 
 def read_points(text: object, path: str) -> Fraction:
@@ -204,7 +192,7 @@ def _choice(values: tuple[str, ...], label: str) -> _Kind:
 STR = _Kind(lambda v: v, _check_str)
 INT = _Kind(lambda v: v, _check_int)
 OPT_INT = _optional(INT)
-POINTS = _Kind(points_text, read_points)
+POINTS = _Kind(exact_text, read_points)
 OPT_POINTS = _optional(POINTS)
 OPT_INTS = _items(OPT_INT)
 OPT_POINTS_LIST = _items(OPT_POINTS)
@@ -258,7 +246,7 @@ def _decode_rounds(value: object, path: str) -> tuple[RoundResult, ...]:
 
 
 def _encode_scoring(values: tuple[tuple[str, Fraction], ...]) -> list[dict[str, str]]:
-    return [{"symbol": symbol, "points": points_text(points)} for symbol, points in values]
+    return [{"symbol": symbol, "points": exact_text(points)} for symbol, points in values]
 
 
 def _decode_scoring(value: object, path: str) -> tuple[tuple[str, Fraction], ...]:
@@ -688,7 +676,6 @@ __all__ = [
     "dumps",
     "from_data",
     "loads",
-    "points_text",
     "read_points",
     "record_data",
     "record_from_data",

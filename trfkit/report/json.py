@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from trfkit.audit import FileReport
 from trfkit.diagnostics import Diagnostic
+from trfkit.numbers import json_exact, json_number
 from trfkit.untrusted import escape_json
 
 if TYPE_CHECKING:
@@ -47,33 +48,33 @@ def file_json(report: FileReport) -> dict[str, Any]:
     return entry
 
 
-def json_number(value: Fraction | None, integer: bool) -> Any:
-    """A JSON number: an int for whole counts and ratings, else a float (exact for quarters)."""
-    if value is None:
-        return None
-    if integer and value.denominator == 1:
-        return int(value)
-    as_float = float(value)
-    if Fraction(as_float) != value:
-        as_float = round(as_float, 6)
-    return as_float
-
-
 def team_records(table: TeamStandingTable) -> list[dict[str, Any]]:
     """The team standings in rank order: ``{"rank", "team", "name", "MP", "GP", "<CODE>"}``.
 
     ``team`` is the team's number (310's, else the 013's position); a code not computed
-    yet has ``null`` values. ``standings --teams --format json`` and ``check --format json``
-    both write these.
+    yet has ``null`` values. Values are :func:`~trfkit.numbers.json_number`'s; one that
+    had to round also stands exactly under ``"exact"`` (``{"BH": "79/6"}``).
+    ``standings --teams --format json`` and ``check --format json`` both write these.
     """
     records = []
     for row in table.rows:
         item: dict[str, Any] = {"rank": row.rank, "team": row.team, "name": row.name}
-        item["MP"], item["GP"] = json_number(row.mp, False), json_number(row.gp, False)
+        add_number(item, "MP", row.mp)
+        add_number(item, "GP", row.gp)
         for key, value in zip(table.keys, row.values, strict=True):
-            item[key] = json_number(value, False)
+            add_number(item, key, value)
         records.append(item)
     return records
+
+
+def add_number(
+    item: dict[str, Any], key: str, value: Fraction | None, integer: bool = False
+) -> None:
+    """``item[key]`` as a JSON number, and its exact value under ``item["exact"]`` when rounded."""
+    item[key] = json_number(value, integer)
+    exact = json_exact(value)
+    if exact is not None:
+        item.setdefault("exact", {})[key] = exact
 
 
 def dumps_json(payload: Any) -> str:
