@@ -19,6 +19,7 @@ from trfkit import convert as cv
 from trfkit.cli import main
 from trfkit.convert import jsonform
 from trfkit.dates import readings
+from trfkit.diagnostics import Severity
 from trfkit.model import (
     FileFormat,
     Player,
@@ -716,7 +717,7 @@ def test_a_conversion_that_must_rewrite_a_stray_line_is_refused() -> None:
         ("Individual: Swiss-System Dutch (JaVaFo)", "FIDE_DUTCH"),
         ("Swiss Dutch 2025 Baku", "FIDE_DUTCH_2025_BAKU"),
         ("Individual  Swiss Dutch 2017 rules", None),  # FIDE_DUTCH_2017: bbpPairings refuses it
-        ("All-Play-All", None),  # FIDE_ROUNDROBIN: refused too
+        ("All-Play-All", None),  # no games: no schedule to name its round robin
     ],
 )
 def test_only_192_codes_the_readers_accept_are_written(text: str, written: str | None) -> None:
@@ -726,13 +727,14 @@ def test_only_192_codes_the_readers_accept_are_written(text: str, written: str |
     assert codes == ([written] if written else [])
     if written is None:
         (note,) = [a for a in conversion.adjustments if a.record == "092"]
-        assert note.action is cv.Action.KEPT and "bbpPairings refuses" in note.why
+        expected = "no Berger table" if "Play" in text else "bbpPairings refuses"
+        assert note.action is cv.Action.KEPT and expected in note.why
 
 
 def test_every_192_code_the_text_names_on_request() -> None:
-    """TypeCodes.ALL writes FIDE_ROUNDROBIN for an All-Play-All (for readers such as gacrux)."""
+    """TypeCodes.ALL writes FIDE_ROUNDROBIN for an All-Play-All played as one cycle (gacrux)."""
     options = cv.ConvertOptions(type_codes=cv.TypeCodes.ALL)
-    conversion = cv.to_trf26(trfkit.loads("012 X\n092 All-Play-All\n"), options=options)
+    conversion = cv.to_trf26(trfkit.load(RR3.open("rb")), options=options)
     assert TextRecord("192", "FIDE_ROUNDROBIN") in conversion.tournament.records
 
 
@@ -947,3 +949,48 @@ def standings_points(t: Tournament) -> dict[int, Fraction]:
 
     table = compute_standings(t)
     return dict(table.engine.values("PTS")) if table.engine is not None else {}
+
+
+@pytest.mark.parametrize(
+    ("swap", "rounds", "code"),
+    [
+        (False, None, "BERGER_DOUBLEROUNDROBIN"),  # table order twice
+        (True, None, "FIDE_DOUBLEROUNDROBIN"),  # cycle 1's last two rounds swapped
+        (False, 3, "FIDE_DOUBLEROUNDROBIN"),  # 3 of 10 rounds: the option (swap) decides
+    ],
+    ids=["table-order", "fide-swap", "in-progress"],
+)
+def test_a_192_code_comes_from_the_schedule_not_the_092_word(
+    swap: bool, rounds: int | None, code: str
+) -> None:
+    """092 "Double Round Robin", 6 players (5 rounds a cycle): the games say which table.
+
+    Played in table order the file is a Berger double round robin, whatever FIDE recommends;
+    converted so, it passes the schedule checks (no B009 for a claimed swap it lacks).
+    """
+    import rr_generator
+
+    event = rr_generator.RoundRobinFile.berger(
+        6, cycles=2, swap_last_two=swap, seed=3, header092="Double Round Robin"
+    )
+    text = event.text()
+    if rounds is not None:
+        text = _first_rounds(text, rounds)
+    options = cv.ConvertOptions(type_codes=cv.TypeCodes.ALL)
+    conversion = cv.to_trf26(trfkit.loads(text), options=options)
+    codes = [r.value for r in conversion.tournament.records if getattr(r, "code", "") == "192"]
+    assert codes == [code]
+    if rounds is None:
+        out = cv.render_trf(conversion).text
+        assert [d.code for d in trfkit.check(out) if d.code.startswith("B")
+                and d.severity >= Severity.WARNING] == []  # fmt: skip
+
+
+def _first_rounds(text: str, rounds: int) -> str:
+    """*text* with every player line cut after round *rounds* (an event in progress)."""
+    out = []
+    for line in text.splitlines():
+        if line.startswith("001"):
+            line = line[: 91 + 10 * rounds].rstrip()
+        out.append(line)
+    return "\n".join(out) + "\n"

@@ -126,9 +126,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--double-round-robin",
         choices=("swapped", "berger"),
         default="swapped",
-        help="--to trf26: the 192 code for a 092 'double round robin': swapped "
-        "(FIDE_DOUBLEROUNDROBIN, last two rounds of cycle 1 swapped as FIDE recommends; "
-        "default) or berger (BERGER_DOUBLEROUNDROBIN)",
+        help="--to trf26: the 192 code of a double round robin whose rounds do not show yet "
+        "whether cycle 1's last two are swapped (the schedule decides once they do): swapped "
+        "(FIDE_DOUBLEROUNDROBIN, as FIDE recommends; default) or berger "
+        "(BERGER_DOUBLEROUNDROBIN)",
     )
     parser.add_argument(
         "--type-codes",

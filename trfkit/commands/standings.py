@@ -321,11 +321,15 @@ def render_team_csv(st: TeamStandings) -> list[list[object]]:
 
 def _write_csv(table: list[list[object]]) -> None:
     """*table* on standard output in the one CSV dialect (UTF-8 with BOM, CRLF)."""
-    from trfkit.convert.csvform import csv_bytes
+    from trfkit.convert.csvform import csv_bytes, csv_text
 
+    binary = getattr(sys.stdout, "buffer", None)
+    if binary is None:  # a text stream put in place of stdout (an embedding program)
+        sys.stdout.write("\ufeff" + csv_text(table))
+        return
     sys.stdout.flush()
-    sys.stdout.buffer.write(csv_bytes(table))
-    sys.stdout.buffer.flush()
+    binary.write(csv_bytes(table))
+    binary.flush()
 
 
 def _team_header(st: TeamStandings) -> list[str]:

@@ -14,8 +14,9 @@ on the left:
   and is kept);
 - ``XXS`` ↔ ``162`` where 162 can say it (one value per symbol W D L A P: no
   colour-dependent points);
-- ``092`` free text → ``092`` plus a ``192`` code where the text names a system (round
-  robin, double round robin, Swiss Dutch, …); ``192`` → ``092`` when there is none;
+- ``092`` free text → ``092`` plus a ``192`` code where the text names a system (Swiss
+  Dutch, …; a round robin's code comes from its schedule, :func:`schedule_code`); ``192``
+  → ``092`` when there is none;
 - TRF06 titles ``g m f c wg wm wf wc`` → ``GM IM FM CM WGM WIM WFM WCM`` (both ways);
 - ``240`` byes of individual events → the round blocks (``0000 - H``) going to TRF16.
 
@@ -41,6 +42,7 @@ from fractions import Fraction
 import attrs
 
 from trfkit import columns as C
+from trfkit.compute import recognition
 from trfkit.compute.history import (
     FULL_BYE,
     HALF_BYE,
@@ -51,7 +53,7 @@ from trfkit.compute.history import (
     leaves_out_a_bye,
     written,
 )
-from trfkit.compute.regime import is_type_code, read_092, team_event
+from trfkit.compute.regime import TypeCode, decide, is_type_code, read_092, read_192, team_event
 from trfkit.convert.adjustments import Action, Adjustment, Conversion
 from trfkit.dates import readings
 from trfkit.errors import UsageError
@@ -147,9 +149,10 @@ class ConvertOptions(Value):
             kept) instead of dropping them (reported as dropped).
         type_codes: Going to TRF-2026, which 192 code to add after a 092 text that names
             a system (:class:`TypeCodes`; by default only those the known readers accept).
-        double_round_robin_swap: Which 192 code a free-text "double round robin" becomes.
-            **UNCERTAIN** (the 092 text does not say whether the last two rounds of the
-            first cycle were swapped): FIDE recommends the swap (C.05 Annex 1), so the
+        double_round_robin_swap: Which 192 code a double round robin gets when neither its
+            schedule nor its 192 says whether the last two rounds of the first cycle were
+            swapped (rounds played before them; :func:`schedule_code` reads the schedule
+            otherwise). **UNCERTAIN**: FIDE recommends the swap (C.05 Annex 1), so the
             default ``True`` writes ``FIDE_DOUBLEROUNDROBIN`` (``FIDE_TEAM_DOUBLEROUNDROBIN``
             for teams); ``False`` writes ``BERGER_DOUBLEROUNDROBIN``
             (``BERGER_TEAM_ROUNDROBIN_G2``), the plain Berger table played twice.
@@ -161,6 +164,57 @@ class ConvertOptions(Value):
 
 
 # --- 092 free text → 192 code ---------------------------------------------------------------
+
+_SWISS = TypeCode(False)
+
+
+def schedule_code(
+    tournament: Tournament, *, team: bool, options: ConvertOptions | None = None
+) -> tuple[str | None, str]:
+    """The 192 code of a round robin as its schedule is played, and why (``None``: no code).
+
+    The cycles and the round order come from the Berger table the games fit
+    (:func:`trfkit.compute.recognition.explain`): the table order played twice is
+    ``BERGER_DOUBLEROUNDROBIN``, with the last two rounds of cycle 1 swapped
+    ``FIDE_DOUBLEROUNDROBIN``; another order (Rotate-k, reversed, the organiser's own) is
+    ``CUSTOM_ROUNDROBIN`` for players, and no code for teams (192 has none). Before the
+    swapped rounds are played the schedule cannot tell: ``double_round_robin_swap``
+    decides (UNCERTAIN).
+    """
+    options = options or ConvertOptions()
+    decision = decide(tournament)
+    if not decision.round_robin:
+        return None, "its schedule is no round robin, so no 192 is written"
+    rr = recognition.recognise(tournament, decision)
+    fit = None
+    if rr is not None:
+        preferred = (options.double_round_robin_swap, not options.double_round_robin_swap)
+        fit = recognition.explain(rr.observed, rr.cycles, preferred=preferred)
+    if rr is None or fit is None:
+        return None, "its games follow no Berger table, so no 192 is written"
+    order, cycles = fit.order.name, rr.cycles
+    kind = "TEAM_" if team else ""
+    if order not in ("table", "fide-swap"):
+        if team:
+            return None, f"its schedule follows {order}, which no team 192 code names"
+        return "CUSTOM_ROUNDROBIN", f"its schedule follows {order}"
+    if cycles == 1:
+        return f"FIDE_{kind}ROUNDROBIN", "its schedule is one cycle of the Berger table"
+    if cycles == 2:
+        seen = sum(1 for ms in rr.observed.by_round() if ms) >= rr.rounds_per_cycle
+        swap = order == "fide-swap"
+        why = (
+            "its schedule swaps the last two rounds of cycle 1 (FIDE)" if swap
+            else "its schedule plays the table order twice"
+        ) if seen else "the rounds played do not show yet whether cycle 1's last two rounds " \
+            "are swapped; the double-round-robin option decides"  # fmt: skip
+        if team:
+            return ("FIDE_TEAM_DOUBLEROUNDROBIN" if swap else "BERGER_TEAM_ROUNDROBIN_G2"), why
+        return ("FIDE_DOUBLEROUNDROBIN" if swap else "BERGER_DOUBLEROUNDROBIN"), why
+    if order == "table":
+        return f"BERGER_{kind}ROUNDROBIN_G{cycles}", f"its schedule plays the table {cycles} times"
+    return None, f"no 192 code names {cycles} cycles with the swap"
+
 
 _YEAR = re.compile(r"\b(2017|2025|2026)\b")
 def type_code(text: str, *, team: bool, options: ConvertOptions | None = None) -> str | None:
@@ -621,6 +675,12 @@ def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -
             if has_192 or b.options.type_codes is TypeCodes.NONE:
                 continue
             code = type_code(r.value, team=b.team, options=b.options)
+            if code is not None and (read_192(code) or _SWISS).round_robin:
+                # the round robin a word names: which one is the schedule's to say
+                code, why = schedule_code(b.tournament, team=b.team, options=b.options)
+                if code is None:
+                    b.note(Action.KEPT, r, f"{r.value!r} names a round robin; {why}")
+                    continue
             if code is None:
                 b.note(
                     Action.KEPT,
@@ -1205,6 +1265,7 @@ __all__ = [
     "TypeCodes",
     "convert",
     "record_code",
+    "schedule_code",
     "to_trf16",
     "to_trf26",
     "type_code",
