@@ -14,7 +14,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ),
     ("trf", "compute"),
     ("checks", "convert"),
-    ("audit",),
+    ("audit", "meaning"),
     ("report",),
     ("api",),
     ("commands", "cli"),

@@ -101,7 +101,11 @@ SWISS16 = "\n".join(
 
 
 def test_trf16_records_become_trf26_records() -> None:
-    """013 -> 310, XXR -> 142, XXC white1 -> 152 W, XXS -> 162, 092 -> 092 + 192, g -> GM."""
+    """XXR -> 142, XXC white1 -> 152 W, XXS -> 162, 092 -> 092 + 192, g -> GM; a 013 kept.
+
+    The one 013 groups the players of an individual Swiss (its 092 says so): a 310 would
+    make it a team event, so it stays 013.
+    """
     out = cv.render_trf(cv.to_trf26(trfkit.loads(SWISS16)), canonical=True).text
     lines = out.splitlines()
     assert lines[1:7] == [
@@ -114,10 +118,30 @@ def test_trf16_records_become_trf26_records() -> None:
         # because the 162 default for P is the value of W (3).
         "162  W 3.0    D 1.0    P 1.0",
     ]
-    team = lines[7]
-    assert team[:3] == "310" and team[4:7] == "  1" and team[8:40].rstrip() == "Knights"
-    assert team[73:77] == "   1" and team[78:82] == "   2"
+    assert lines[7] == team013("Knights", 1, 2)
     assert lines[8][10:13] == " GM"
+
+
+def test_a_team_events_013_records_become_310() -> None:
+    """Two 013 teams whose players meet: a team event, whose teams TRF-2026 writes as 310."""
+    text = "\n".join(
+        [
+            "012 League",
+            team013("Knights", 1, 2),
+            team013("Rooks", 3, 4),
+            player(1, "Alpha", "", "   3 w 1", "1.0"),
+            player(2, "Beta", "", "   4 b =", "0.5"),
+            player(3, "Gamma", "", "   1 b 0", "0.0"),
+            player(4, "Delta", "", "   2 w =", "0.5"),
+            "",
+        ]
+    )
+    lines = cv.render_trf(cv.to_trf26(trfkit.loads(text)), canonical=True).text.splitlines()
+    teams = [line for line in lines if line[:3] in ("013", "310")]
+    assert [(t[:3], t[4:7], t[8:40].rstrip()) for t in teams] == [
+        ("310", "  1", "Knights"), ("310", "  2", "Rooks")
+    ]
+    assert teams[0][73:77] == "   1" and teams[0][78:82] == "   2"
 
 
 def test_trf26_records_become_trf16_records() -> None:
@@ -145,7 +169,7 @@ def test_every_conversion_step_is_reported() -> None:
         (4, "moved", "XXC", "colour"),
         (4, "kept", "XXC", ""),
         (5, "rewritten", "XXS", ""),
-        (6, "rewritten", "013", ""),
+        (6, "kept", "013", ""),
         (7, "rewritten", "001", "title"),
     }
 
@@ -307,7 +331,7 @@ def test_comments_option_writes_the_report_as_comment_lines() -> None:
     comments = [r for r in t.records if isinstance(r, RawRecord) and r.kind == "comment"]
     assert comments and t.records[: len(comments)] == tuple(comments)
     assert "converted to TRF-2026" in comments[0].text
-    assert any("line 6: 013 rewritten" in c.text for c in comments)
+    assert any("line 6: 013 kept" in c.text for c in comments)
 
 
 def test_newline_and_final_newline_changes_are_reported() -> None:
@@ -491,15 +515,15 @@ def test_cli_latin1_and_utf8_twins_give_identical_utf8(tmp_path: Path) -> None:
 def test_cli_to_trf26_writes_the_file_and_the_report(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """--to trf26 --report-adjustments: a 310, no 192 bbpPairings refuses, a line each."""
+    """--to trf26 --report-adjustments: the 013 of an individual event kept, a line each."""
     out = tmp_path / "out.trf"
     assert main(["convert", str(RR3), "--to", "trf26", "-o", str(out), "--report-adjustments"]) == 0
     text = out.read_text(encoding="utf-8")
     assert "\n192 " not in text  # 092 All-Play-All: FIDE_ROUNDROBIN, which bbpPairings refuses
-    assert "\n310   1 Coaching Team" in text
+    assert "\n013 Coaching Team" in text  # a club of an individual event: no 310 team
     assert "\n042 2008/06/07\n" in text  # written 2008.06.07
     report = "\n".join(capsys.readouterr().out.splitlines())
-    assert f"{RR3}:13: 013 rewritten" in report
+    assert f"{RR3}:13: 013 kept" in report
     assert f"{RR3}:9: 092 kept ('All-Play-All' names 192 FIDE_ROUNDROBIN" in report
     # 042, 052, 092, 013, two rulers, three birth dates and two TRF06 titles
     assert report.splitlines()[-1].startswith(f"{RR3}: 11 adjustments")
@@ -702,10 +726,22 @@ def test_a_stray_line_keeps_its_old_title_code() -> None:
 
 
 def test_a_conversion_that_must_rewrite_a_stray_line_is_refused() -> None:
-    """A 013 team line with stray text cannot become a 310: refused, naming the line."""
+    """A team event's 013 line with stray text cannot become a 310: refused, naming the line."""
     name = "Abcdefghij Klmnopqrstuvwxyzabcdefg"  # 34 characters: into the first member
+    text = "\n".join(
+        [
+            "012 Open",
+            f"013 {name}1  2",
+            team013("Rooks", 3, 4),
+            player(1, "Alpha", "", "   3 w 1", "1.0"),
+            player(2, "Beta", "", "   4 b =", "0.5"),
+            player(3, "Gamma", "", "   1 b 0", "0.0"),
+            player(4, "Delta", "", "   2 w =", "0.5"),
+            "",
+        ]
+    )
     with pytest.raises(trfkit.TrfError, match=r"line 2: .*correct the line"):
-        cv.render_trf(cv.to_trf26(trfkit.loads(f"012 Open\n013 {name}1  2\n")), canonical=True)
+        cv.render_trf(cv.to_trf26(trfkit.loads(text)), canonical=True)
 
 
 # --- what the known readers accept --------------------------------------------------------------

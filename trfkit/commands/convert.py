@@ -89,6 +89,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="write every TRF line in the standard columns (no trailing blanks)",
     )
     parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="refuse (exit 2) a conversion whose output, read back, means something else: "
+        "another regime, other points, ranks or tie-breaks, or new errors",
+    )
+    parser.add_argument(
         "--output-encoding",
         type=common.codec_option,
         metavar="E",
@@ -162,13 +168,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 @attrs.frozen(repr=False)
 class _Output(Value):
-    """One converted input."""
+    """One converted input, and what its output, read back, says differently."""
 
     data: bytes
     adjustments: tuple[Adjustment, ...]
     source_kind: str
     source_format: str | None
     target: str
+    changes: tuple[str, ...] = ()
 
 
 
@@ -190,6 +197,13 @@ def run(args: argparse.Namespace) -> int:
         try:
             data = _read(path, args)
             out = _convert(path, data, args)
+            shown = "<stdin>" if path == "-" else path
+            _say_changes(shown, out.changes)
+            if out.changes and args.strict:
+                raise ConversionFailed(
+                    f"{shown}: not written (--strict): the converted report means something "
+                    "else, as listed above"
+                )
             if args.in_place:
                 _backup(path, data)
             _write(target, out.data)
@@ -197,7 +211,6 @@ def run(args: argparse.Namespace) -> int:
             common.error("convert", str(exc))
             status = 2
             continue
-        shown = "<stdin>" if path == "-" else path
         reports.append(_report_json(shown, target, out))
         if args.format == "text":
             _report_text(shown, out.adjustments, args, stream)
@@ -360,20 +373,43 @@ def _convert(path: str, data: bytes, args: argparse.Namespace) -> _Output:
         and not (args.canonical or args.newline or args.comments)
     )
     try:
-        if plain:
-            out = dump_bytes(tournament, encoding=args.output_encoding)
+        if plain:  # the input's bytes again: it means what it meant
+            written = dump_bytes(tournament, encoding=args.output_encoding)
             codec = args.output_encoding or tournament.encoding.codec
             found = cv.encoding_adjustments(
                 tournament.encoding, codec, bom=tournament.encoding.bom and _is_utf8(codec)
             )
-            return _Output(out, tuple(found), kind, source_format, target)
-        if target == "json":
-            return _to_json(tournament, args, kind, source_format)
+            return _Output(written, tuple(found), kind, source_format, target)
         if target == "csv":
             return _to_csv(tournament, args, kind, source_format)
-        return _to_trf(tournament, args, kind, source_format, target, diagnostics)
+        if target == "json":
+            out = _to_json(tournament, args, kind, source_format)
+        else:
+            out = _to_trf(tournament, args, kind, source_format, target, diagnostics)
     except (WriteError, ConversionFailed) as exc:
         raise ConversionFailed(f"{name}: {exc}") from None
+    return attrs.evolve(out, changes=_changes(tournament, diagnostics, out, args))
+
+
+def _changes(
+    tournament: Any, diagnostics: tuple[Any, ...], out: _Output, args: argparse.Namespace
+) -> tuple[str, ...]:
+    """What *out*, read back, says differently from *tournament* (:mod:`trfkit.meaning`)."""
+    from trfkit.convert.jsonform import loads as json_loads
+    from trfkit.meaning import changes, meaning_of
+    from trfkit.trf.reader import parse
+
+    read: tuple[Any, ...] = ()
+    if out.target == "json":
+        converted = json_loads(out.data, limits=common.limits(args))
+    else:
+        result = parse(out.data, limits=common.limits(args))
+        if result.fatal is not None:
+            return (f"it cannot be read back: {result.fatal.message}",)
+        converted, read = result.tournament, result.diagnostics
+    before = meaning_of(tournament, diagnostics)
+    after = meaning_of(converted, read, like=before)
+    return tuple(c.message for c in changes(before, after))
 
 
 def _is_utf8(codec: str) -> bool:
@@ -493,7 +529,17 @@ def _report_json(path: str, target: str, out: _Output) -> dict[str, Any]:
         "to": out.target,
         "summary": summary(out.adjustments),
         "adjustments": [a.as_json() for a in out.adjustments],
+        "changes": list(out.changes),
     }
+
+
+def _say_changes(path: str, changes: tuple[str, ...]) -> None:
+    """On stderr: what the converted report, read back, says differently (one line each)."""
+    from trfkit.untrusted import printable
+
+    for change in changes:
+        sys.stderr.write(printable(f"trfkit convert: {path}: converted, {change}") + "\n")
+    sys.stderr.flush()
 
 
 def _report_text(

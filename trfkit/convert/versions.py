@@ -654,6 +654,13 @@ def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -
             _xxc_to_152(b, r, colour_152)
         elif isinstance(r, Scoring) and r.code == "XXS":
             _xxs_to_162_record(b, r, xxs, scoring_162)
+        elif isinstance(r, Team) and r.code == "013" and not b.team:
+            # groups of an individual event (club mates): a 310 would make it a team event
+            b.keep_note(
+                r,
+                "013 groups players of an individual event; a TRF-2026 310 would make it a "
+                "team event, so the 013 is kept as it is",
+            )
         elif isinstance(r, Team) and r.code == "013":
             twin = teams_310.twin(r)
             if twin is not None:
