@@ -88,23 +88,23 @@ def meaning_of(
         codes = like.lists.get(who) if like is not None else None
         return TieBreakOptions(tiebreaks=codes, list_precedence=ListPrecedence.REQUESTED)
 
+    def keep(who: str, number: int, name: str, rank: int | None,
+             keys: tuple[str, ...], row: tuple[Fraction | None, ...]) -> None:  # fmt: skip
+        names[(who, number)] = name
+        values[(who, number, "rank")] = rank
+        values.update(((who, number, key), value) for key, value in zip(keys, row, strict=True))
+
     try:
         if decision.team:
             table = compute_team_standings(tournament, options("team"), regime=decision)
             lists["team"] = tuple(tb.text for tb in table.tiebreaks)
             for team in table.rows:
-                names[("team", team.team)] = team.name
-                values[("team", team.team, "rank")] = team.rank
-                for key, value in zip(table.keys(), team.values, strict=True):
-                    values[("team", team.team, key)] = value
+                keep("team", team.team, team.name, team.rank, table.keys(), team.values)
         if tournament.players:
             st = compute_standings(tournament, options("player"), regime=decision)
             lists["player"] = tuple(tb.text for tb in st.tiebreaks)
             for row in st.rows:
-                names[("player", row.start_rank)] = row.name
-                values[("player", row.start_rank, "rank")] = row.rank
-                for key, value in zip(st.keys(), row.values, strict=True):
-                    values[("player", row.start_rank, key)] = value
+                keep("player", row.start_rank, row.name, row.rank, st.keys(), row.values)
     except TrfError:
         pass  # a list no reading can compute: the values are compared as absent
     found = [*read, *run_checks(Context(tournament, CheckOptions()))]
