@@ -1030,3 +1030,11 @@ def _first_rounds(text: str, rounds: int) -> str:
             line = line[: 91 + 10 * rounds].rstrip()
         out.append(line)
     return "\n".join(out) + "\n"
+
+
+def test_a_lower_case_152_is_written_upper_case_for_trf26() -> None:
+    """``152 w`` (FIDE's generator): TRF-2026 writes ``152 W``, which bbpPairings reads; listed."""
+    conversion = cv.to_trf26(trfkit.loads("012 X\n152 w\n"))
+    assert cv.render_trf(conversion).text.splitlines()[1] == "152 W"
+    (note,) = [a for a in conversion.adjustments if a.record == "152"]
+    assert (note.action, note.before, note.after) == (cv.Action.REWRITTEN, "152 w", "152 W")

@@ -652,6 +652,10 @@ def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -
                 b.drop(r, f"contradicts 142 {count_142.rounds} (line {count_142.line}); 142 kept")
         elif isinstance(r, Tokens) and r.code == "XXC":
             _xxc_to_152(b, r, colour_152)
+        elif isinstance(r, InitialColour) and r.colour.strip() in ("w", "b"):
+            # the record's letter in the case its readers take (bbpPairings: W or B only)
+            upper = InitialColour(r.colour.strip().upper(), source=_rerendered(r))
+            b.rewrite(r, upper, "TRF-2026 writes 152 W or B; bbpPairings refuses a lower case")
         elif isinstance(r, Scoring) and r.code == "XXS":
             _xxs_to_162_record(b, r, xxs, scoring_162)
         elif isinstance(r, Team) and r.code == "013" and not b.team:
