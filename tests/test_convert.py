@@ -1038,3 +1038,22 @@ def test_a_lower_case_152_is_written_upper_case_for_trf26() -> None:
     assert cv.render_trf(conversion).text.splitlines()[1] == "152 W"
     (note,) = [a for a in conversion.adjustments if a.record == "152"]
     assert (note.action, note.before, note.after) == (cv.Action.REWRITTEN, "152 w", "152 W")
+
+
+@pytest.mark.parametrize("target", ["canonical", "trf26", "trf16", "json", "csv"])
+def test_an_unknown_sex_and_title_survive_every_conversion(target: str) -> None:
+    """Sex ``u`` (FIDE's generator) and title ``xx`` are written back as they were."""
+    from trfkit.convert import csvform, jsonform
+
+    text = "012 X\n" + player(1, "Alpha", " xx", "   2 w 1", "1.0").replace("m xx", "u xx") + "\n"
+    t = trfkit.loads(text)
+    if target == "csv":
+        row = csvform.dumps(t).splitlines()[1].split(",")
+        assert (row[2], row[6]) == ("xx", "u")  # Title, Sex
+        return
+    if target == "json":
+        line = trfkit.dumps(jsonform.loads(jsonform.dumps(t)), canonical=True).splitlines()[1]
+    else:
+        convert = {"canonical": lambda x: x, "trf26": cv.to_trf26, "trf16": cv.to_trf16}[target]
+        line = cv.render_trf(convert(t), canonical=True).text.splitlines()[1]
+    assert (line[9], line[10:13]) == ("u", " xx")

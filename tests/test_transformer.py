@@ -323,3 +323,21 @@ def test_digits_of_other_scripts_are_no_numbers(line: str) -> None:
     """Digits Python's int() would take (٢٥٠٠, full-width) are junk to TRF: reported, no crash."""
     result = parse(("012 Digits\n" + line + "\n").encode())
     assert any(d.code in ("P005", "P007", "P011", "P003") for d in result.diagnostics)
+
+
+def test_an_unknown_sex_is_one_finding_a_file_with_its_lines() -> None:
+    """Sex ``u`` on players 1-3 and 5 (lines 2-4 and 6): one P007 naming 4 players."""
+    lines = ["012 Sexes"] + [
+        f"001 {rank:>4} {sex}    Player {rank}" for rank, sex in enumerate("uuumu", start=1)
+    ]
+    found = [d for d in trfkit.parse("\n".join(lines) + "\n").diagnostics if d.code == "P007"]
+    assert [(d.line, d.column, d.message) for d in found] == [
+        (2, 10, "sex 'u' is neither m nor w (4 players: lines 2-4, 6)")
+    ]
+
+
+def test_an_unknown_sex_and_title_are_kept_as_written() -> None:
+    """``u`` and ``xx`` are no values (None), kept in Player.unread for every writer."""
+    p = trfkit.loads("001    1 u xx Alpha\n").players[0]
+    assert (p.sex, p.title, p.unread) == (None, None, (("sex", "u"), ("title", "xx")))
+    assert (p.written("sex"), p.written("title"), p.written("name")) == ("u", "xx", "")

@@ -265,6 +265,23 @@ def _blocks_in_order(instance: object, attribute: Any, value: Any) -> None:
             )
 
 
+UNREAD_FIELDS = frozenset({"sex", "title"})
+"""The fields of record 001 whose text the model keeps when it is no value of its set."""
+
+
+def _as_written(instance: object, attribute: Any, value: Any) -> None:
+    if type(value) is not tuple or any(
+        type(item) is not tuple or len(item) != 2 or item[0] not in UNREAD_FIELDS
+        or type(item[1]) is not str or not item[1]
+        for item in value
+    ):  # fmt: skip
+        raise ModelError(
+            f"{type(instance).__name__}.{attribute.name} must be a tuple of (field, text) with "
+            f"the field one of {', '.join(sorted(UNREAD_FIELDS))} and the text not empty, "
+            f"not {value!r}"
+        )
+
+
 # --- records ------------------------------------------------------------------------------
 
 
@@ -492,6 +509,17 @@ class Player(Record):
 
     Read when the report declares its rounds (142 or ``XXR``) and every player line holds
     only numbers after that round's block; the blocks then end with that round."""
+    unread: tuple[tuple[str, str], ...] = attrs.field(default=(), validator=_as_written)
+    """``(field, text)``: a field whose text is no value of its set, as written (``("sex",
+    "u")``, ``("title", "XY")``); the field's value is then ``None``, and every writer
+    writes the text back."""
+
+    def written(self, field: str) -> str:
+        """The text of *field* as :attr:`unread` keeps it (``""`` for none)."""
+        for name, text in self.unread:
+            if name == field:
+                return text
+        return ""
 
     def round(self, number: int) -> RoundResult | None:
         """The block of round *number*, or ``None`` when the line has none."""

@@ -169,11 +169,11 @@ def rows(tournament: Tournament, options: CsvOptions | None = None) -> Iterator[
         row = [
             str(p.start_rank),
             _guard(p.name, options),
-            p.title.value if p.title else "",
+            p.title.value if p.title else _guard(p.written("title"), options),
             "" if p.rating is None else str(p.rating),
             _guard(p.federation, options),
             _guard(p.fide_id, options),
-            p.sex.value if p.sex else "",
+            p.sex.value if p.sex else _guard(p.written("sex"), options),
             _guard(p.birth_date, options),
             _points(p.points, options),
             "" if p.rank is None else str(p.rank),

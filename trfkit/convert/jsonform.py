@@ -55,6 +55,7 @@ import attrs
 from trfkit.errors import JsonFormError, ModelError, WriteError
 from trfkit.limits import Limits
 from trfkit.model import (
+    UNREAD_FIELDS,
     AbnormalPoints,
     Acceleration,
     Acceleration16,
@@ -197,6 +198,24 @@ OPT_POINTS = _optional(POINTS)
 OPT_INTS = _items(OPT_INT)
 OPT_POINTS_LIST = _items(OPT_POINTS)
 STRS = _items(STR)
+def _decode_unread(value: object, path: str) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, dict):
+        raise JsonFormError(path, f"expected an object, found {shown(value)}")
+    found = []
+    for field in sorted(UNREAD_FIELDS, key=("sex", "title").index):
+        if field in value:
+            text = _check_str(value[field], f"{path}.{field}")
+            if not text:
+                raise JsonFormError(f"{path}.{field}", "expected the text as written, found \"\"")
+            found.append((field, text))
+    extra = sorted(set(value) - UNREAD_FIELDS)
+    if extra:
+        raise JsonFormError(path, f"unknown member {shown(extra[0])}")
+    return tuple(found)
+
+
+UNREAD = _Kind(lambda v: dict(v), _decode_unread)
+"""A player's fields kept as written: ``{"sex": "u"}``."""
 SEX = _optional(_enum({s.value: s for s in Sex}, "sex"))
 TITLE = _optional(_enum({t.value: t for t in Title}, "title"))
 COLOUR = _enum({c.value: c for c in Colour}, "colour")
@@ -316,6 +335,7 @@ RECORD_TYPES: tuple[_Spec, ...] = (
             ("rank", OPT_INT),
             ("rounds", ROUNDS),
             ("appended", STRS),
+            ("unread", UNREAD),
         ),
     ),
     (
@@ -402,7 +422,7 @@ RECORD_TYPES: tuple[_Spec, ...] = (
 _BY_TYPE = {name: (cls, fields) for name, cls, fields in RECORD_TYPES}
 _BY_CLASS = {cls: (name, fields) for name, cls, fields in RECORD_TYPES}
 _BY_CLASS[TeamResults] = _BY_CLASS[RawRecord]  # 801/802: the line as written, as JSON holds it
-OPTIONAL_MEMBERS: dict[str, dict[str, Any]] = {"player": {"appended": ()}}
+OPTIONAL_MEMBERS: dict[str, dict[str, Any]] = {"player": {"appended": (), "unread": ()}}
 """Members a record's object may leave out, with the value that stands for them (written
 only when they hold another: version 1 documents before them read as they did)."""
 

@@ -181,6 +181,36 @@ def _in_order(cls: type[Record], **values: Any) -> tuple[Any, ...]:
     return tuple(fields)
 
 
+_KNOWN_VALUES = {"sex": "neither m nor w", "title": "not a FIDE title"}
+"""What a sex or a title text that is no value of its set is not, for P007."""
+
+
+def _line_ranges(places: list[tuple[int, int]], most: int = 8) -> str:
+    """``3-5, 9, 12`` of the lines of *places* (the first *most* runs, then ``…``)."""
+    runs: list[list[int]] = []
+    for line, _ in places:
+        if runs and line == runs[-1][1] + 1:
+            runs[-1][1] = line
+        elif not runs or line != runs[-1][1]:
+            runs.append([line, line])
+    shown = [f"{a}-{b}" if b > a else str(a) for a, b in runs[:most]]
+    return ", ".join(shown) + (", …" if len(runs) > most else "")
+
+
+def _unread(
+    sex: Sex | None, sex_text: str, title: Title | None, title_text: str
+) -> tuple[tuple[str, str], ...]:
+    """The sex and title texts a player line holds that are no value of their set."""
+    if (sex is not None or not sex_text) and (title is not None or not title_text):
+        return ()  # the usual line: both read, or blank
+    found = []
+    if sex is None and sex_text:
+        found.append(("sex", sex_text))
+    if title is None and title_text:
+        found.append(("title", title_text))
+    return tuple(found)
+
+
 class RecordReader:
     """One reader per record kind: a line's token to its record, gathering diagnostics.
 
@@ -202,15 +232,30 @@ class RecordReader:
         """Read the file of *lines* and terminators *newlines*: yields its diagnostics.
 
         At most *repeats* of a code are made (:class:`~trfkit.diagnostics.Repeats`), so
-        that a file of junk lines does not hold a diagnostic per line.
+        that a file of junk lines does not hold a diagnostic per line; a sex or a title
+        that is no value of its set is one diagnostic a file however many players have it
+        (:meth:`_unknown_values`).
         """
         file = self._file
         diagnostics = Repeats(repeats)
         file.lines, file.newlines, file.diagnostics = lines, newlines, diagnostics
+        file.unknown = {}
         try:
             yield diagnostics
+            self._unknown_values()
         finally:
-            del file.lines, file.newlines, file.diagnostics
+            del file.lines, file.newlines, file.diagnostics, file.unknown
+
+    def _unknown_values(self) -> None:
+        """One P007 for each sex or title text that is no value of its set: its lines."""
+        for (what, text), places in self._file.unknown.items():
+            line, column = places[0]
+            message = f"{what} {text!r} is {_KNOWN_VALUES[what]}"
+            if len(places) > 1:
+                message += f" ({len(places):,} players: lines {_line_ranges(places)})"
+            self._file.diagnostics.add(
+                parse_rule("P007").diagnostic(message, line=line, column=column)
+            )
 
     # --- plumbing -------------------------------------------------------------------------
 
@@ -423,6 +468,7 @@ class RecordReader:
         sex = self._sex(token, sex_text, 10) if sex_text.strip() else None
         title_text = line[_P_TITLE].strip()
         title = self._title(token, title_text, 11) if title_text else None
+        unread = _unread(sex, sex_text.strip(), title, title_text)
         rounds = self._rounds(token, line, start_rank) if len(line) > _ROUNDS_FROM else ()
         return self._record(
             token,
@@ -440,6 +486,7 @@ class RecordReader:
                 rank,
                 rounds,
                 (),
+                unread,
             ),
         )
 
@@ -461,6 +508,7 @@ class RecordReader:
             sex = self._sex(token, at["sex"].text, at["sex"].start)
         if at["title"].text:
             title = self._title(token, at["title"].text, at["title"].start)
+        unread = _unread(sex, at["sex"].text, title, at["title"].text)
         rounds = self._rounds(token, line, start_rank) if len(line) > _ROUNDS_FROM else ()
         fields = (
             start_rank,
@@ -475,6 +523,7 @@ class RecordReader:
             numbers["rank"],
             rounds,
             (),
+            unread,
         )
         return self._record(token, Player, fields, unplaced)
 
@@ -491,13 +540,13 @@ class RecordReader:
     def _sex(self, token: Token, text: str, column: int) -> Sex | None:
         sex = _SEX.get(text)
         if sex is None:
-            self._report("P007", f"sex {text!r} is neither m nor w", token, column)
+            self._file.unknown.setdefault(("sex", text), []).append((token.line, column))
         return sex
 
     def _title(self, token: Token, text: str, column: int) -> Title | None:
         title = read_title(text)
         if title is None:
-            self._report("P007", f"title {text!r} is not a FIDE title", token, column)
+            self._file.unknown.setdefault(("title", text), []).append((token.line, column))
         return title
 
     def _number(

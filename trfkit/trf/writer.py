@@ -118,8 +118,8 @@ def render_player(p: Player) -> str:
     """Record 001 in the standard columns."""
     values: dict[str, object] = {
         "start_rank": p.start_rank,
-        "sex": p.sex.value if p.sex else "",
-        "title": p.title.value if p.title else "",
+        "sex": p.sex.value if p.sex else p.written("sex"),
+        "title": p.title.value if p.title else p.written("title"),
         "name": p.name,
         "rating": p.rating,
         "federation": p.federation,
