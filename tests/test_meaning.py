@@ -8,9 +8,11 @@ cannot carry.
 from __future__ import annotations
 
 import json
+import random
 from fractions import Fraction
 from pathlib import Path
 
+import conventions as events
 import pytest
 from locations import CORPUS_FILES, FIXTURES
 
@@ -43,9 +45,9 @@ BONUS = "\n".join(
 )
 
 
-def _converted_changes(text: str, convert: object) -> list[str]:
+def _converted_changes(text: str, convert: object, *, canonical: bool = False) -> list[str]:
     result = parse(text.encode())
-    out = cv.render_trf(convert(result.tournament)).text  # type: ignore[operator]
+    out = cv.render_trf(convert(result.tournament), canonical=canonical).text  # type: ignore[operator]
     again = parse(out.encode())
     before = meaning_of(result.tournament, result.diagnostics)
     after = meaning_of(again.tournament, again.diagnostics, like=before)
@@ -106,29 +108,99 @@ def _json_round_trip(tournament: trfkit.Tournament) -> trfkit.Tournament:
     return loads(dumps(tournament))
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
-def test_conversions_keep_what_a_file_means(path: Path) -> None:
-    """Canonical, TRF-2026 and JSON change nothing a file means; TRF16 only what it drops.
+# Three players, two rounds: 1 beats 2, then 1 draws 3; player 2 sits out round 2 and the
+# exporter wrote that block "     -    " (no opponent, colour '-', no result) at the end of
+# the line. Points by hand: 1.5, 0.0, 0.5; ranks 1, 3, 2. The block means "absent, no points"
+# and must stay a block: left out at the end of the line it would be a round not played yet.
+ABSENT_LAST = "\n".join(
+    [
+        "012 Absent last",
+        "XXR 2",
+        # 001, start rank 5-8, name 15-47, points 81-84, rank 86-89, blocks of 10 from 92
+        "001    1      Alpha".ljust(80) + " 1.5    1     2 w 1     3 b =",
+        "001    2      Beta".ljust(80) + " 0.0    3     1 b 0       -    ",
+        "001    3      Gamma".ljust(80) + " 0.5    2  0000 -       1 w =",
+        "",
+    ]
+)
+
+
+@pytest.mark.parametrize("canonical", [True, False], ids=["canonical", "as-written"])
+@pytest.mark.parametrize("target", ["trf", "trf26", "trf16"])
+def test_a_dash_block_at_the_end_of_a_line_keeps_its_meaning(target: str, canonical: bool) -> None:
+    """'     -    ' last on a line stays an absence (0000 - canonical); nothing else changes."""
+    convert = {"trf": lambda t: t, "trf26": cv.to_trf26, "trf16": cv.to_trf16}[target]
+    assert _converted_changes(ABSENT_LAST, convert, canonical=canonical) == []
+    result = parse(ABSENT_LAST.encode())
+    out = cv.render_trf(convert(result.tournament), canonical=canonical).text.splitlines()
+    beta = next(line for line in out if line.startswith("001    2"))
+    assert beta[101:107] == ("0000 -" if canonical else "     -")
+
+
+def _assert_kept(data: bytes, label: str) -> None:
+    """Canonical, TRF-2026 and JSON change nothing *data* means; TRF16 only what it drops.
 
     TRF16 drops what it has no line for (299, 202/212, the team records); a change must
     come with such a record dropped.
     """
-    result = parse(path.read_bytes())
+    result = parse(data)
     if result.fatal is not None:
         pytest.skip("not read")
     before = meaning_of(result.tournament, result.diagnostics)
     for name, convert in [*CARRIED.items(), ("json", _json_round_trip)]:
-        out = cv.render_trf(convert(result.tournament), canonical=True).text  # type: ignore[operator]
-        again = parse(out.encode())
-        after = meaning_of(again.tournament, again.diagnostics, like=before)
-        assert [c.message for c in changes(before, after)] == [], name
+        for canonical in (True, False):
+            out = cv.render_trf(convert(result.tournament), canonical=canonical).text  # type: ignore[operator]
+            again = parse(out.encode())
+            after = meaning_of(again.tournament, again.diagnostics, like=before)
+            assert [c.message for c in changes(before, after)] == [], (label, name, canonical)
     conversion = cv.to_trf16(result.tournament)
     again = parse(cv.render_trf(conversion, canonical=True).text.encode())
     found = list(changes(before, meaning_of(again.tournament, again.diagnostics, like=before)))
     if found:
         dropped = {a.record for a in conversion.adjustments if a.action is Action.DROPPED}
         assert dropped & {"299", "202", "212", "320", "330", "240", "352", "362", "300", "801",
-                          "802", "192"}, [c.message for c in found]  # fmt: skip
+                          "802", "192"}, (label, [c.message for c in found])  # fmt: skip
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_conversions_keep_what_a_file_means(path: Path) -> None:
+    """Every bundled and corpus file: each conversion keeps its meaning or lists the loss."""
+    _assert_kept(path.read_bytes(), path.name)
+
+
+GENERATED = [
+    pytest.param(event, convention, id=f"{event.label}|{convention.name}")
+    for event in events.catalogue(2026)
+    for convention in events.CONVENTIONS
+    if convention.applies(event)
+]
+"""Each generated event (tests/conventions.py) written in each exporter convention."""
+
+
+@pytest.mark.parametrize("event, convention", GENERATED[::4])
+def test_conversions_keep_what_a_generated_event_means(
+    event: events.Event, convention: events.Convention
+) -> None:
+    """A generated event in one exporter's convention: each conversion keeps its meaning."""
+    _assert_kept(events.render(event, [convention]).data, f"{event.label}|{convention.name}")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("event, convention", [c for i, c in enumerate(GENERATED) if i % 4])
+def test_conversions_keep_what_every_generated_event_means(
+    event: events.Event, convention: events.Convention
+) -> None:
+    """The other three quarters of the generated events and conventions (slow)."""
+    _assert_kept(events.render(event, [convention]).data, f"{event.label}|{convention.name}")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(200))
+def test_conversions_keep_what_random_events_mean(seed: int) -> None:
+    """A random event written in a random mix of conventions keeps its meaning (slow)."""
+    event = events.random_event(seed)
+    chosen = events.random_conventions(random.Random(seed), event)
+    _assert_kept(events.render(event, chosen).data, f"seed {seed}")
 
 
 def test_the_property_can_fail() -> None:

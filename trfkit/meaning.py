@@ -114,7 +114,13 @@ def meaning_of(
 
 
 def changes(before: Meaning, after: Meaning) -> Iterator[Change]:
-    """What *after* (the converted report, read back) says differently from *before*."""
+    """What *after* (the converted report, read back) says differently from *before*.
+
+    Teams are matched by name where both reports name each team once: TRF16 numbers its
+    013 teams by their place in the file, and the 310 numbers it cannot hold are listed by
+    the conversion, not here.
+    """
+    after = _numbered_like(before, after)
     if before.regime != after.regime:
         yield Change("regime", f"the event reads as {after.regime}, not {before.regime}")
     if before.declared != after.declared:
@@ -138,3 +144,28 @@ def changes(before: Meaning, after: Meaning) -> Iterator[Change]:
 
 def _shown(value: Fraction | int | None) -> str:
     return "none" if value is None else format_number(value, integer=isinstance(value, int))
+
+
+def _numbered_like(before: Meaning, after: Meaning) -> Meaning:
+    """*after* with each team given *before*'s number for the team of the same name."""
+    def numbers(meaning: Meaning) -> dict[str, int]:
+        named = Counter(name for (who, _), name in meaning.names.items() if who == "team")
+        return {
+            name: number
+            for (who, number), name in meaning.names.items()
+            if who == "team" and named[name] == 1
+        }
+
+    old, new = numbers(before), numbers(after)
+    moved = {new[name]: old[name] for name in old.keys() & new.keys() if new[name] != old[name]}
+    if not moved or len(old) != len(new) or old.keys() != new.keys():
+        return after
+    values = {
+        (who, moved.get(number, number) if who == "team" else number, name): value
+        for (who, number, name), value in after.values.items()
+    }
+    names = {
+        (who, moved.get(number, number) if who == "team" else number): name
+        for (who, number), name in after.names.items()
+    }
+    return attrs.evolve(after, values=values, names=names)
