@@ -10,7 +10,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "trfkit"
 LAYERS: tuple[tuple[str, ...], ...] = (
     (
         "errors", "diagnostics", "model", "values", "columns", "numbers", "dates", "limits",
-        "fileio", "config", "untrusted",
+        "fileio", "config", "untrusted", "readers",
     ),
     ("trf", "compute"),
     ("checks", "convert"),

@@ -10,6 +10,8 @@ checker's pairings next to the tournament's, round by round).
 from __future__ import annotations
 
 import difflib
+import random
+import re
 import shutil
 import subprocess
 import tarfile
@@ -19,9 +21,15 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+import conventions as events
 import pytest
 from conversions import CONVERSIONS, Converted, convert
 from locations import CORPUS_FILES, TOOLS, needs_corpus
+from test_bbppairings import BBP_MESSAGES
+
+from trfkit.readers import Finding
+from trfkit.trf import bbppairings as bbp_model
+from trfkit.trf.reader import parse
 
 pytestmark = [pytest.mark.interop, needs_corpus]
 
@@ -126,8 +134,8 @@ class Runs:
 def runs(bbp: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Runs]:
     """Every check, run once per session in a pool of :data:`WORKERS` threads.
 
-    The originals are checked first; each accepted one is then converted (in this
-    thread: the command line is run in-process), and then the conversions are checked.
+    The originals are checked first; each is then converted (in this thread: the command
+    line is run in-process), and then the conversions are checked.
     """
     folder = tmp_path_factory.mktemp("interop")
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
@@ -135,9 +143,9 @@ def runs(bbp: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Runs]:
         # every conversion is written before any of them is checked: the in-process command
         # line never runs while a checker process is being started
         done: dict[tuple[str, str], Converted] = {}
+        # every file is converted, refused ones too: the reader checks are held to the
+        # program on each conversion (a conversion may repair what it refused)
         for path in CORPUS_FILES:
-            if originals[path.name].result().status != 0:
-                continue
             for conversion in CONVERSIONS:
                 done[path.name, conversion] = convert(path, conversion, folder / path.stem)
         converted: dict[tuple[str, str], tuple[Converted, Future[Report] | None]] = {
@@ -173,3 +181,70 @@ def test_conversion_gives_the_same_check_report(runs: Runs, path: Path, conversi
             lineterm="",
         )
         pytest.fail("the check reports differ:\n" + "\n".join(list(diff)[:60]))
+
+
+# --- the reader checks (R1..) against the program ------------------------------------------
+
+
+def _refusals(path: Path) -> list[Finding]:
+    """What ``check --readers bbppairings`` says bbpPairings refuses in *path*."""
+    return [f for f in bbp_model.findings(parse(path.read_bytes()).tournament)
+            if f.rule != bbp_model.NEXT_ROUND]  # fmt: skip
+
+
+def _disagreement(path: Path, report: Report) -> str | None:
+    """How the reader checks and bbpPairings disagree on *path*, or ``None``."""
+    found = _refusals(path)
+    if not found and report.status == 0:
+        return None
+    if not found:
+        return f"{path}: bbpPairings refused it ({report.why[:200]}); the checks flag nothing"
+    if report.status == 0:
+        return f"{path}: accepted by bbpPairings, flagged {found[0].rule}: {found[0].message}"
+    said = report.stderr.strip() or f"killed by signal {-report.status}"
+    if not re.search(BBP_MESSAGES[found[0].rule], said):
+        return f"{path}: flagged {found[0].rule} ({found[0].message}); bbpPairings: {said[:200]}"
+    return None
+
+
+def test_reader_checks_predict_bbppairings_on_the_corpus(runs: Runs) -> None:
+    """A corpus file the R1 checks pass is accepted, one they flag refused for that reason."""
+    wrong = [_disagreement(p, runs.originals[p.name].result()) for p in CORPUS_FILES]
+    assert [w for w in wrong if w] == []
+
+
+def test_reader_checks_predict_bbppairings_on_conversions(runs: Runs) -> None:
+    """The same for every conversion of every corpus file (refused originals included)."""
+    wrong = [
+        _disagreement(out.path, check.result())
+        for out, check in runs.converted.values()
+        if check is not None
+    ]
+    assert len(wrong) >= len(CORPUS_FILES)  # most files convert
+    assert [w for w in wrong if w] == []
+
+
+GENERATED = [
+    (event, [convention]) for event in events.catalogue(2026) for convention in events.CONVENTIONS
+    if convention.applies(event)
+] + [
+    (event, events.random_conventions(random.Random(seed), event))
+    for seed, event in ((seed, events.random_event(seed)) for seed in range(60))
+]  # fmt: skip
+"""Generated events (tests/conventions.py) in each exporter convention, and random mixes."""
+
+
+def test_reader_checks_predict_bbppairings_on_generated_events(
+    bbp: Path, tmp_path: Path
+) -> None:
+    """The same for generated events written in every exporter convention."""
+    paths = []
+    for index, (event, chosen) in enumerate(GENERATED):
+        path = tmp_path / f"{index}-{event.label.split()[0]}.trf"
+        path.write_bytes(events.render(event, chosen).data)
+        paths.append(path)
+    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        reports = list(pool.map(lambda p: _check(bbp, p), paths))
+    wrong = [_disagreement(p, r) for p, r in zip(paths, reports, strict=True)]
+    assert [w for w in wrong if w] == []
+    assert any(r.status == 0 for r in reports) and any(r.status != 0 for r in reports)

@@ -8,6 +8,7 @@ Codes are a family letter and three digits, never reused or renumbered:
 - ``T`` tie-breaks and standings (C.07);
 - ``M`` team events: declared team points, ranks and rows, boards, byes (team *matches*);
 - ``E`` defects that exporters are known for;
+- ``R`` what a named reader (bbpPairings, gacrux) will refuse (``check --readers``);
 - ``X`` reserved for third-party plugins.
 
 Each code has a kebab-case name (``--select`` and ``--ignore`` take either).
@@ -27,6 +28,21 @@ from trfkit.values import Value
 
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
     return tuple(values)
+
+
+def line_ranges(lines: Iterable[int], most: int = 8) -> str:
+    """``3-5, 9, 12`` of *lines* in file order (the first *most* runs, then ``…``).
+
+    How a finding repeated on many lines names them all in one message.
+    """
+    runs: list[list[int]] = []
+    for line in lines:
+        if runs and line == runs[-1][1] + 1:
+            runs[-1][1] = line
+        elif not runs or line != runs[-1][1]:
+            runs.append([line, line])
+    shown = [f"{a}-{b}" if b > a else str(a) for a, b in runs[:most]]
+    return ", ".join(shown) + (", …" if len(runs) > most else "")
 
 
 class Severity(enum.IntEnum):

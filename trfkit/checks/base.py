@@ -25,6 +25,7 @@ from trfkit.compute.tiebreaks.options import ListPrecedence, TieBreakOptions
 from trfkit.diagnostics import Diagnostic, Repeats, Rule, Severity
 from trfkit.limits import Limits
 from trfkit.model import Tournament
+from trfkit.readers import Reader, readers_of
 from trfkit.values import Value
 
 
@@ -61,6 +62,9 @@ class CheckOptions(Value):
         berger_team_colours: Also check team colours, read from each match's top board
             (UNCERTAIN; off by default).
         team_board_order: How strictly board order is judged in team events (UNCERTAIN).
+        readers: The programs whose reading the ``R`` checks model (``--readers``); none by
+            default. A comma-separated string or an iterable of names or
+            :class:`~trfkit.readers.Reader` is accepted.
         extra: Options of third-party plugins, by name.
     """
 
@@ -73,6 +77,7 @@ class CheckOptions(Value):
     berger_swap: bool | None = None
     berger_team_colours: bool = False
     team_board_order: BoardOrder = attrs.field(default=BoardOrder.PAIRING, converter=BoardOrder)
+    readers: frozenset[Reader] = attrs.field(factory=frozenset, converter=readers_of)
     extra: Mapping[str, Any] = attrs.field(factory=dict)
 
 

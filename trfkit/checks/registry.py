@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from trfkit.checks import lint, schedule, scores, structure, teams
+from trfkit.checks import lint, readers, schedule, scores, structure, teams
 from trfkit.checks.base import Check, CheckOptions, Context, make_check
 from trfkit.diagnostics import PARSE_RULES, Diagnostic, Rule, Severity
 from trfkit.errors import RuleError
@@ -39,6 +39,7 @@ BUILTIN: tuple[Check, ...] = (
     *scores.CHECKS,
     *teams.CHECKS,
     *lint.CHECKS,
+    *readers.CHECKS,
 )
 """Every built-in check, family by family."""
 

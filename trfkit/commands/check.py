@@ -38,6 +38,7 @@ from trfkit.errors import UsageError
 if TYPE_CHECKING:
     from trfkit.audit import FileReport
     from trfkit.config import Settings
+    from trfkit.readers import Reader
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -100,8 +101,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="reported tie-break values to verify (CSV or JSON, one row per start rank)",
     )
+    parser.add_argument(
+        "--readers",
+        type=readers_option,
+        default=frozenset(),
+        metavar="NAMES",
+        help="also report what these programs will refuse (R codes): bbppairings, gacrux "
+        "(comma-separated)",
+    )
     parser.add_argument("--report", metavar="FILE.html", help="also write an HTML report")
     parser.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+
+
+def readers_option(value: str) -> frozenset[Reader]:
+    """``--readers``'s value, refused by argparse (a usage error) when it names no known reader."""
+    from trfkit.errors import UsageError
+    from trfkit.readers import readers_of
+
+    try:
+        return readers_of(value)
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _split(values: Sequence[str]) -> tuple[str, ...]:

@@ -244,6 +244,7 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
         berger_swap=args.berger_swap,
         berger_team_colours=args.team_colours,
         team_board_order=args.team_board_order,
+        readers=getattr(args, "readers", frozenset()),
     )
 
 

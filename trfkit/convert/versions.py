@@ -89,6 +89,7 @@ from trfkit.model import (
     Tournament,
 )
 from trfkit.numbers import format_number
+from trfkit.trf import bbppairings
 from trfkit.trf.writer import render_record
 from trfkit.trf.written import bye_opponents, code_of_line, title_as_written
 from trfkit.values import Value
@@ -125,19 +126,11 @@ def _type_codes(value: object) -> TypeCodes:
     return TypeCodes.of(value)
 
 
-ACCEPTED_192 = frozenset(
-    {
-        "FIDE_DUTCH",
-        "FIDE_DUTCH_2025",
-        "FIDE_DUTCH_BAKU",
-        "FIDE_DUTCH_2025_BAKU",
-        "FIDE_BURSTEIN",
-        "FIDE_BURSTEIN_BAKU",
-    }
-)
-"""The 192 codes both known readers accept. bbpPairings (``src/fileformats/trf.cpp``)
-refuses a file with any other 192 ("unsupported tournament type"), round robins
-included; FIDE's checker gacrux reads these among many more."""
+ACCEPTED_192 = bbppairings.TYPE_CODES
+"""The 192 codes both known readers accept: bbpPairings refuses any other ("unsupported
+tournament type"), round robins included (:data:`trfkit.trf.bbppairings.TYPE_CODES`);
+FIDE's checker gacrux reads any code of an individual event (it ignores those it does not
+know)."""
 
 
 @attrs.frozen(repr=False)

@@ -21,7 +21,7 @@ import attrs
 from lark.lexer import Token
 
 from trfkit import columns as C
-from trfkit.diagnostics import REPEATS, Repeats, parse_rule
+from trfkit.diagnostics import REPEATS, Repeats, line_ranges, parse_rule
 from trfkit.errors import FieldError
 from trfkit.model import (
     OLD_TITLES,
@@ -185,18 +185,6 @@ _KNOWN_VALUES = {"sex": "neither m nor w", "title": "not a FIDE title"}
 """What a sex or a title text that is no value of its set is not, for P007."""
 
 
-def _line_ranges(places: list[tuple[int, int]], most: int = 8) -> str:
-    """``3-5, 9, 12`` of the lines of *places* (the first *most* runs, then ``…``)."""
-    runs: list[list[int]] = []
-    for line, _ in places:
-        if runs and line == runs[-1][1] + 1:
-            runs[-1][1] = line
-        elif not runs or line != runs[-1][1]:
-            runs.append([line, line])
-    shown = [f"{a}-{b}" if b > a else str(a) for a, b in runs[:most]]
-    return ", ".join(shown) + (", …" if len(runs) > most else "")
-
-
 def _unread(
     sex: Sex | None, sex_text: str, title: Title | None, title_text: str
 ) -> tuple[tuple[str, str], ...]:
@@ -252,7 +240,8 @@ class RecordReader:
             line, column = places[0]
             message = f"{what} {text!r} is {_KNOWN_VALUES[what]}"
             if len(places) > 1:
-                message += f" ({len(places):,} players: lines {_line_ranges(places)})"
+                lines = line_ranges(line for line, _ in places)
+                message += f" ({len(places):,} players: lines {lines})"
             self._file.diagnostics.add(
                 parse_rule("P007").diagnostic(message, line=line, column=column)
             )

@@ -11,11 +11,13 @@ writes it.
 from __future__ import annotations
 
 from trfkit import columns as C
-from trfkit.model import Player, RawRecord, Record, RoundDates
+from trfkit.model import Player, RawRecord, Record, RoundDates, Tournament
+from trfkit.trf.writer import render_record
 
 __all__ = [
     "bye_opponents",
     "code_of_line",
+    "lines_of",
     "piped_player",
     "prefix_column",
     "reaches",
@@ -76,3 +78,18 @@ def code_of_line(record: RawRecord) -> str:
 def piped_player(record: RawRecord) -> bool:
     """Whether a line kept as text is a player line with ``|`` between fields (Vega's TDF)."""
     return record.text.startswith("001 ") and record.text.count("|") >= 3
+
+
+def lines_of(tournament: Tournament) -> list[tuple[int, str]]:
+    """(line number, text) of every record: as read, or as the writer writes one built in code.
+
+    What another program's reader sees (``trf/bbppairings``, ``trf/gacrux``).
+    """
+    out = []
+    for index, record in enumerate(tournament.records, 1):
+        source = record.source
+        if source is not None:
+            out.append((source.line, source.text))
+        else:
+            out.append((index, render_record(record)))
+    return out
