@@ -1057,3 +1057,49 @@ def test_an_unknown_sex_and_title_survive_every_conversion(target: str) -> None:
         convert = {"canonical": lambda x: x, "trf26": cv.to_trf26, "trf16": cv.to_trf16}[target]
         line = cv.render_trf(convert(t), canonical=True).text.splitlines()[1]
     assert (line[9], line[10:13]) == ("u", " xx")
+
+
+def test_for_bbppairings_writes_what_it_reads(tmp_path: Path) -> None:
+    """``--for bbppairings``: ``   0 - H``, ``4 W 1`` and a 192 it refuses are rewritten.
+
+    By hand: player 1 beats 2 (white) and has a half-point bye, 1.5; player 2 has 0.0 and
+    a zero-point bye. bbpPairings reads ``0000``, lower-case colours and six 192 codes only;
+    the 192 becomes the 092 text (the file has none), which it skips.
+    """
+    text = "\n".join([
+        "012 X",
+        "192 FIDE_DUTCH_2017",
+        player(1, "Alpha", rounds="   2 W 1     0 - H", points="1.5"),
+        player(2, "Beta", rounds="   1 B 0  0000 - Z", points="0.0"),
+        "",
+    ])  # fmt: skip
+    source, target = tmp_path / "in.trf", tmp_path / "out.trf"
+    source.write_text(text, encoding="utf-8")
+    assert main(["convert", str(source), "--to", "trf26", "--for", "bbppairings",
+                 "-o", str(target)]) == 0  # fmt: skip
+    lines = target.read_text(encoding="utf-8").splitlines()
+    assert lines[1] == "092 FIDE_DUTCH_2017"
+    assert lines[2][91:109] == "   2 w 1  0000 - H"
+    assert lines[3][91:99] == "   1 b 0"
+
+
+def test_for_bbppairings_refuses_what_it_cannot_carry(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 299 bbpPairings refuses, and the points it changes: exit 2, nothing written, why."""
+    text = "\n".join([
+        "012 X",
+        "299           2.0         2",
+        player(1, "Alpha", rounds="   2 w 1", points="1.0"),
+        player(2, "Beta", rounds="   1 b 0", points="2.0"),
+        "",
+    ])  # fmt: skip
+    source, target = tmp_path / "in.trf", tmp_path / "out.trf"
+    source.write_text(text, encoding="utf-8")
+    assert main(["convert", str(source), "--to", "trf26", "--for", "bbppairings",
+                 "-o", str(target)]) == 2  # fmt: skip
+    assert not target.exists()
+    err = capsys.readouterr().err
+    assert "(converted line 2): bbpPairings refuses every 299 line" in err
+    assert "bbpPairings refuses points 2.0 for player 2" in err
+    assert "not written (--for bbppairings)" in err

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import conventions as events
 import pytest
-from conversions import CONVERSIONS, Converted, convert
+from conversions import CONVERSIONS, Converted, convert, run_cli
 from locations import CORPUS_FILES, TOOLS, needs_corpus
 from test_bbppairings import BBP_MESSAGES
 
@@ -248,3 +248,23 @@ def test_reader_checks_predict_bbppairings_on_generated_events(
     wrong = [_disagreement(p, r) for p, r in zip(paths, reports, strict=True)]
     assert [w for w in wrong if w] == []
     assert any(r.status == 0 for r in reports) and any(r.status != 0 for r in reports)
+
+
+def test_converted_for_bbppairings_is_accepted(bbp: Path, tmp_path: Path) -> None:
+    """``convert --to trf26 --for bbppairings``: what it writes, bbpPairings accepts."""
+    written = []
+    for path in CORPUS_FILES:
+        target = tmp_path / path.name
+        status, said = run_cli(
+            "convert", str(path), "--to", "trf26", "--for", "bbppairings", "-o", str(target)
+        )
+        assert status in (0, 2), said
+        assert (status == 0) == target.exists()
+        if status == 2:
+            assert "not written (--for bbppairings)" in said, said
+            continue
+        written.append(target)
+    reports = {p.name: _check(bbp, p) for p in written}
+    refused = {name: r.why for name, r in reports.items() if r.status != 0}
+    assert refused == {}
+    assert len(written) > len(CORPUS_FILES) // 2

@@ -17,21 +17,17 @@ from trfkit.checks.base import Check, Context, make_check
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.readers import Finding, Reader
 from trfkit.trf import bbppairings as bbp
+from trfkit.trf import foreign
 
 
 def _findings(ctx: Context, reader: Reader) -> tuple[Finding, ...]:
     """The reader's findings in the file, found once per file; none unless it is named."""
     if reader not in ctx.options.readers:
         return ()
-    model = {Reader.BBPPAIRINGS: bbp.findings, Reader.GACRUX: _not_yet}[reader]
     found: tuple[Finding, ...] = ctx.cached(
-        f"readers.{reader.value}", lambda: model(ctx.tournament)
+        f"readers.{reader.value}", lambda: foreign.findings(ctx.tournament, reader)
     )
     return found
-
-
-def _not_yet(tournament: object) -> tuple[Finding, ...]:
-    return ()
 
 
 def _report(ctx: Context, check: Check, reader: Reader, rule: str) -> Iterator[Diagnostic]:

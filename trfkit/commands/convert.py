@@ -95,6 +95,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "another regime, other points, ranks or tie-breaks, or new errors",
     )
     parser.add_argument(
+        "--for",
+        dest="for_reader",
+        choices=("bbppairings", "gacrux"),
+        help="TRF output that this program reads: every line in the standard columns, UTF-8; "
+        "refused (exit 2, not written) with the lines it would still refuse",
+    )
+    parser.add_argument(
         "--output-encoding",
         type=common.codec_option,
         metavar="E",
@@ -199,6 +206,7 @@ def run(args: argparse.Namespace) -> int:
             out = _convert(path, data, args)
             shown = "<stdin>" if path == "-" else path
             _say_changes(shown, out.changes)
+            _refused_by_reader(shown, out, args)
             if out.changes and args.strict:
                 raise ConversionFailed(
                     f"{shown}: not written (--strict): the converted report means something "
@@ -236,6 +244,8 @@ def _check_usage(args: argparse.Namespace, inputs: list[str]) -> None:
         raise UsageError("--delimiter applies to --to csv only")
     if args.teams and args.to != "csv":
         raise UsageError("--teams applies to --to csv only")
+    if args.for_reader and args.to in ("json", "csv"):
+        raise UsageError(f"--for writes TRF for {args.for_reader}; not --to {args.to}")
 
 
 def _targets(args: argparse.Namespace, inputs: list[str]) -> list[str]:
@@ -370,7 +380,7 @@ def _convert(path: str, data: bytes, args: argparse.Namespace) -> _Output:
     plain = (
         kind == "trf"
         and target == "trf"
-        and not (args.canonical or args.newline or args.comments)
+        and not (args.canonical or args.newline or args.comments or args.for_reader)
     )
     try:
         if plain:  # the input's bytes again: it means what it meant
@@ -412,6 +422,33 @@ def _changes(
     return tuple(c.message for c in changes(before, after))
 
 
+def _refused_by_reader(shown: str, out: _Output, args: argparse.Namespace) -> None:
+    """Raise :class:`ConversionFailed` when the reader ``--for`` names would refuse *out*."""
+    if not args.for_reader:
+        return
+    from trfkit.readers import Reader
+    from trfkit.trf import foreign
+    from trfkit.trf.reader import parse
+    from trfkit.untrusted import printable
+
+    reader = Reader(args.for_reader)
+    result = parse(out.data, limits=common.limits(args))
+    if result.fatal is not None:
+        return  # _changes already says it cannot be read back
+    found = foreign.refusals(result.tournament, reader)
+    if not found:
+        return
+    for finding in found:
+        where = f" (converted line {finding.line})" if finding.line is not None else ""
+        sys.stderr.write(
+            f"trfkit convert: {printable(shown)}{where}: {printable(finding.message)}\n"
+        )
+    raise ConversionFailed(
+        f"{shown}: not written (--for {args.for_reader}): {reader.label} would refuse the "
+        f"converted file, for the {len(found)} reason{'s' if len(found) > 1 else ''} above"
+    )
+
+
 def _is_utf8(codec: str) -> bool:
     from trfkit.convert import codec_name
 
@@ -439,10 +476,12 @@ def _to_trf(
         keep_unsupported=args.keep_unsupported,
         double_round_robin_swap=args.double_round_robin == "swapped",
         type_codes=args.type_codes,
+        reader=args.for_reader,
     )
     version = {"trf16": "trf16", "trf26": "trf26"}.get(target)
     conversion = cv.convert(tournament, version, options=options)
-    canonical = args.canonical or kind == "json"
+    # a program's reader takes the standard columns (w and b, 0000), not every spelling
+    canonical = args.canonical or kind == "json" or bool(args.for_reader)
     repair = cv.lines_to_repair(diagnostics) if version else frozenset()
     rendered = cv.render_trf(
         conversion,

@@ -89,6 +89,7 @@ from trfkit.model import (
     Tournament,
 )
 from trfkit.numbers import format_number
+from trfkit.readers import Reader
 from trfkit.trf import bbppairings
 from trfkit.trf.writer import render_record
 from trfkit.trf.written import bye_opponents, code_of_line, title_as_written
@@ -149,11 +150,17 @@ class ConvertOptions(Value):
             default ``True`` writes ``FIDE_DOUBLEROUNDROBIN`` (``FIDE_TEAM_DOUBLEROUNDROBIN``
             for teams); ``False`` writes ``BERGER_DOUBLEROUNDROBIN``
             (``BERGER_TEAM_ROUNDROBIN_G2``), the plain Berger table played twice.
+        reader: Going to TRF-2026, the program the output is for (``convert --for``): a 192
+            bbpPairings does not read becomes the 092 text (or is dropped when a 092 says
+            the system), listed either way.
     """
 
     keep_unsupported: bool = False
     type_codes: TypeCodes = attrs.field(default=TypeCodes.ACCEPTED, converter=_type_codes)
     double_round_robin_swap: bool = True
+    reader: Reader | None = attrs.field(
+        default=None, converter=attrs.converters.optional(Reader)
+    )
 
 
 # --- 092 free text → 192 code ---------------------------------------------------------------
@@ -674,6 +681,15 @@ def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -
                 f"TRF-2026 310 replaces 013; team number {next_number} given in file order, "
                 "match points, game points and rank left blank (013 has none)",
             )
+        elif (
+            isinstance(r, TextRecord)
+            and r.code == "192"
+            and b.options.reader is Reader.BBPPAIRINGS
+            and r.value not in bbppairings.TYPE_CODES
+        ):
+            _192_for_bbppairings(b, r, has_092=any(
+                isinstance(x, TextRecord) and x.code == "092" for x in records
+            ))  # fmt: skip
         elif isinstance(r, TextRecord) and r.code == "092":
             b.out.append(r)
             if has_192 or b.options.type_codes is TypeCodes.NONE:
@@ -932,6 +948,15 @@ _UNSUPPORTED_16: dict[type[Record], str] = {
     TeamPairingByes: "TRF16 has no 320 team bye record",
     ForfeitedMatch: "TRF16 has no 330 forfeited-match record",
 }
+
+
+def _192_for_bbppairings(b: _Builder, r: TextRecord, *, has_092: bool) -> None:
+    """A 192 bbpPairings refuses, for ``--for bbppairings``: the 092 text, or dropped."""
+    why = f"bbpPairings refuses 192 {r.value!r} (it reads only {', '.join(sorted(ACCEPTED_192))})"
+    if has_092:
+        b.drop(r, why + "; 092 describes the system")
+    else:
+        b.rewrite(r, TextRecord("092", r.value, source=r.source), why + "; written as 092 text")
 
 
 def to_trf16(tournament: Tournament, *, options: ConvertOptions | None = None) -> Conversion:

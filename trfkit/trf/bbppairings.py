@@ -37,7 +37,7 @@ from trfkit.readers import Finding
 from trfkit.trf.written import lines_of
 from trfkit.values import Value
 
-__all__ = ["RULES", "SCORE_SYMBOLS", "TYPE_CODES", "findings"]
+__all__ = ["REFUSALS", "RULES", "SCORE_SYMBOLS", "TYPE_CODES", "findings"]
 
 TYPE_CODES = frozenset(
     {
@@ -101,6 +101,9 @@ RULES = (
     NEXT_ROUND,
 )
 """Every rule's name, in the order bbpPairings applies them."""
+
+REFUSALS = frozenset(RULES) - {NEXT_ROUND}
+"""The rules whose findings mean bbpPairings refuses the file."""
 
 
 def _single(text: str) -> str | None:
