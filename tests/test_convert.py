@@ -1059,6 +1059,14 @@ def test_an_unknown_sex_and_title_survive_every_conversion(target: str) -> None:
     assert (line[9], line[10:13]) == ("u", " xx")
 
 
+def _for_bbppairings(folder: Path, lines: list[str]) -> tuple[int, Path]:
+    """``convert --to trf26 --for bbppairings`` of ``012 X`` and *lines*: status, output."""
+    source, target = folder / "in.trf", folder / "out.trf"
+    source.write_text("\n".join(["012 X", *lines, ""]), encoding="utf-8")
+    argv = ["convert", str(source), "--to", "trf26", "--for", "bbppairings", "-o", str(target)]
+    return main(argv), target
+
+
 def test_for_bbppairings_writes_what_it_reads(tmp_path: Path) -> None:
     """``--for bbppairings``: ``   0 - H``, ``4 W 1`` and a 192 it refuses are rewritten.
 
@@ -1066,17 +1074,12 @@ def test_for_bbppairings_writes_what_it_reads(tmp_path: Path) -> None:
     a zero-point bye. bbpPairings reads ``0000``, lower-case colours and six 192 codes only;
     the 192 becomes the 092 text (the file has none), which it skips.
     """
-    text = "\n".join([
-        "012 X",
+    status, target = _for_bbppairings(tmp_path, [
         "192 FIDE_DUTCH_2017",
         player(1, "Alpha", rounds="   2 W 1     0 - H", points="1.5"),
         player(2, "Beta", rounds="   1 B 0  0000 - Z", points="0.0"),
-        "",
     ])  # fmt: skip
-    source, target = tmp_path / "in.trf", tmp_path / "out.trf"
-    source.write_text(text, encoding="utf-8")
-    assert main(["convert", str(source), "--to", "trf26", "--for", "bbppairings",
-                 "-o", str(target)]) == 0  # fmt: skip
+    assert status == 0
     lines = target.read_text(encoding="utf-8").splitlines()
     assert lines[1] == "092 FIDE_DUTCH_2017"
     assert lines[2][91:109] == "   2 w 1  0000 - H"
@@ -1087,17 +1090,12 @@ def test_for_bbppairings_refuses_what_it_cannot_carry(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A 299 bbpPairings refuses, and the points it changes: exit 2, nothing written, why."""
-    text = "\n".join([
-        "012 X",
+    status, target = _for_bbppairings(tmp_path, [
         "299           2.0         2",
         player(1, "Alpha", rounds="   2 w 1", points="1.0"),
         player(2, "Beta", rounds="   1 b 0", points="2.0"),
-        "",
     ])  # fmt: skip
-    source, target = tmp_path / "in.trf", tmp_path / "out.trf"
-    source.write_text(text, encoding="utf-8")
-    assert main(["convert", str(source), "--to", "trf26", "--for", "bbppairings",
-                 "-o", str(target)]) == 2  # fmt: skip
+    assert status == 2
     assert not target.exists()
     err = capsys.readouterr().err
     assert "(converted line 2): bbpPairings refuses every 299 line" in err
