@@ -341,3 +341,14 @@ def test_an_unknown_sex_and_title_are_kept_as_written() -> None:
     p = trfkit.loads("001    1 u xx Alpha\n").players[0]
     assert (p.sex, p.title, p.unread) == (None, None, (("sex", "u"), ("title", "xx")))
     assert (p.written("sex"), p.written("title"), p.written("name")) == ("u", "xx", "")
+
+
+def test_a_lower_case_initial_colour_is_read_and_reported() -> None:
+    """``152 w`` (FIDE's generator) reads as white, with a P007 at column 5; ``152 W`` none."""
+    from trfkit.trf.reader import parse
+
+    lower = parse(b"012 X\n152 w\n")
+    (found,) = [d for d in lower.diagnostics if d.code == "P007"]
+    assert (found.line, found.column) == (2, 5)
+    assert "lower case" in found.message
+    assert [d for d in parse(b"012 X\n152 W\n").diagnostics if d.code == "P007"] == []

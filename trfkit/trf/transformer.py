@@ -399,6 +399,10 @@ class RecordReader:
         payload = self._payload(token)
         if payload.upper() not in ("W", "B"):
             self._report("P007", f"initial colour {payload!r} is neither W nor B", token, 5)
+        elif payload not in ("W", "B"):
+            # read as meant, but bbpPairings refuses it; --to trf26 writes it upper-case
+            why = f"initial colour {payload!r} is written in lower case; 152 is W or B"
+            self._report("P007", why, token, 5)
         return self._record(token, InitialColour, (payload,))
 
     def _scoring(self, token: Token) -> Record:
