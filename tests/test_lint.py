@@ -564,3 +564,30 @@ def test_no_corpus_file_gets_an_exporter_error() -> None:
     for path in sorted(CORPUS.glob("*.trf")):
         errors = [d for d in trfkit.check(path, select=["E"]) if d.severity.label == "error"]
         assert errors == [], path.name
+
+
+# --- E019 -----------------------------------------------------------------------------------
+
+
+def test_byes_written_with_opponent_0_are_one_warning_with_their_lines() -> None:
+    """Three rounds ``   0 - H`` (lines 2, 3, 5): one E019 at line 2, round 2 (column 102)."""
+    lines = [
+        "012 X",
+        player(1, "Alpha, A", points="1.5", rounds=[(2, "w", "1"), (0, "-", "H")]),
+        player(2, "Beta, B", points="0.5", rounds=[(1, "b", "0"), (0, "-", "H")]),
+        player(3, "Gamma, C", points="0.5", rounds=[("0000", "-", "Z"), (4, "w", "=")]),
+        player(4, "Delta, D", points="1.0", rounds=[(0, "-", "H"), (3, "b", "=")]),
+    ]
+    found = run(lines, "E019")
+    assert where(found) == [(2, 102)]
+    assert "(3 rounds: lines 2-3, 5)" in found[0].message
+
+
+def test_byes_written_0000_or_blank_pass() -> None:
+    """``0000 - H`` and a blank opponent are the format's spellings: no E019."""
+    lines = [
+        "012 X",
+        player(1, "Alpha, A", points="1.5", rounds=[(2, "w", "1"), ("0000", "-", "H")]),
+        player(2, "Beta, B", points="0.5", rounds=[(1, "b", "0"), ("", "-", "H")]),
+    ]
+    assert run(lines, "E019") == []

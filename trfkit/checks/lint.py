@@ -34,7 +34,7 @@ from trfkit.compute.history import (
 )
 from trfkit.compute.regime import clubs_not_teams
 from trfkit.dates import Reading
-from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.diagnostics import Diagnostic, Severity, line_ranges
 from trfkit.model import (
     BbpScore,
     Byes,
@@ -51,7 +51,7 @@ from trfkit.model import (
     TieBreakList,
     Tournament,
 )
-from trfkit.trf.written import piped_player, prefix_column, value_as_written
+from trfkit.trf.written import bye_opponents, piped_player, prefix_column, value_as_written
 
 _R = TypeVar("_R", bound=Record)
 
@@ -1135,6 +1135,42 @@ def _club_groups(ctx: Context) -> Iterator[Diagnostic]:
 
 CLUB_GROUPS = make_check("E018", "club-groups", Severity.WARNING, _club_groups)
 
+# --- E019: a bye's opponent written 0 --------------------------------------------------------
+
+
+def _bye_opponent_zero(ctx: Context) -> Iterator[Diagnostic]:
+    """A round without opponent is written ``   0`` (or ``  00``) instead of ``0000``.
+
+    TRF16 writes ``0000`` for no opponent (four blanks mean the same); FIDE's own C.07
+    exercise files write a bye as ``   0 - H``. trfkit reads it as meant, but bbpPairings
+    reads a player numbered 0 and refuses the file ("player ID of 0"); ``convert --to
+    trf26`` writes ``0000``. One finding per spelling, at its first place, with the count
+    and the lines.
+
+    PASS: ``0000 - H``. WARNING: ``   0 - H``.
+    """
+    places: dict[str, list[tuple[int, int]]] = {}
+    for player in ctx.tournament.players:
+        if player.source is None:
+            continue
+        for rnd, written in bye_opponents(player).items():
+            column = C.round_field(rnd, C.ROUND_OPPONENT).start
+            places.setdefault(written, []).append((player.source.line, column))
+    for written, found in places.items():
+        line, column = found[0]
+        more = f" ({len(found)} rounds: lines {line_ranges(p[0] for p in found)})"
+        yield BYE_OPPONENT_ZERO.rule.diagnostic(
+            f"a round without opponent is written {written!r}, not 0000; bbpPairings reads a "
+            f"player numbered 0 and refuses it" + (more if len(found) > 1 else ""),
+            line=line,
+            column=column,
+        )
+
+
+BYE_OPPONENT_ZERO = make_check(
+    "E019", "bye-opponent-zero", Severity.WARNING, _bye_opponent_zero
+)
+
 CHECKS: tuple[Check, ...] = (
     URL_IN_HEADER,
     PLATFORM_IN_HEADER,
@@ -1154,5 +1190,6 @@ CHECKS: tuple[Check, ...] = (
     DUPLICATE_PLAYER,
     VEGA_TDF_RECORD,
     CLUB_GROUPS,
+    BYE_OPPONENT_ZERO,
 )
 """The exporter checks, in code order."""
