@@ -129,6 +129,13 @@ class JsonFormError(TrfError, ValueError):
         self.path = path
 
 
+class ReaderStopped(TrfError):
+    """A model of another program's reader stops at a line it refuses (the refusal is kept).
+
+    Raised and caught inside :mod:`trfkit.trf.gacrux`; it never reaches a caller.
+    """
+
+
 class ConversionFailed(TrfError):
     """One input of ``trfkit convert`` cannot be converted (the run exits 2)."""
 

@@ -33,7 +33,7 @@ import attrs
 
 from trfkit.diagnostics import line_ranges
 from trfkit.model import Tournament
-from trfkit.readers import Finding
+from trfkit.readers import BbpRule, Finding
 from trfkit.trf.written import lines_of
 from trfkit.values import Value
 
@@ -63,43 +63,25 @@ _NOT_PLAYED = frozenset("+-HFUZ ")
 _DIGITS = re.compile(r"[0-9]+")
 _SCORE = re.compile(r"(?:[0-9]+(?:\.[0-9])?|\.[0-9])")
 
-ENCODING = "bbp-encoding"
-TEAM_RECORD = "bbp-team-record"
-TYPE_CODE = "bbp-type-code"
-INITIAL_COLOUR = "bbp-initial-colour"
-SCORING = "bbp-scoring-record"
-BONUS = "bbp-bonus-record"
-ROUND_COUNT = "bbp-rounds-record"
-PLAYER_LINE = "bbp-player-line"
-OPPONENT_ZERO = "bbp-opponent-zero"
-ROUND_BLOCK = "bbp-round-block"
-OTHER_RECORD = "bbp-other-record"
-START_RANKS = "bbp-start-ranks"
-TOO_MANY_ROUNDS = "bbp-too-many-rounds"
-PAIRING = "bbp-pairing"
-POINTS = "bbp-points"
-BAKU = "bbp-baku-scoring"
-NEXT_ROUND = "bbp-next-round"
+ENCODING = BbpRule.ENCODING
+TEAM_RECORD = BbpRule.TEAM_RECORD
+TYPE_CODE = BbpRule.TYPE_CODE
+INITIAL_COLOUR = BbpRule.INITIAL_COLOUR
+SCORING = BbpRule.SCORING
+BONUS = BbpRule.BONUS
+ROUND_COUNT = BbpRule.ROUND_COUNT
+PLAYER_LINE = BbpRule.PLAYER_LINE
+OPPONENT_ZERO = BbpRule.OPPONENT_ZERO
+ROUND_BLOCK = BbpRule.ROUND_BLOCK
+OTHER_RECORD = BbpRule.OTHER_RECORD
+START_RANKS = BbpRule.START_RANKS
+TOO_MANY_ROUNDS = BbpRule.TOO_MANY_ROUNDS
+PAIRING = BbpRule.PAIRING
+POINTS = BbpRule.POINTS
+BAKU = BbpRule.BAKU
+NEXT_ROUND = BbpRule.NEXT_ROUND
 
-RULES = (
-    ENCODING,
-    TEAM_RECORD,
-    TYPE_CODE,
-    INITIAL_COLOUR,
-    SCORING,
-    BONUS,
-    ROUND_COUNT,
-    PLAYER_LINE,
-    OPPONENT_ZERO,
-    ROUND_BLOCK,
-    OTHER_RECORD,
-    START_RANKS,
-    TOO_MANY_ROUNDS,
-    PAIRING,
-    POINTS,
-    BAKU,
-    NEXT_ROUND,
-)
+RULES = tuple(BbpRule)
 """Every rule's name, in the order bbpPairings applies them."""
 
 REFUSALS = frozenset(RULES) - {NEXT_ROUND}

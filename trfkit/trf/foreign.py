@@ -10,18 +10,13 @@ from collections.abc import Callable
 
 from trfkit.model import Tournament
 from trfkit.readers import Finding, Reader
-from trfkit.trf import bbppairings
+from trfkit.trf import bbppairings, gacrux
 
 __all__ = ["findings", "refusals"]
 
-
-def _gacrux(tournament: Tournament) -> tuple[Finding, ...]:
-    return ()
-
-
 _MODELS: dict[Reader, tuple[Callable[[Tournament], tuple[Finding, ...]], frozenset[str]]] = {
     Reader.BBPPAIRINGS: (bbppairings.findings, bbppairings.REFUSALS),
-    Reader.GACRUX: (_gacrux, frozenset()),
+    Reader.GACRUX: (gacrux.findings, gacrux.REFUSALS),
 }
 
 
