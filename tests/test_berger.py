@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from itertools import pairwise
@@ -464,3 +465,128 @@ def test_berger_max_rounds_raises_the_limit(capsys: pytest.CaptureFixture[str]) 
     """19 cycles of 6 players (95 rounds) are within the default; 20 need --max-rounds 100."""
     assert len(_json(capsys, "6", "--cycles", "19")["rounds"]) == 95  # type: ignore[arg-type]
     assert len(_json(capsys, "6", "--cycles", "20", "--max-rounds", "100")["rounds"]) == 100  # type: ignore[arg-type]
+
+
+# --- printed tables: the same bytes, in memory that follows the output (issue 28) ----------
+
+
+@pytest.mark.parametrize("n", range(4, 31, 2))
+def test_a_table_game_is_a_board_of_the_milvang_procedure(n: int) -> None:
+    """table_game (no round made) gives every player's opponent and colour of Milvang's rounds."""
+    for number, boards in enumerate(milvang_table(n), start=1):
+        for white, black in boards:
+            assert berger.table_game(n, number, white) == (black, True)
+            assert berger.table_game(n, number, black) == (white, False)
+
+
+@pytest.mark.parametrize("n", range(3, 31))
+def test_a_plan_gives_every_player_the_games_of_the_spec_construction(n: int) -> None:
+    """Plan.player_schedule, read from the closed form, is the spec's rounds seen by each player."""
+    for cycles, swap in ((1, False), (2, False), (2, True), (3, False)):
+        described = berger.plan(n, cycles, swap_last_two=swap)
+        rounds = spec_schedule(n, cycles, swap)
+        for player in range(1, n + 1):
+            expected: list[tuple[int | None, Colour]] = []
+            for r in rounds:
+                game = next((g for g in r["pairings"] if player in g), None)
+                if game is None:
+                    expected.append((None, Colour.NONE))
+                elif game[0] == player:
+                    expected.append((game[1], Colour.WHITE))
+                else:
+                    expected.append((game[0], Colour.BLACK))
+            assert list(described.player_schedule(player)) == expected, (n, cycles, swap, player)
+        assert [
+            {"round": r.number, "pairings": [list(p) for p in r.pairings], "bye": r.bye}
+            for r in described.iter_rounds()
+        ] == rounds
+
+
+PRINTED_BEFORE = {
+    "berger text plain": "0166e55c86b8e3e7424eab3e9366add20705521d649d2c40ccea821c043b6bb6",
+    "berger text double": "2598aacc691c2ebe8e33ca6f05d8c59ebae65c2f79b8334dac12ab32742aa120",
+    "berger text swap": "83d1d265eaa89895be759d96c980915cb4e5b30dc04baed9f5d39fff2331856a",
+    "berger text rotate": "e89f4af2103af39f822592e8200ba639ccb9b4f7f45339da2de2b764e83a4653",
+    "berger text cycles3": "ba4478f3707990d298c11ccaa3e59aa3e41d4b45cb784ce14e0389ce255fc140",
+    "berger json plain": "44c0fc2b32cbe6be4d8ec358eefd77e95d9c4f550fecbab670ff0b0bd804bb99",
+    "berger json double": "ce719ac673259f0d9562212dba223555366b790e1000c411d1d0b827ab3dc986",
+    "berger json swap": "33f418db453e24acd9f275cfa10c0d1ae3b898ad0f4c9839f8b5f5e84019614c",
+    "berger json rotate": "fc8618cd0cddf171f18f1861c47c9e981aa005f6ca392460234d6fd32fd890e2",
+    "berger json cycles3": "9ad8d1a4a8b28d7dbc807e3b62cf5a4972993fd6f388bdd5541548ef6ed714c0",
+    "berger trf plain": "1309fb1e41b7322e20c1bfc469136f8f3570830f59ba0752fd82c2980feae2cc",
+    "berger trf double": "2850a4e8303a2cb79fba943419d95ece55cc39b2fb6050f00d2426de4f3bacf5",
+    "berger trf swap": "c858c5c40230b66aaad845b18da6bffcc8336bcb77484faf83121188044742f9",
+    "berger trf rotate": "8dd10ba83e8a275d2b16734e1d4c2a04b8634e9ccdf349b5e75bf95ffcaf5bcc",
+    "berger trf cycles3": "e9c187e0d1ae2f1f4463759c33122b794d3f4a546a2db112304ec0f60dfa628c",
+    "draw text plain": "393f5d862ef475eb6d6a0469568024850968dd8b4b1d61020e5097dacf348450",
+    "draw json plain": "0ea5595030807f90eec1c57a49e0fdfd88ee5ef8ea495c4536984369e12a0489",
+    "draw trf plain": "0bca14ee7562842b018c9b7089d02c9464d00e51486644831aa44b0773201dc7",
+    "draw trf swap": "21027edf9e5db20d468b7be4fee0bf6e901b089c6bfa142b097cdfab4210d7b5",
+}
+"""SHA-256 of the outputs for N = 3 … 30 (each followed by a NUL byte) as trfkit printed them
+before the tables were streamed (commit 8345510, which made every table whole): a streamed
+table prints the same bytes. Draws are of the names ``Player A0``, ``Player B1``, … with
+``--seed 2026``."""
+
+VARIANTS = {"plain": [], "double": ["--double"], "swap": ["--double", "--swap-last-two"],
+            "rotate": ["--rotate", "3"], "cycles3": ["--cycles", "3"]}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", sorted(PRINTED_BEFORE))
+def test_a_streamed_table_prints_the_bytes_printed_before(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    case: str,
+) -> None:
+    """The output of berger N, and of draw of N names, N = 3 … 30: byte for byte as before."""
+    import hashlib
+
+    command, form, variant = case.split()
+
+    digest = hashlib.sha256()
+    for n in range(3, 31):
+        if command == "berger":
+            argv = ["berger", str(n)]
+        else:
+            names = tmp_path / f"names{n}.txt"
+            names.write_text("".join(f"Player {chr(65 + i % 26)}{i}\n" for i in range(n)))
+            argv = ["draw", str(names), "--seed", "2026"]
+        assert main([*argv, "--format", form, *VARIANTS[variant]]) == 0
+        out = capsys.readouterr().out.replace(str(tmp_path / f"names{n}.txt"), "NAMES")
+        digest.update(out.encode("utf-8") + b"\0")
+    assert digest.hexdigest() == PRINTED_BEFORE[case]
+
+
+_PEAK = """
+import resource, subprocess, sys
+subprocess.run([sys.executable, "-m", "trfkit", *sys.argv[1:]], check=True,
+               stdout=subprocess.DEVNULL, timeout=240)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+"""A fresh process that runs ``trfkit ARGS`` (output discarded) and prints its peak RSS in KiB."""
+
+
+def _peak_mib(*args: str) -> float:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE.parent), *sys.path])}
+    done = subprocess.run(
+        [sys.executable, "-c", _PEAK, *args],
+        capture_output=True, text=True, env=env, timeout=300, check=True,
+    )  # fmt: skip
+    return int(done.stdout.strip()) / 1024
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss in KiB is Linux's")
+def test_berger_of_2000_players_prints_64_mb_in_small_memory() -> None:
+    """The whole table of 2,000 players (about 64 MB of text) in under 80 MiB: one round at a time.
+
+    Made whole, the table's 2 million pairs and the text took about 500 MiB.
+    """
+    assert _peak_mib("berger", "2000", "--max-rounds", "2000") < 80
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss in KiB is Linux's")
+def test_draw_of_3000_names_does_not_make_the_table(tmp_path: Path) -> None:
+    """Drawing 3,000 numbers prints 140 kB: under 80 MiB (the table it used to make: 600 MiB)."""
+    names = tmp_path / "names.txt"
+    names.write_text("".join(f"Player {i}\n" for i in range(1, 3001)), encoding="utf-8")
+    assert _peak_mib("draw", str(names), "--seed", "1", "--max-rounds", "3000") < 80

@@ -244,3 +244,144 @@ def test_read_upto_stops_one_byte_past_the_limit() -> None:
     """An endless stream is read to the limit plus one byte, then left."""
     with open("/dev/zero", "rb") as zero:
         assert len(read_upto(zero, 5_000_000)) == 5_000_001
+
+
+# --- outputs keep the input's protection (issue 28 item 2) -------------------------------
+
+RR6 = ROOT / "fixtures" / "real" / "otto_fide_c07_2023_tiebreak_exercises_round_robin_6p.trf"
+as_root = pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving files away needs root"
+)
+
+
+@pytest.fixture
+def umask() -> Any:
+    """Set the process's umask for one test (``umask(0o077)``), and restore it after."""
+    saved = os.umask(0o022)
+    os.umask(saved)
+    yield os.umask
+    os.umask(saved)
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(os.lstat(path).st_mode)
+
+
+def _in_place(target: Path, capsys: pytest.CaptureFixture[str]) -> int:
+    from trfkit.cli import main
+
+    code = main(["convert", str(target), "--in-place", "--newline", "crlf"])
+    capsys.readouterr()
+    return code
+
+
+@posix
+@pytest.mark.parametrize(
+    ("mode", "mask"),
+    [(0o600, 0o022), (0o640, 0o022), (0o600, 0o077), (0o644, 0o077), (0o640, 0o027)],
+    ids=["0600-umask022", "0640-umask022", "0600-umask077", "0644-umask077", "0640-umask027"],
+)
+def test_in_place_backup_and_replaced_file_keep_the_original_mode(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], umask: Any, mode: int, mask: int
+) -> None:
+    """``convert --in-place``: FILE.bak and FILE get the original's mode, whatever the umask."""
+    umask(mask)
+    target = tmp_path / "t.trf"
+    target.write_bytes(RR6.read_bytes())
+    target.chmod(mode)
+    assert _in_place(target, capsys) == 0
+    backup = tmp_path / "t.trf.bak"
+    assert backup.read_bytes() == RR6.read_bytes()
+    assert (_mode(backup), _mode(target)) == (mode, mode)
+
+
+@posix
+@pytest.mark.parametrize("mask", [0o022, 0o077], ids=["umask022", "umask077"])
+def test_a_new_file_gets_the_umask_mode_or_the_mode_it_is_like(
+    tmp_path: Path, umask: Any, mask: int
+) -> None:
+    """A new file: 0666 less the umask; with like=, the model's mode whatever the umask."""
+    umask(mask)
+    write_atomic(tmp_path / "plain.trf", b"a")
+    model = tmp_path / "model.trf"
+    model.write_bytes(b"m")
+    model.chmod(0o640)
+    write_atomic(tmp_path / "copy.trf", b"b", like=model)
+    assert _mode(tmp_path / "plain.trf") == {0o022: 0o644, 0o077: 0o600}[mask]
+    assert _mode(tmp_path / "copy.trf") == 0o640
+
+
+@posix
+def test_temporary_file_stays_0600_until_it_is_renamed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Written, synced and given its owner, the temporary file is still 0600 when renamed."""
+    target = tmp_path / "t.trf"
+    target.write_bytes(RR6.read_bytes())
+    target.chmod(0o644)
+    modes: list[tuple[str, int]] = []
+    real_replace = os.replace
+
+    def spy(src: Any, dst: Any, **kw: Any) -> None:
+        modes.append((os.path.basename(dst), _mode(Path(src))))
+        real_replace(src, dst, **kw)
+
+    monkeypatch.setattr(os, "replace", spy)
+    assert _in_place(target, capsys) == 0
+    assert modes == [("t.trf.bak", 0o600), ("t.trf", 0o600)]
+    assert (_mode(tmp_path / "t.trf.bak"), _mode(target)) == (0o644, 0o644)
+
+
+@posix
+@as_root
+def test_in_place_keeps_owner_and_group_for_backup_and_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Run as root on another user's 0640 file: FILE.bak and FILE stay that user's, 0640."""
+    target = tmp_path / "t.trf"
+    target.write_bytes(RR6.read_bytes())
+    os.chown(target, 4321, 4322)
+    target.chmod(0o640)
+    assert _in_place(target, capsys) == 0
+    for path in (tmp_path / "t.trf.bak", target):
+        st = os.lstat(path)
+        assert (st.st_uid, st.st_gid, stat.S_IMODE(st.st_mode)) == (4321, 4322, 0o640)
+
+
+@posix
+@as_root
+def test_a_group_that_cannot_be_kept_gets_no_permissions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With fchown refused (EPERM) the new group is not the 0640 file's: 0600 for both."""
+    target = tmp_path / "t.trf"
+    target.write_bytes(RR6.read_bytes())
+    target.chmod(0o640)
+    os.chown(target, os.geteuid(), 4322)  # a group the new file will not be in
+
+    def refused(*args: object) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "fchown", refused)
+    assert _in_place(target, capsys) == 0
+    assert (_mode(tmp_path / "t.trf.bak"), _mode(target)) == (0o600, 0o600)
+
+
+@posix
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links")
+def test_in_place_does_not_follow_a_planted_backup_link(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A FILE.bak planted as a link to another file: refused, neither file is touched."""
+    from trfkit.cli import main
+
+    target = tmp_path / "t.trf"
+    target.write_bytes(RR6.read_bytes())
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"secret\n")
+    (tmp_path / "t.trf.bak").symlink_to(victim)
+    assert main(["convert", str(target), "--in-place", "--newline", "crlf"]) == 2
+    err = capsys.readouterr().err
+    assert "t.trf.bak is a symbolic link" in err and "Traceback" not in err
+    assert victim.read_bytes() == b"secret\n"
+    assert target.read_bytes() == RR6.read_bytes()

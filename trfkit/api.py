@@ -11,14 +11,17 @@ r"""The public API: reading and writing in the style of :mod:`json`, and checkin
 from __future__ import annotations
 
 import functools
+import io
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import ParamSpec, TypeVar
+from typing import IO, ParamSpec, TypeVar
 
 from trfkit import TYPE_CHECKING
 from trfkit.diagnostics import Diagnostic, parse_rule
-from trfkit.errors import CodecError, DecodeError, ResourceError
+from trfkit.errors import ArgumentTypeError, CodecError, DecodeError, ResourceError, WriteError
+from trfkit.limits import Limits
+from trfkit.model import Tournament
 from trfkit.trf import reader, writer
 from trfkit.trf.decode import check_characters
 from trfkit.trf.reader import ParseResult
@@ -61,12 +64,206 @@ def _guarded(function: Callable[_P, _R]) -> Callable[_P, _R]:
     return guarded
 
 
-parse = _guarded(reader.parse)
-loads = _guarded(reader.loads)
-load = _guarded(reader.load)
-dumps = _guarded(writer.dumps)
-dump_bytes = _guarded(writer.dump_bytes)
-dump = _guarded(writer.dump)
+# --- the door: every argument's type checked before any work (isinstance only) -------------
+
+_DATA = "str or bytes (a TRF file's text or bytes)"
+_NEWLINES = ("\n", "\r\n", "\r")
+
+
+def _data(function: str, data: object, argument: str = "data") -> str | bytes:
+    if isinstance(data, (str, bytes)):
+        return data
+    if isinstance(data, (bytearray, memoryview)):
+        return bytes(data)
+    raise ArgumentTypeError.naming(function, argument, _DATA, data)
+
+
+def _reading(function: str, encoding: object, strict: object, limits: object) -> None:
+    _codec(function, encoding)
+    _flag(function, "strict", strict)
+    if limits is not None and not isinstance(limits, Limits):
+        raise ArgumentTypeError.naming(function, "limits", "a trfkit.limits.Limits or None", limits)
+
+
+def _codec(function: str, encoding: object) -> None:
+    if encoding is not None and not isinstance(encoding, str):
+        raise ArgumentTypeError.naming(
+            function, "encoding", "a codec name (str, 'cp1252') or None", encoding
+        )
+
+
+def _flag(function: str, argument: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise ArgumentTypeError.naming(function, argument, "True or False", value)
+
+
+def _tournament(function: str, tournament: object) -> Tournament:
+    if isinstance(tournament, Tournament):
+        return tournament
+    expected = "a trfkit.Tournament"
+    if isinstance(tournament, ParseResult):
+        expected += " (a ParseResult's .tournament)"
+    elif isinstance(tournament, (str, bytes)):
+        expected += " (trfkit.loads reads one from text)"
+    raise ArgumentTypeError.naming(function, "tournament", expected, tournament)
+
+
+def _writing(function: str, canonical: object, newline: object) -> None:
+    _flag(function, "canonical", canonical)
+    if not isinstance(newline, str):
+        raise ArgumentTypeError.naming(function, "newline", "'\\n', '\\r\\n' or '\\r'", newline)
+    if newline not in _NEWLINES:
+        raise WriteError(f"{function}(): newline must be '\\n', '\\r\\n' or '\\r', not {newline!r}")
+
+
+def _stream(function: str, fp: object, method: str) -> None:
+    """*fp* is a binary file object with *method* (``read``, ``write``), not a path."""
+    opened = f"open(path, '{'rb' if method == 'read' else 'wb'}')"
+    if isinstance(fp, (str, bytes, os.PathLike)):
+        given = ArgumentTypeError.given(fp)
+        raise ArgumentTypeError(
+            f"{function}(): fp must be a binary file object, not {given}: {function} takes "
+            f"no path; pass {opened}"
+        )
+    if not callable(getattr(fp, method, None)):
+        expected = f"a binary file object with {method}() ({opened})"
+        raise ArgumentTypeError.naming(function, "fp", expected, fp)
+    if method == "write" and isinstance(fp, io.TextIOBase):
+        expected = f"a binary file object ({opened}), not a text stream"
+        raise ArgumentTypeError.naming(function, "fp", expected, fp)
+
+
+@_guarded
+def parse(
+    data: str | bytes,
+    *,
+    encoding: str | None = None,
+    strict: bool = False,
+    limits: Limits | None = None,
+) -> ParseResult:
+    """Read a TRF file's text or bytes leniently.
+
+    Every problem becomes a diagnostic and reading goes on; nothing raises
+    except in *strict* mode, where one :class:`~trfkit.errors.TrfSyntaxError`
+    carries every warning and error. Input in which no line is a TRF record
+    (empty, a README, random bytes) is one ``P012`` error, not a ``P003`` per line.
+
+    Args:
+        data: The file's bytes (the encoding is detected) or text.
+        encoding: Force this codec for bytes instead of detecting it.
+        strict: Raise when any diagnostic is a warning or an error.
+        limits: Size limits (the defaults of :class:`~trfkit.limits.Limits` when omitted).
+
+    Raises:
+        ArgumentTypeError: An argument of the wrong type (a :class:`TypeError` and a
+            :class:`~trfkit.errors.TrfError`), before anything is read.
+    """
+    _reading("parse", encoding, strict, limits)
+    return reader.parse(_data("parse", data), encoding=encoding, strict=strict, limits=limits)
+
+
+@_guarded
+def loads(
+    data: str | bytes,
+    *,
+    encoding: str | None = None,
+    strict: bool = False,
+    limits: Limits | None = None,
+) -> Tournament:
+    """The tournament in *data*, a TRF file's text or bytes; see :func:`parse` for the options.
+
+    Raises:
+        ArgumentTypeError: An argument of the wrong type (a :class:`TypeError` and a
+            :class:`~trfkit.errors.TrfError`), before anything is read.
+    """
+    _reading("loads", encoding, strict, limits)
+    return reader.loads(_data("loads", data), encoding=encoding, strict=strict, limits=limits)
+
+
+@_guarded
+def load(
+    fp: IO[bytes],
+    *,
+    encoding: str | None = None,
+    strict: bool = False,
+    limits: Limits | None = None,
+) -> Tournament:
+    """The tournament read from a binary file object; see :func:`parse` for the options.
+
+    At most ``limits.max_bytes`` and one byte more are read (64 MiB by default): a longer
+    stream, or one without an end (``/dev/zero``), is refused unread with
+    :class:`~trfkit.errors.LimitExceeded` (a :class:`~trfkit.errors.ResourceError`),
+    which names the limit. A path is no file object: ``load(open(path, "rb"))``.
+
+    Raises:
+        ArgumentTypeError: An argument of the wrong type (a :class:`TypeError` and a
+            :class:`~trfkit.errors.TrfError`), before anything is read.
+    """
+    _stream("load", fp, "read")
+    _reading("load", encoding, strict, limits)
+    return reader.load(fp, encoding=encoding, strict=strict, limits=limits)
+
+
+@_guarded
+def dumps(tournament: Tournament, *, canonical: bool = False, newline: str = "\n") -> str:
+    r"""The tournament as text: lossless by default, standard columns with *canonical*.
+
+    *newline* (``"\n"``, ``"\r\n"`` or ``"\r"``) ends every line of the canonical text.
+
+    Raises:
+        ArgumentTypeError: An argument of the wrong type (a :class:`TypeError` and a
+            :class:`~trfkit.errors.TrfError`).
+        WriteError: A *newline* that is no line ending, or a value that cannot be written.
+    """
+    _writing("dumps", canonical, newline)
+    return writer.dumps(_tournament("dumps", tournament), canonical=canonical, newline=newline)
+
+
+@_guarded
+def dump_bytes(
+    tournament: Tournament,
+    *,
+    canonical: bool = False,
+    encoding: str | None = None,
+    newline: str = "\n",
+) -> bytes:
+    """The tournament as bytes, in its own encoding unless *encoding* is given.
+
+    Raises:
+        ArgumentTypeError: An argument of the wrong type (a :class:`TypeError` and a
+            :class:`~trfkit.errors.TrfError`).
+        WriteError: A character the encoding cannot write, or a *newline* that is no
+            line ending.
+    """
+    _writing("dump_bytes", canonical, newline)
+    _codec("dump_bytes", encoding)
+    return writer.dump_bytes(
+        _tournament("dump_bytes", tournament),
+        canonical=canonical,
+        encoding=encoding,
+        newline=newline,
+    )
+
+
+@_guarded
+def dump(
+    tournament: Tournament,
+    fp: IO[bytes],
+    *,
+    canonical: bool = False,
+    encoding: str | None = None,
+    newline: str = "\n",
+) -> None:
+    """Write the tournament to a binary file object; options as :func:`dump_bytes`.
+
+    Raises:
+        ArgumentTypeError: An argument of the wrong type (a path or a text stream for
+            *fp*: open a file with ``open(path, "wb")``).
+        WriteError: As :func:`dump_bytes`.
+    """
+    _tournament("dump", tournament)
+    _stream("dump", fp, "write")
+    fp.write(dump_bytes(tournament, canonical=canonical, encoding=encoding, newline=newline))
 
 
 @_guarded
@@ -88,8 +285,9 @@ def check(
         source: A path (:class:`os.PathLike`, or a one-line string naming an
             existing file or ending in ``.trf``, ``.trfx`` or ``.txt``), the
             file's bytes, or its text.
-        select: Codes, prefixes or names to keep (all when omitted).
-        ignore: Codes, prefixes or names to drop.
+        select: Codes, prefixes or names to keep (all when omitted): a list, or one
+            string of them separated by commas (``"B,T"``, as ``--select``).
+        ignore: Codes, prefixes or names to drop (as *select*).
         options: Settings for the checks.
         encoding: Force a codec instead of detecting it.
 
@@ -97,15 +295,29 @@ def check(
         The reader's and the checks' diagnostics, sorted by position. A file
         that cannot be read is a ``P001`` diagnostic, never an exception, and
         a check that fails is an ``S999`` diagnostic.
+
+    Raises:
+        ArgumentTypeError: An argument of the wrong type (a :class:`TypeError` and a
+            :class:`~trfkit.errors.TrfError`), before anything is read.
     """
     # the checks are imported when first asked for: reading and writing do not need them
     from trfkit.audit import CheckRequest, check_bytes, check_file
     from trfkit.checks import INTERNAL, CheckOptions, selected
 
+    if not isinstance(source, (str, bytes, bytearray, memoryview, os.PathLike)):
+        raise ArgumentTypeError.naming(
+            "check", "source", "a path (str or os.PathLike), or a TRF file's bytes or text", source
+        )
+    if options is not None and not isinstance(options, CheckOptions):
+        expected = "a trfkit.checks.CheckOptions or None"
+        if type(options).__name__ == "TieBreakOptions":
+            expected += " (tie-break options go in CheckOptions(tiebreak=...))"
+        raise ArgumentTypeError.naming("check", "options", expected, options)
+    _codec("check", encoding)
     request = CheckRequest(
         options=options or CheckOptions(),
-        select=tuple(select or ()),
-        ignore=tuple(ignore or ()),
+        select=_codes("select", select),
+        ignore=_codes("ignore", ignore),
         encoding=encoding,
     )
     if isinstance(source, os.PathLike) or (isinstance(source, str) and _names_a_file(source)):
@@ -123,6 +335,22 @@ def check(
     except Exception as exc:  # the API reports, it does not raise
         message = f"trfkit failed on this input: {type(exc).__name__}: {exc}"
         return [INTERNAL.rule.diagnostic(message)]
+
+
+def _codes(argument: str, codes: object) -> tuple[str, ...]:
+    """*select* or *ignore*: ``None``, codes in a list, or one string (``"B,T"``, as the CLI)."""
+    if codes is None:
+        return ()
+    expected = "codes, prefixes or names in a list (['S001', 'B']), a string or None"
+    if isinstance(codes, str):
+        return tuple(c.strip() for c in codes.split(",") if c.strip())
+    if isinstance(codes, (bytes, bytearray)) or not isinstance(codes, Iterable):
+        raise ArgumentTypeError.naming("check", argument, expected, codes)
+    found = tuple(codes)
+    for index, code in enumerate(found):
+        if not isinstance(code, str):
+            raise ArgumentTypeError.naming("check", f"{argument}[{index}]", "a str", code)
+    return found
 
 
 TRF_SUFFIXES = (".trf", ".trfx", ".txt")

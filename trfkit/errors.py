@@ -145,3 +145,49 @@ class ConversionFailed(TrfError):
 
 class UsageError(TrfError, ValueError):
     """An option value that cannot be used; the message says why."""
+
+
+class RegisterError(TrfError, ValueError):
+    """A register of audits that cannot be used (corrupt, foreign, newer); the message says why.
+
+    Raised before anything is written to it: a file that is not a trfkit register is never
+    changed.
+    """
+
+
+# --- the API's door --------------------------------------------------------------------------
+
+
+class ArgumentTypeError(TrfError, TypeError):
+    """A public function given an argument of the wrong type (``trfkit.parse(None)``).
+
+    A :class:`TypeError` as Python's own, and a :class:`TrfError` as every failure of trfkit;
+    the message names the function, the argument, what it must be and what was given
+    (:meth:`naming`).
+    """
+
+    @classmethod
+    def naming(
+        cls, function: str, argument: str, expected: str, given: object
+    ) -> ArgumentTypeError:
+        """``parse(): data must be str or bytes, not int``."""
+        return cls(f"{function}(): {argument} must be {expected}, not {cls.given(given)}")
+
+    @staticmethod
+    def given(value: object) -> str:
+        """What was given, for a message: ``None``, ``int``, ``str 'event.trf'`` (clipped)."""
+        if value is None or isinstance(value, bool):
+            return repr(value)
+        name = type(value).__name__
+        if isinstance(value, (str, bytes)):
+            shown = repr(value[:40])
+            return f"{name} {shown}{'…' if len(value) > 40 else ''}"
+        return name
+
+
+class LimitExceeded(ResourceError):
+    """An input larger than a limit of :class:`~trfkit.limits.Limits`, refused unread.
+
+    :func:`trfkit.load` reads a stream up to ``max_bytes`` and one byte more: a stream
+    without an end (``/dev/zero``) is refused there, not read into memory.
+    """

@@ -14,9 +14,17 @@
 - a block device, a socket or a directory is refused.
 
 The temporary file is ``.NAME.trfkit-RANDOM.tmp``, created with ``O_EXCL|O_NOFOLLOW``
-and mode 0600 (given the target's mode only once written), locked while it is written
-and removed on every failure path. One that a killed run left (unlocked: its writer is
-gone) is removed the next time trfkit writes in that folder.
+and mode 0600, locked while it is written and removed on every failure path. One that a
+killed run left (unlocked: its writer is gone) is removed the next time trfkit writes in
+that folder.
+
+A replaced file keeps its protection: the new file gets the owner and group of the file
+it replaces (where the process may give them: as root, or its own files to a group it is
+in) while still 0600, and its mode only once renamed into place, so the data is never
+more open than the file it replaces, not even for a moment. A group that cannot be kept
+gets none of the group's permissions, an owner that cannot be kept loses the set-user-ID
+bit. ``like=`` gives a new file the protection of another (``convert --in-place`` keeps
+its ``.bak`` as private as the original); a new file without it gets the umask's mode.
 
 :func:`open_regular` opens a file for reading only when it is a regular file, after
 checking that without opening it (opening a FIFO waits for a writer; opening some
@@ -67,14 +75,25 @@ def describe(mode: int) -> str:
     return "not a regular file"
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes) -> tuple[str, ...]:
+def write_atomic(
+    path: str | os.PathLike[str],
+    data: bytes,
+    *,
+    like: str | os.PathLike[str] | None = None,
+) -> tuple[str, ...]:
     """Write *data* to *path*; see the module for what each kind of target gets.
+
+    *like* names a file whose mode, owner and group a written regular file gets instead
+    of the replaced file's (or the umask's, for a new one): a backup is as private as its
+    original.
 
     Returns the stale temporary files of trfkit's own pattern that were removed beside
     the target (for the caller to mention). Raises :class:`OSError` (its ``strerror``
-    says why, e.g. ``"it is a block device; …"``) when the target cannot be written.
+    says why, e.g. ``"it is a block device; …"``) when the target cannot be written, or
+    *like* cannot be read.
     """
     target = os.fspath(path)
+    model = os.stat(like) if like is not None else None
     st: os.stat_result | None = None
     try:
         st = os.stat(target)
@@ -94,7 +113,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> tuple[str, ...]:
         return ()
     folder, name = os.path.split(real)
     removed = clean_stale(folder)
-    _replace(folder, name, data, st)
+    _replace(folder, name, data, model or st)
     return removed
 
 
@@ -175,25 +194,22 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-def _replace(folder: str, name: str, data: bytes, st: os.stat_result | None) -> None:
-    """Write a temporary file in *folder* and rename it to *name*; never leave it behind."""
+def _replace(folder: str, name: str, data: bytes, model: os.stat_result | None) -> None:
+    """Write a temporary file in *folder* and rename it to *name*; never leave it behind.
+
+    The file gets the owner, group and mode of *model* (the file replaced, or the one a
+    backup copies), or the umask's mode without one. It stays 0600 until renamed: the owner
+    and group are given before the rename (0600 shows the group nothing), the mode after it.
+    """
     fd, temp = _create_temp(folder, name)
     done = False
     try:
         _write_all(fd, data)
         os.fsync(fd)
-        if st is not None:
-            if hasattr(os, "fchown"):  # as root, keep the owner of the file replaced
-                with contextlib.suppress(OSError):
-                    os.fchown(fd, st.st_uid, st.st_gid)
-            mode = st.st_mode & 0o7777
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        _chmod(fd, temp, mode)
+        mode = _mode_for(fd, model) if model is not None else 0o666 & ~_umask()
         os.replace(temp, os.path.join(folder, name))
         done = True
+        _chmod(fd, os.path.join(folder, name), mode)
     finally:
         os.close(fd)  # after the rename: the lock says "in use" until the file is in place
         if not done:
@@ -202,12 +218,54 @@ def _replace(folder: str, name: str, data: bytes, st: os.stat_result | None) -> 
     _sync_folder(folder)
 
 
-def _chmod(fd: int, temp: str, mode: int) -> None:
+def _mode_for(fd: int, model: os.stat_result) -> int:
+    """Give the file of *fd* the owner and group of *model* where permitted; the mode it may have.
+
+    The mode is *model*'s but for what would open the file wider than *model* does: the
+    group's permissions (and set-group-ID) when the group could not be kept (the file's
+    group is then one *model* did not trust), set-user-ID when the owner could not be.
+    """
+    if hasattr(os, "fchown"):
+        # as root, or to a group this user is in; anything else is EPERM, and is allowed for
+        with contextlib.suppress(OSError):
+            os.fchown(fd, model.st_uid, model.st_gid)
+        mine = os.fstat(fd)
+        if mine.st_gid != model.st_gid:
+            with contextlib.suppress(OSError):
+                os.fchown(fd, -1, model.st_gid)
+            mine = os.fstat(fd)
+        owner, group = mine.st_uid, mine.st_gid
+    else:  # pragma: no cover - Windows: no owners to keep
+        owner, group = model.st_uid, model.st_gid
+    mode = stat.S_IMODE(model.st_mode)
+    if group != model.st_gid:
+        mode &= ~(stat.S_IRWXG | stat.S_ISGID)
+    if owner != model.st_uid:
+        mode &= ~stat.S_ISUID
+    return mode
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where the system says it (Linux 4.7+).
+
+    Elsewhere it is set to read it, to 077 for that moment: a file another thread creates
+    meanwhile is private rather than open to all (as with the usual ``umask(0)``).
+    """
+    with contextlib.suppress(OSError, ValueError, StopIteration):
+        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+            line = next(line for line in status if line.startswith("Umask:"))
+        return int(line.split()[1], 8) & 0o777
+    umask = os.umask(0o077)
+    os.umask(umask)
+    return umask
+
+
+def _chmod(fd: int, path: str, mode: int) -> None:
     with contextlib.suppress(OSError):
         if hasattr(os, "fchmod"):
             os.fchmod(fd, mode)
         else:  # pragma: no cover - Windows before 3.13
-            os.chmod(temp, mode)
+            os.chmod(path, mode)
 
 
 def _sync_folder(folder: str) -> None:
@@ -343,20 +401,39 @@ def irregular(path: str | os.PathLike[str]) -> str | None:
     return None if stat.S_ISREG(mode) else describe(mode)
 
 
-def read_upto(handle: IO[bytes], limit: int, chunk: int = 1 << 20) -> bytes:
+def read_upto(
+    handle: IO[bytes], limit: int, chunk: int = 1 << 20, *, name: str = "the stream"
+) -> bytes:
     """Read *handle* to its end, or to ``limit + 1`` bytes (one more says it is too big).
 
     Read in chunks: a stream without an end (``/dev/zero`` as stdin) stops at the limit,
-    and memory follows what was read, not the limit.
+    and memory follows what was read, not the limit. A text stream is read the same way,
+    ``limit + 1`` characters at most, and gives text.
+
+    Raises:
+        ArgumentTypeError: When ``read()`` gives neither bytes nor text (*name* says whose
+            it is in the message: ``load(): fp``).
     """
     parts: list[bytes] = []
     size = 0
     while size <= limit:
         part = handle.read(min(chunk, limit + 1 - size))
+        if isinstance(part, (bytearray, memoryview)):
+            part = bytes(part)
+        if not isinstance(part, (bytes, str)) or (parts and type(part) is not type(parts[0])):
+            from trfkit.errors import ArgumentTypeError
+
+            kind = ArgumentTypeError.given(part)
+            raise ArgumentTypeError(
+                f"{name}.read() gave {kind}: a file object opened for reading in binary "
+                "mode ('rb') gives bytes"
+            )
         if not part:
             break
         parts.append(part)
         size += len(part)
+    if parts and isinstance(parts[0], str):
+        return "".join(parts)  # type: ignore[unused-ignore]
     return b"".join(parts)
 
 

@@ -11,7 +11,10 @@ schedule (opponent and colour per round).
 
 --format json prints {"players": N, "cycles": C, "rounds": [{"round": 1,
 "pairings": [[white, black], ...], "bye": null}, ...]}; --format trf prints a
-TRF skeleton (players 1..N, scheduled opponents and colours, no results).
+TRF skeleton (players 1..N, scheduled opponents and colours, no results). Every
+format is printed as it is made, a round or a player at a time: memory stays that of
+one line however large the table (berger 9999 --max-rounds 9999 prints 1.6 GB of text
+in about 25 MiB).
 
 --analyse prints every player's colour string and the colour runs of the chosen
 schedule: runs of exactly two equal colours, of three or more, the runs across a
@@ -40,9 +43,9 @@ from trfkit.commands import common
 from trfkit.errors import UsageError
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterable, Iterator, Sequence
 
-    from trfkit.compute.berger import Schedule
+    from trfkit.compute.berger import BergerRound, Plan, Schedule
     from trfkit.compute.colour_runs import ColourAnalysis
     from trfkit.model import Colour
 
@@ -115,23 +118,28 @@ def run(args: argparse.Namespace) -> int:
                 "--compare makes every round order itself: leave out --rotate and "
                 "--swap-last-two"
             )
-        table = schedule_of(args, args.players)
+        table = plan_of(args, args.players)
     except ValueError as exc:
         common.error("berger", str(exc))
         return 2
     if args.analyse or args.compare:
-        return _analyse(args, table)
+        return _analyse(args, table.schedule())
     if args.format == "json":
-        sys.stdout.write(json.dumps(as_json(table)) + "\n")
+        lines = json_lines(table)
     elif args.format == "trf":
-        sys.stdout.write(as_trf(table))
+        lines = trf_lines(table)
     else:
-        sys.stdout.write(as_text(table))
+        lines = text_lines(table)
+    write = sys.stdout.write
+    for line in lines:  # written as made: memory follows a round or a player, not the table
+        write(line)
     return 0
 
 
-def schedule_of(args: argparse.Namespace, players: int) -> Schedule:
-    """The schedule the options of :func:`add_schedule_arguments` ask for.
+def plan_of(args: argparse.Namespace, players: int) -> Plan:
+    """The schedule the options of :func:`add_schedule_arguments` ask for, described.
+
+    Checked against the limits without making a round (:func:`trfkit.compute.berger.limited_plan`).
 
     Raises:
         UsageError: With the message to show when the options cannot make one.
@@ -139,61 +147,91 @@ def schedule_of(args: argparse.Namespace, players: int) -> Schedule:
     from trfkit.compute import berger
 
     cycles = 2 if args.double else args.cycles
-    return berger.limited_schedule(
+    return berger.limited_plan(
         players, cycles, args.max_rounds, swap_last_two=args.swap_last_two, rotate=args.rotate
     )
 
 
-def as_json(table: Schedule) -> dict[str, object]:
+def schedule_of(args: argparse.Namespace, players: int) -> Schedule:
+    """The schedule the options of :func:`add_schedule_arguments` ask for, made.
+
+    Raises:
+        UsageError: With the message to show when the options cannot make one.
+    """
+    return plan_of(args, players).schedule()
+
+
+def _round_json(r: BergerRound) -> dict[str, object]:
+    return {"round": r.number, "pairings": [[white, black] for white, black in r.pairings],
+            "bye": r.bye}  # fmt: skip
+
+
+def as_json(table: Schedule | Plan) -> dict[str, object]:
     """The JSON document: players, cycles and every round's pairings and bye."""
     return {
         "players": table.players,
         "cycles": table.cycles,
-        "rounds": [
-            {
-                "round": r.number,
-                "pairings": [[white, black] for white, black in r.pairings],
-                "bye": r.bye,
-            }
-            for r in table.rounds
-        ],
+        "rounds": [_round_json(r) for r in table.iter_rounds()],
     }
 
 
-def _title(table: Schedule) -> str:
+def json_lines(table: Schedule | Plan) -> Iterator[str]:
+    """``json.dumps(as_json(table))`` and a newline, in pieces: one round at a time."""
+    head = json.dumps({"players": table.players, "cycles": table.cycles, "rounds": []})
+    yield head[: -len("]}")]
+    for index, r in enumerate(table.iter_rounds()):
+        yield (", " if index else "") + json.dumps(_round_json(r))
+    yield "]}\n"
+
+
+def _title(table: Schedule | Plan) -> str:
     cycles = {1: "single", 2: "double"}.get(table.cycles, f"{table.cycles}-cycle")
     m = table.size - 1
     return (
         f"Berger table (FIDE C.05 Annex 1) for {table.players} players: {cycles} round robin, "
-        f"{len(table.rounds)} rounds, {table.order.describe(m)}"
+        f"{table.round_count} rounds, {table.order.describe(m)}"
     )
 
 
-def as_text(table: Schedule) -> str:
+def as_text(table: Schedule | Plan) -> str:
     """The round table followed by every player's schedule."""
+    return "".join(text_lines(table))
+
+
+def text_lines(table: Schedule | Plan) -> Iterator[str]:
+    """The lines of :func:`as_text`, each with its newline, made one at a time."""
+    from trfkit.model import Colour
+
     width = len(str(table.size))
-    lines = [_title(table), "", "Rounds (White–Black, board order):"]
-    label_width = max(len(f"Round {len(table.rounds)}"), len(f"Player {table.players}"))
-    for r in table.rounds:
-        games = "  ".join(f"{w:>{width}}–{b:<{width}}" for w, b in r.pairings)
+    yield from (_title(table) + "\n", "\n", "Rounds (White–Black, board order):\n")
+    label_width = max(len(f"Round {table.round_count}"), len(f"Player {table.players}"))
+    # every number's text on either side of a game, made once
+    left = [f"{n:>{width}}" for n in range(table.size + 1)]
+    right = [f"{n:<{width}}" for n in range(table.size + 1)]
+    for r in table.iter_rounds():
+        games = "  ".join(left[w] + "–" + right[b] for w, b in r.pairings)
         bye = f"  bye: {r.bye}" if r.bye is not None else ""
-        lines.append(f"{'Round ' + str(r.number):<{label_width}}  {games}{bye}".rstrip())
-    lines += ["", "Players (opponent and colour per round; - = bye):"]
+        yield f"{'Round ' + str(r.number):<{label_width}}  {games}{bye}".rstrip() + "\n"
+    yield from ("\n", "Players (opponent and colour per round; - = bye):\n")
     cell = width + 2
     head = " " * (label_width + 2) + " ".join(
-        f"{'R' + str(r.number):>{cell}}" for r in table.rounds
+        f"{'R' + str(number):>{cell}}" for number in range(1, table.round_count + 1)
     )
-    lines.append(head.rstrip())
+    yield head.rstrip() + "\n"
+    cells = {
+        colour: [f"{str(n) + colour.value:>{cell}}" for n in range(table.size + 1)]
+        for colour in (Colour.WHITE, Colour.BLACK)
+    }
+    bye_cell = f"{'-':>{cell}}"
     for player in range(1, table.players + 1):
-        cells = []
-        for opponent, colour in table.player_schedule(player):
-            text = "-" if opponent is None else f"{opponent}{colour.value}"
-            cells.append(f"{text:>{cell}}")
-        lines.append(f"{'Player ' + str(player):<{label_width}}  " + " ".join(cells))
-    return "\n".join(lines) + "\n"
+        line = " ".join(
+            bye_cell if opponent is None else cells[colour][opponent]
+            for opponent, colour in table.player_schedule(player)
+        )
+        yield f"{'Player ' + str(player):<{label_width}}  " + line + "\n"
 
 
-def _type_code(table: Schedule) -> str:
+def _type_code(table: Schedule | Plan) -> str:
     if table.order.name not in ("table", "fide-swap"):
         return "CUSTOM_ROUNDROBIN"
     if table.cycles == 1:
@@ -207,7 +245,7 @@ def _type_code(table: Schedule) -> str:
 
 
 def as_trf(
-    table: Schedule,
+    table: Schedule | Plan,
     names: Sequence[str] | None = None,
     title: tuple[str, str] | None = None,
 ) -> str:
@@ -216,18 +254,24 @@ def as_trf(
     *names* are the players' names by start number (``Player N`` without them); *title*
     the 012 and 092 texts (default: a Berger table's).
     """
+    return "".join(trf_lines(table, names, title))
+
+
+def trf_lines(
+    table: Schedule | Plan,
+    names: Sequence[str] | None = None,
+    title: tuple[str, str] | None = None,
+) -> Iterator[str]:
+    """The lines of :func:`as_trf`, each player's made when reached."""
     event, kind = title or (
         f"Berger table for {table.players} players", "Individual: Round robin (Berger table)"
     )
-    return skeleton(
-        event,
-        kind,
-        _type_code(table),
-        len(table.rounds),
-        [
-            (names[player - 1] if names else f"Player {player}", table.player_schedule(player))
-            for player in range(1, table.players + 1)
-        ],
+    players = (
+        (names[player - 1] if names else f"Player {player}", table.player_schedule(player))
+        for player in range(1, table.players + 1)
+    )
+    return skeleton_lines(
+        event, kind, _type_code(table), table.round_count, table.players, players
     )
 
 
@@ -243,16 +287,34 @@ def skeleton(
     Records 012, 062, 092, 142, 192, then one 001 line per player (start numbers 1…) with
     its opponent and colour per round (``None``: no game).
     """
-    from trfkit.model import Colour, Player, RoundCount, RoundResult, TextRecord, Tournament
-    from trfkit.trf.writer import render_canonical
+    return "".join(skeleton_lines(title, kind, type_code, rounds, len(players), players))
 
-    records: list[object] = [
+
+def skeleton_lines(
+    title: str,
+    kind: str,
+    type_code: str,
+    rounds: int,
+    count: int,
+    players: Iterable[tuple[str, Sequence[tuple[int | None, Colour]]]],
+) -> Iterator[str]:
+    """The lines of :func:`skeleton` for *count* players, each 001 line made when reached.
+
+    Each record is written as the canonical writer writes it (its line without trailing
+    blanks, then a newline), so the text is the one of the tournament made whole.
+    """
+    from trfkit.model import Colour, Player, RoundCount, RoundResult, TextRecord
+    from trfkit.trf.writer import render_record
+
+    header = (
         TextRecord("012", title),
-        TextRecord("062", str(len(players))),
+        TextRecord("062", str(count)),
         TextRecord("092", kind),
         RoundCount("142", rounds),
         TextRecord("192", type_code),
-    ]
+    )
+    for record in header:
+        yield render_record(record).rstrip() + "\n"
     for number, (name, games) in enumerate(players, start=1):
         blocks = [
             RoundResult(r, None, Colour.NONE, None)
@@ -260,9 +322,8 @@ def skeleton(
             else RoundResult(r, opponent, colour, None)
             for r, (opponent, colour) in enumerate(games, start=1)
         ]
-        records.append(Player(number, name=name, rounds=tuple(blocks)))
-    tournament = Tournament(tuple(records))  # type: ignore[arg-type]
-    return render_canonical(tournament)
+        player = Player(number, name=name, rounds=tuple(blocks))
+        yield render_record(player).rstrip() + "\n"
 
 
 def _analyse(args: argparse.Namespace, table: Schedule) -> int:
@@ -323,7 +384,7 @@ def analysis_json(
 
 def _cycles_text(table: Schedule) -> str:
     cycles = {1: "single", 2: "double"}.get(table.cycles, f"{table.cycles}-cycle")
-    return f"{table.players} players, {cycles} round robin, {len(table.rounds)} rounds"
+    return f"{table.players} players, {cycles} round robin, {table.round_count} rounds"
 
 
 def analysis_text(table: Schedule, analysis: ColourAnalysis) -> str:

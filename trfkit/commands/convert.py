@@ -29,7 +29,9 @@ Outputs are written to a temporary file and renamed, and the command never write
 over one of its inputs. An output that is a FIFO or a character device (/dev/null)
 is written to, never replaced; a symbolic link is resolved (--in-place converts the
 file it names, keeps the link and puts INPUT.bak beside that file); a block device,
-a socket, a link to nothing or a FIFO no process reads is refused.
+a socket, a link to nothing or a FIFO no process reads is refused. A replaced file
+keeps its mode, owner and group, and INPUT.bak gets the original's (a 0600 report
+stays 0600); an INPUT.bak that is not a regular file is not replaced.
 
 Exit codes: 0 written, 2 usage error, an input that is unreadable, over a limit or
 not TRF at all (P012: no line is a TRF record), or an output that cannot be written
@@ -537,11 +539,34 @@ def _backup(path: str, data: bytes) -> None:
     """Keep the input as ``.bak`` before ``--in-place`` replaces it.
 
     The bytes kept are the ones converted; a symbolic link is resolved, so the
-    ``.bak`` goes beside the real file, which is the one replaced.
+    ``.bak`` goes beside the real file, which is the one replaced. The backup is as
+    private as the original: it gets the original's mode, owner and group (where the
+    process may give them), never the umask's. A ``.bak`` already there is replaced only
+    when it is a regular file: a symbolic link (or a FIFO, a device) is not followed.
     """
-    backup = os.path.realpath(path) + ".bak"
+    import stat
+
+    from trfkit.fileio import describe, write_atomic
+
+    real = os.path.realpath(path)
+    backup = real + ".bak"
     try:
-        common.write_output("convert", backup, data)
+        there = os.lstat(backup).st_mode
+    except FileNotFoundError:
+        there = None
+    except OSError as exc:
+        raise ConversionFailed(f"cannot keep a backup of {path}: {exc.strerror or exc}") from None
+    if there is not None and not stat.S_ISREG(there):
+        kind = "a symbolic link" if stat.S_ISLNK(there) else describe(there)
+        raise ConversionFailed(
+            f"cannot keep a backup of {path}: {backup} is {kind}, which --in-place does not "
+            "replace (remove it, or convert with -o)"
+        )
+    try:
+        for removed in write_atomic(backup, data, like=real):
+            common.error(
+                "convert", f"removed {removed}, a temporary file left by an interrupted run"
+            )
     except OSError as exc:
         raise ConversionFailed(f"cannot keep a backup of {path}: {exc.strerror or exc}") from None
 

@@ -206,7 +206,8 @@ def run(args: argparse.Namespace) -> int:
         names = check_names(read_names(args, args.file), args.max_players)
         if len(names) < 3:
             raise UsageError(f"a round robin needs at least 3 players, not {len(names)}")
-        table = berger.schedule_of(args, len(names))
+        # checked against the limits, not made: only --format trf prints it, a player at a time
+        table = berger.plan_of(args, len(names))
         if args.format == "trf":
             check_width(names)
     except ValueError as exc:
@@ -218,7 +219,9 @@ def run(args: argparse.Namespace) -> int:
 
         sys.stdout.write(dumps_json(as_json(drawn)) + "\n")
     elif args.format == "trf":
-        sys.stdout.write(berger.as_trf(table, drawn.by_number))
+        write = sys.stdout.write
+        for line in berger.trf_lines(table, drawn.by_number):
+            write(line)
     else:
         from trfkit.untrusted import printable_lines
 

@@ -27,7 +27,7 @@ cycle swapped its last two rounds (Vega, Milvang, chesspairing, Ainalrami).
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 import attrs
 
@@ -61,11 +61,17 @@ def table_round(size: int, number: int) -> tuple[Pair, ...]:
     """Round *number* (1-based) of the single-cycle table for an even *size*, board order.
 
     Board 1 is the game of the fixed player *size*; every pair is ``(white, black)``.
-    The rounds are kept once made (a batch meets the same sizes again and again).
+    The rounds are kept once made (a batch meets the same sizes again and again); a table
+    printed once (``berger``, ``draw``) makes them with :func:`make_round`, kept by nobody.
 
     Raises:
         ScheduleError: When *size* is odd or below 4, or *number* is not a round of the table.
     """
+    return make_round(size, number)
+
+
+def make_round(size: int, number: int) -> tuple[Pair, ...]:
+    """:func:`table_round`, made anew and not kept: memory for one round at a time."""
     if size < 4 or size % 2:
         raise ScheduleError(f"table size must be even and at least 4, not {size}")
     m = size - 1
@@ -92,6 +98,25 @@ def meet_round(size: int, a: int, b: int) -> int | None:
     if high == size:
         return (2 * low - 2) % m + 1
     return (low + high - 2) % m + 1
+
+
+def table_game(size: int, number: int, player: int) -> tuple[int, bool]:
+    """*player*'s opponent in table round *number* for an even *size*, and whether it has White.
+
+    One board of :func:`table_round`, without making the round.
+    Closed form of the table: round ``r`` pairs ``size`` with ``p`` (``2p ≡ r + 1`` mod ``m``;
+    ``p`` has White in odd rounds) and ``p + d`` (White) with ``p - d`` for ``d = 1 …
+    size/2 - 1``, so a player's opponent is ``r + 1 - player`` (mod ``m``) and its colour
+    says on which side of ``p`` it stands.
+    """
+    m = size - 1
+    p = (number + 1) // 2 if number % 2 else size // 2 + number // 2
+    if player == size:
+        return p, number % 2 == 0
+    if player == p:
+        return size, number % 2 == 1
+    k = (player - p) % m  # player = p + k: White when k <= m // 2 (k = d), else p - (m - k)
+    return (number - player) % m + 1, k <= m // 2
 
 
 def table(players: int) -> tuple[tuple[Pair, ...], ...]:
@@ -227,9 +252,113 @@ class Schedule(Value):
                 return white, Colour.BLACK
         return None, Colour.NONE
 
+    @property
+    def round_count(self) -> int:
+        """The rounds of the schedule."""
+        return len(self.rounds)
+
+    def iter_rounds(self) -> Iterator[BergerRound]:
+        """Every round in playing order (as :meth:`Plan.iter_rounds`)."""
+        return iter(self.rounds)
+
     def player_schedule(self, player: int) -> tuple[tuple[int | None, Colour], ...]:
         """*player*'s opponent and colour in every round."""
         return tuple(self.opponent(player, r.number) for r in self.rounds)
+
+
+@attrs.frozen(repr=False)
+class Plan(Value):
+    """A Berger schedule described, not made: its rounds and games are made when asked for.
+
+    What a printed table needs (``trfkit berger``, ``draw --format trf``) in memory that
+    follows one round or one player, not the whole table: :meth:`iter_rounds` makes one
+    round at a time (kept by nobody) and :meth:`player_schedule` reads a player's games from
+    the table's closed form (:func:`table_game`), without a round. :meth:`schedule` makes the
+    whole :class:`Schedule`, the same rounds.
+
+    Attributes:
+        players: Number of players (odd: the table of ``players + 1``).
+        cycles: Number of cycles.
+        order: The round order used.
+    """
+
+    players: int
+    cycles: int
+    order: RoundOrder
+
+    @property
+    def size(self) -> int:
+        """The even table size."""
+        return table_size(self.players)
+
+    @property
+    def round_count(self) -> int:
+        """The rounds of the schedule."""
+        return len(self.order.plan)
+
+    def round(self, index: int) -> BergerRound:
+        """Round *index* (1-based) of the schedule, made now (with :func:`make_round`)."""
+        size, players = self.size, self.players
+        number, flipped = self.order.plan[index - 1]
+        boards = make_round(size, number)
+        if flipped:
+            boards = tuple((b, w) for w, b in boards)
+        bye = None
+        if players % 2:
+            white, black = boards[0]
+            bye = black if white == size else white
+            boards = boards[1:]
+        return BergerRound(index, number, (index - 1) // (size - 1) + 1, boards, bye)
+
+    def iter_rounds(self) -> Iterator[BergerRound]:
+        """Every round in playing order, each made when reached."""
+        return (self.round(index) for index in range(1, self.round_count + 1))
+
+    def player_schedule(self, player: int) -> tuple[tuple[int | None, Colour], ...]:
+        """*player*'s opponent and colour in every round (``(None, NONE)`` for the bye)."""
+        size, vacant = self.size, self.players % 2 == 1
+        bye = (None, Colour.NONE)
+        if not 1 <= player <= self.players:  # no player of the schedule: no game
+            return (bye,) * self.round_count
+        # table_game inlined: a printed table of 9,999 players asks this 10**8 times
+        m, half, middle = size - 1, (size - 1) // 2, size // 2
+        colours = ((Colour.BLACK, Colour.WHITE), (Colour.WHITE, Colour.BLACK))
+        games: list[tuple[int | None, Colour]] = []
+        append = games.append
+        for number, flipped in self.order.plan:
+            p = (number + 1) // 2 if number % 2 else middle + number // 2
+            if player == size:  # the fixed player: White in even rounds
+                append((p, colours[flipped][1 - number % 2]))
+            elif player == p:  # against the fixed player (the bye of an odd field)
+                append(bye if vacant else (size, colours[flipped][number % 2]))
+            else:
+                white = (player - p) % m <= half
+                append(((number - player) % m + 1, colours[flipped][white]))
+        return tuple(games)
+
+    def schedule(self) -> Schedule:
+        """The whole schedule, every round made and kept."""
+        return Schedule(self.players, self.cycles, self.order, tuple(self.iter_rounds()))
+
+
+def plan(
+    players: int,
+    cycles: int = 1,
+    *,
+    swap_last_two: bool = False,
+    rotate: int = 1,
+    reverse: bool = False,
+) -> Plan:
+    """The FIDE Berger schedule for *players*, described (see :func:`round_order`).
+
+    Raises:
+        ScheduleError: When *players* is below 3 or an option is out of range.
+    """
+    size = table_size(players)
+    order = round_order(
+        size - 1, cycles, swap_last_two=swap_last_two, rotate=rotate, reverse=reverse
+    )
+    return Plan(players, cycles, order)
 
 
 def schedule(
@@ -245,43 +374,27 @@ def schedule(
     Raises:
         ScheduleError: When *players* is below 3 or an option is out of range.
     """
-    size = table_size(players)
-    single = table(players)
-    order = round_order(
-        size - 1, cycles, swap_last_two=swap_last_two, rotate=rotate, reverse=reverse
-    )
-    rounds = []
-    for index, (number, flipped) in enumerate(order.plan):
-        boards = single[number - 1]
-        if flipped:
-            boards = tuple((b, w) for w, b in boards)
-        bye = None
-        if players % 2:
-            white, black = boards[0]
-            bye = black if white == size else white
-            boards = boards[1:]
-        rounds.append(
-            BergerRound(index + 1, number, index // (size - 1) + 1, boards, bye)
-        )
-    return Schedule(players, cycles, order, tuple(rounds))
+    described = plan(players, cycles, swap_last_two=swap_last_two, rotate=rotate, reverse=reverse)
+    return described.schedule()
 
 
 MAX_PLAYERS = 9999
 """The most players of a table: TRF start ranks have four digits."""
 
 
-def limited_schedule(
+def limited_plan(
     players: int,
     cycles: int,
     max_rounds: int,
     *,
     swap_last_two: bool = False,
     rotate: int = 1,
-) -> Schedule:
-    """:func:`schedule`, refused before it is made when it would exceed the limits.
+) -> Plan:
+    """:func:`plan`, refused when the schedule would exceed the limits.
 
     The one check of a schedule's size, for ``berger``, ``draw`` and ``playoff``: at most
-    :data:`MAX_PLAYERS` players and *max_rounds* rounds (``--max-rounds``).
+    :data:`MAX_PLAYERS` players and *max_rounds* rounds (``--max-rounds``). Nothing of the
+    size of the table is made: the check costs the same for 5 players and for 9,999.
 
     Raises:
         ScheduleError: With the message to show when the schedule is out of range or too large.
@@ -297,7 +410,28 @@ def limited_schedule(
             f"{players:,} players and {cycles:,} cycle{'s' * (cycles > 1)} make "
             f"{rounds:,} rounds, more than the limit of {max_rounds:,} (--max-rounds)"
         )
-    return schedule(players, cycles, swap_last_two=swap_last_two, rotate=rotate)
+    return plan(players, cycles, swap_last_two=swap_last_two, rotate=rotate)
+
+
+def limited_schedule(
+    players: int,
+    cycles: int,
+    max_rounds: int,
+    *,
+    swap_last_two: bool = False,
+    rotate: int = 1,
+) -> Schedule:
+    """:func:`schedule`, refused before it is made when it would exceed the limits.
+
+    See :func:`limited_plan`, the one check of a schedule's size.
+
+    Raises:
+        ScheduleError: With the message to show when the schedule is out of range or too large.
+    """
+    described = limited_plan(
+        players, cycles, max_rounds, swap_last_two=swap_last_two, rotate=rotate
+    )
+    return described.schedule()
 
 
 # --- the partner tables used by recognition ------------------------------------------------

@@ -45,7 +45,7 @@ from trfkit.compute.team_crosstable import TeamCrossTable, build
 from trfkit.convert.adjustments import Action, Adjustment
 from trfkit.convert.render import describe_line
 from trfkit.convert.versions import record_code
-from trfkit.errors import ConversionFailed
+from trfkit.errors import ArgumentTypeError, ConversionFailed
 from trfkit.model import Player, RawRecord, Record, Team, Tournament
 from trfkit.numbers import format_number
 from trfkit.trf.writer import encode, render_record
@@ -394,6 +394,7 @@ def dumps(
 
     *teams* writes the team form (:func:`team_rows`) instead of the players.
     """
+    _door("csvform.dumps", tournament, options, teams)
     options = options or CsvOptions()
     table = team_rows(tournament, options) if teams else rows(tournament, options)
     return csv_text(table, options.delimiter, newline)
@@ -411,7 +412,23 @@ def dump_bytes(
 
     Raises :class:`~trfkit.errors.WriteError` when a character does not exist in *encoding*.
     """
+    _door("csvform.dump_bytes", tournament, options, teams)
+    if not isinstance(encoding, str):
+        expected = "a codec name (str, 'utf-8-sig')"
+        raise ArgumentTypeError.naming("csvform.dump_bytes", "encoding", expected, encoding)
     return encode(dumps(tournament, options, newline=newline, teams=teams), encoding)
+
+
+def _door(function: str, tournament: object, options: object, teams: object) -> None:
+    """The types of a CSV writer's arguments, checked at the door."""
+    if not isinstance(tournament, Tournament):
+        expected = "a trfkit.Tournament (trfkit.loads reads one)"
+        raise ArgumentTypeError.naming(function, "tournament", expected, tournament)
+    if options is not None and not isinstance(options, CsvOptions):
+        expected = "a trfkit.convert.csvform.CsvOptions or None"
+        raise ArgumentTypeError.naming(function, "options", expected, options)
+    if not isinstance(teams, bool):
+        raise ArgumentTypeError.naming(function, "teams", "True or False", teams)
 
 
 __all__ = [

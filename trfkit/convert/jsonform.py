@@ -52,7 +52,7 @@ from typing import Any
 
 import attrs
 
-from trfkit.errors import JsonFormError, ModelError, WriteError
+from trfkit.errors import ArgumentTypeError, JsonFormError, ModelError, WriteError
 from trfkit.limits import Limits
 from trfkit.model import (
     UNREAD_FIELDS,
@@ -485,6 +485,10 @@ def dumps(tournament: Tournament, *, indent: int | None = 2, limits: Limits | No
     :class:`~trfkit.errors.WriteError` with the place and the reason (a limit, a value
     wider than its TRF columns, a record that would not read back, the JSON's size).
     """
+    if not isinstance(tournament, Tournament):
+        expected = "a trfkit.Tournament (trfkit.loads reads one)"
+        raise ArgumentTypeError.naming("jsonform.dumps", "tournament", expected, tournament)
+    _door_limits("jsonform.dumps", limits)
     limits = limits or _DEFAULT_LIMITS
     written = Tournament(tuple(map(canonical_record, tournament.records)))
     try:  # the checks of loads, on the records as the JSON form holds them
@@ -599,6 +603,10 @@ def loads(text: str | bytes, *, limits: Limits | None = None) -> Tournament:
     A document larger than ``limits.max_json_bytes`` (characters, for text) is refused
     before it is decoded; then :func:`from_data` applies the other limits.
     """
+    if not isinstance(text, (str, bytes)):
+        expected = "str or bytes (a JSON form document)"
+        raise ArgumentTypeError.naming("jsonform.loads", "text", expected, text)
+    _door_limits("jsonform.loads", limits)
     limits = limits or _DEFAULT_LIMITS
     too_big = limits.json_too_big(len(text))
     if too_big is not None:
@@ -617,6 +625,11 @@ def loads(text: str | bytes, *, limits: Limits | None = None) -> Tournament:
 
 
 _DEFAULT_LIMITS = Limits()
+
+
+def _door_limits(function: str, limits: object) -> None:
+    if limits is not None and not isinstance(limits, Limits):
+        raise ArgumentTypeError.naming(function, "limits", "a trfkit.limits.Limits or None", limits)
 
 
 def _check_limits(tournament: Tournament, limits: Limits) -> None:

@@ -11,7 +11,7 @@ from trfkit import columns as C
 from trfkit.convert.adjustments import Action, Adjustment, Conversion, report_comments, runs
 from trfkit.convert.versions import record_code
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.errors import ConversionFailed
+from trfkit.errors import ArgumentTypeError, ConversionFailed
 from trfkit.model import (
     OLD_TITLES,
     AbnormalPoints,
@@ -113,6 +113,16 @@ def render_trf(
     """
     if isinstance(conversion, Tournament):
         conversion = Conversion(conversion)
+    elif not isinstance(conversion, Conversion):
+        expected = "a trfkit.convert.Conversion or a trfkit.Tournament"
+        raise ArgumentTypeError.naming("render_trf", "conversion", expected, conversion)
+    if not isinstance(canonical, bool) or not isinstance(comments, bool):
+        flag, value = ("canonical", canonical) if not isinstance(canonical, bool) else (
+            "comments", comments)  # fmt: skip
+        raise ArgumentTypeError.naming("render_trf", flag, "True or False", value)
+    if newline is not None and newline not in ("\n", "\r\n", "\r"):
+        expected = "'\\n', '\\r\\n', '\\r' or None"
+        raise ArgumentTypeError.naming("render_trf", "newline", expected, newline)
     tournament = conversion.tournament
     records = list(tournament.records)
     lines = [

@@ -56,7 +56,7 @@ from trfkit.compute.history import (
 from trfkit.compute.regime import TypeCode, decide, is_type_code, read_092, read_192, team_event
 from trfkit.convert.adjustments import Action, Adjustment, Conversion
 from trfkit.dates import readings
-from trfkit.errors import UsageError
+from trfkit.errors import ArgumentTypeError, UsageError
 from trfkit.model import (
     OLD_TITLES,
     AbnormalPoints,
@@ -163,6 +163,25 @@ class ConvertOptions(Value):
     )
 
 
+def _door(function: str, tournament: object, options: object) -> None:
+    """The types of a conversion's arguments, checked at the door."""
+    if not isinstance(tournament, Tournament):
+        expected = "a trfkit.Tournament (trfkit.loads reads one)"
+        raise ArgumentTypeError.naming(function, "tournament", expected, tournament)
+    _options(function, options)
+
+
+def _options(function: str, options: object) -> None:
+    if options is not None and not isinstance(options, ConvertOptions):
+        expected = "a trfkit.convert.ConvertOptions or None"
+        raise ArgumentTypeError.naming(function, "options", expected, options)
+
+
+def _flag(function: str, argument: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise ArgumentTypeError.naming(function, argument, "True or False", value)
+
+
 # --- 092 free text → 192 code ---------------------------------------------------------------
 
 _SWISS = TypeCode(False)
@@ -181,6 +200,8 @@ def schedule_code(
     swapped rounds are played the schedule cannot tell: ``double_round_robin_swap``
     decides (UNCERTAIN).
     """
+    _door("schedule_code", tournament, options)
+    _flag("schedule_code", "team", team)
     options = options or ConvertOptions()
     decision = decide(tournament)
     if not decision.round_robin:
@@ -232,6 +253,10 @@ def type_code(text: str, *, team: bool, options: ConvertOptions | None = None) -
         team: Whether the tournament is a team event (:func:`trfkit.compute.regime.team_event`).
         options: The double-round-robin reading (see :class:`ConvertOptions`).
     """
+    if not isinstance(text, str):
+        raise ArgumentTypeError.naming("type_code", "text", "a str (a 092 text)", text)
+    _flag("type_code", "team", team)
+    _options("type_code", options)
     options = options or ConvertOptions()
     code = text.strip().upper().replace("-", "_")
     if is_type_code(code):
@@ -630,6 +655,7 @@ def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -
         tournament: The tournament to convert.
         options: Conversion choices (defaults of :class:`ConvertOptions` when omitted).
     """
+    _door("to_trf26", tournament, options)
     b = _Builder(tournament, options or ConvertOptions())
     records = tournament.records
     count_142 = next((r for r in records if isinstance(r, RoundCount) and r.code == "142"), None)
@@ -972,6 +998,7 @@ def to_trf16(tournament: Tournament, *, options: ConvertOptions | None = None) -
         tournament: The tournament to convert.
         options: Conversion choices (defaults of :class:`ConvertOptions` when omitted).
     """
+    _door("to_trf16", tournament, options)
     b = _Builder(tournament, options or ConvertOptions())
     records = tournament.records
     has_xxr = next((r for r in records if isinstance(r, RoundCount) and r.code == "XXR"), None)
@@ -1280,9 +1307,18 @@ def convert(
         target: The version to convert to; ``None`` returns the tournament unchanged.
         options: Conversion choices.
     """
+    _door("convert", tournament, options)
     if target is None:
         return Conversion(tournament)
-    fmt = FileFormat(target) if isinstance(target, str) else target
+    if not isinstance(target, (str, FileFormat)):
+        expected = "'trf16', 'trf26', a trfkit.model.FileFormat or None"
+        raise ArgumentTypeError.naming("convert", "target", expected, target)
+    try:
+        fmt = FileFormat(target) if isinstance(target, str) else target
+    except ValueError:
+        raise UsageError(
+            f"convert(): target must be 'trf16', 'trf26' or None, not {target!r}"
+        ) from None
     if fmt is FileFormat.TRF26:
         return to_trf26(tournament, options=options)
     return to_trf16(tournament, options=options)

@@ -21,7 +21,7 @@ from lark.lexer import Lexer, Token
 
 from trfkit import columns as C
 from trfkit.diagnostics import FATAL_CODES, REPEATS, Diagnostic, Severity, parse_rule
-from trfkit.errors import DecodeError, TrfSyntaxError
+from trfkit.errors import DecodeError, LimitExceeded, TrfSyntaxError
 from trfkit.limits import Limits, check_size
 from trfkit.model import (
     Colour,
@@ -385,11 +385,37 @@ def _finish(
     return ParseResult(tournament, diagnostics, enc)
 
 
-def loads(data: str | bytes, *, encoding: str | None = None, strict: bool = False) -> Tournament:
+def loads(
+    data: str | bytes,
+    *,
+    encoding: str | None = None,
+    strict: bool = False,
+    limits: Limits | None = None,
+) -> Tournament:
     """The tournament in *data*; see :func:`parse` for the options."""
-    return parse(data, encoding=encoding, strict=strict).tournament
+    return parse(data, encoding=encoding, strict=strict, limits=limits).tournament
 
 
-def load(fp: IO[bytes], *, encoding: str | None = None, strict: bool = False) -> Tournament:
-    """The tournament read from a binary file object."""
-    return loads(fp.read(), encoding=encoding, strict=strict)
+def load(
+    fp: IO[bytes],
+    *,
+    encoding: str | None = None,
+    strict: bool = False,
+    limits: Limits | None = None,
+) -> Tournament:
+    """The tournament read from a binary file object; see :func:`parse` for the options.
+
+    At most ``limits.max_bytes`` and one byte more are read (64 MiB by default): a longer
+    stream, or one without an end (``/dev/zero``), is refused unread with
+    :class:`~trfkit.errors.LimitExceeded`, which names the limit.
+    """
+    from trfkit.fileio import read_upto
+
+    limits = limits or _DEFAULT_LIMITS
+    data = read_upto(fp, limits.max_bytes, name="load(): fp")
+    if len(data) > limits.max_bytes:
+        raise LimitExceeded(
+            f"load(): the stream holds more than the limit of {limits.max_bytes:,} bytes "
+            "(Limits.max_bytes); it was not read"
+        )
+    return loads(data, encoding=encoding, strict=strict, limits=limits)
