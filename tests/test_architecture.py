@@ -14,7 +14,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ),
     ("trf", "compute"),
     ("checks", "convert"),
-    ("audit", "meaning"),
+    ("audit", "meaning", "register"),
     ("report",),
     ("api",),
     ("commands", "cli"),

@@ -3,7 +3,17 @@
 :func:`check_file` never raises for a bad file: whatever goes wrong becomes a
 diagnostic of that file, so the rest of a batch is still checked. Results come
 back one file at a time, in the order of the paths, so a caller that does not
-keep them uses the same memory for ten files as for a million.
+keep them uses the same memory for ten files as for a million; the paths are
+taken as they come, so a folder walk (:class:`Discovery`) and the checks go on
+together.
+
+Checks run where file descriptor 1 is not the output: a batch's workers point it at
+stderr when they start, and a batch checked in this process points it there while each
+file is checked, so that a plugin's ``os.write(1, …)`` or ``os.system`` never mixes into
+a JSON document on stdout. ``CheckRequest.timeout`` bounds the checks of one file: the
+batch then runs in worker processes, and a worker that runs past it is killed (nothing a
+check does, a C call that never returns included, survives that), its file reported as
+one S999, and the batch goes on.
 """
 
 from __future__ import annotations
@@ -11,10 +21,11 @@ from __future__ import annotations
 import collections
 import contextlib
 import fnmatch
-import functools
+import itertools
 import os
 import sys
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -22,7 +33,7 @@ import attrs
 
 from trfkit.checks import CheckOptions, Context, run_checks, selected
 from trfkit.diagnostics import Diagnostic, Severity, parse_rule
-from trfkit.limits import Limits
+from trfkit.limits import MAX_FILES, Limits
 from trfkit.values import Value
 
 if TYPE_CHECKING:
@@ -75,6 +86,9 @@ class CheckRequest(Value):
         tables: Also build each file's compact crosstable (for the HTML report), and a
             team event's team crosstable.
         teams: Also build a team event's team crosstable and standings (for the JSON report).
+        timeout: The seconds the checks of one file may run (``None``: no limit); past it the
+            worker checking it is killed and the file gets one S999. With a limit a batch is
+            always checked in worker processes, one file alone too.
     """
 
     options: CheckOptions = attrs.field(factory=CheckOptions)
@@ -84,6 +98,7 @@ class CheckRequest(Value):
     limits: Limits = attrs.field(factory=Limits)
     tables: bool = False
     teams: bool = False
+    timeout: float | None = None
 
 
 def _unreadable(path: str, message: str, request: CheckRequest) -> FileReport:
@@ -178,8 +193,9 @@ def _starts_like_json(data: bytes) -> bool:
     return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
 
 
-ALWAYS_SHOWN = frozenset({"P001", "S999"})
-"""Codes that ``--select`` alone never hides: an unreadable file, a check that failed."""
+ALWAYS_SHOWN = frozenset({"P001", "P013", "S999"})
+"""Codes that ``--select`` alone never hides: an unreadable file, a link not followed, a
+check that failed (a path that was not checked is never silently left out)."""
 
 
 def _keep(d: Diagnostic, request: CheckRequest) -> bool:
@@ -282,10 +298,15 @@ def _interrupt_guard() -> Iterator[None]:
 def _table(ctx: Context) -> CrossTable | None:
     """The compact crosstable; a failure here only costs the report its table."""
     from trfkit.compute.crosstable import build
+    from trfkit.errors import TieBreakError
 
-    options = ctx.options
+    options = ctx.options.tiebreak
     try:
-        return build(ctx.tournament, options.tiebreak, regime=ctx.regime)
+        try:
+            computed = ctx.standings(options)
+        except TieBreakError:
+            computed = None  # the table then says why it has no standings
+        return build(ctx.tournament, options, regime=ctx.regime, computed=computed)
     except Exception:  # the diagnostics matter more than the picture
         return None
 
@@ -311,6 +332,37 @@ def check_file(path: str, request: CheckRequest) -> FileReport:
     data = read_bytes(path, request.limits)
     if isinstance(data, str):
         return _unreadable(path, data, request)
+    return _check_read(path, data, request)
+
+
+def check_data(path: str, data: bytes, request: CheckRequest) -> FileReport:
+    """Check bytes read already (stdin, named *path*) as a batch checks a file.
+
+    File descriptor 1 points at stderr while the checks run, and with ``request.timeout``
+    they run in a worker process, killed past it (one S999); whatever goes wrong becomes a
+    diagnostic, as for :func:`check_file`.
+    """
+    if request.timeout is None:
+        with _interrupt_guard(), _stdout_aside():
+            return _check_read(path, data, request)
+    (report,) = _WorkerPool(request, 1).run([(path, data)])
+    return report
+
+
+_Item = str | tuple[str, bytes]
+"""What a worker checks: a path, or bytes read already with the name to report them under."""
+
+
+def _check_item(item: _Item, request: CheckRequest) -> FileReport:
+    return check_file(item, request) if isinstance(item, str) else _check_read(*item, request)
+
+
+def _name(item: _Item) -> str:
+    return item if isinstance(item, str) else item[0]
+
+
+def _check_read(path: str, data: bytes, request: CheckRequest) -> FileReport:
+    """Check a file's bytes; every failure becomes a diagnostic of the report."""
     try:
         return check_bytes(path, data, request)
     except RecursionError:
@@ -359,70 +411,292 @@ def matches_glob(path: Path, globs: Sequence[str]) -> bool:
     return False
 
 
-def discover(
-    paths: Sequence[str], globs: Sequence[str] = DEFAULT_GLOBS
-) -> Iterator[tuple[str, bool]]:
-    """Expand directories into files, sorted; yields ``(path, named)`` pairs.
+class Discovery:
+    """The files to check under *paths*, found as they are asked for; what was not followed.
 
-    ``named`` is True for a path given directly (whose failure is a usage error)
-    and False for one found inside a directory (whose failure is a diagnostic).
-    Folders are walked in sorted order, following symbolic links but never
-    entering one folder twice (link loops end there). A folder that cannot be
-    listed is yielded itself, so that the check reports it; a folder named
-    like a TRF file is walked, not checked. A FIFO, device or socket that fits
-    the globs is yielded unopened, so that the check reports it (P001) and
-    skips it.
+    Iterating yields ``(path, named)`` pairs, one at a time, as the walk goes: ``named`` is
+    True for a path given directly (whose failure is a usage error) and False for one found
+    inside a folder (whose failure is a diagnostic). Folders are walked in sorted order
+    (a folder's files, then its folders), each folder listed only when the walk gets there,
+    never entering one folder twice (link loops end there). A folder that cannot be listed
+    is yielded itself, so that the check reports it; a folder named like a TRF file is
+    walked, not checked. A FIFO, device or socket that fits the globs is yielded unopened,
+    so that the check reports it (P001) and skips it.
+
+    A symbolic link found in a folder is followed only when its target, resolved, lies
+    inside that folder (resolved too), or with *follow_links*: a link out (to a file whose
+    name fits the globs, or to a folder) is not yielded but kept as a P013 report, which
+    :meth:`reports` puts in its place among the checked files. A path given directly is
+    followed wherever it leads: it is the user's choice. Nothing of a link's target is read,
+    a ``.txt`` one's first line included.
+
+    The walk looks at *max_files* files and folders at most, over all the paths; when a
+    folder's listing goes past it, the walk stops there (that folder's files are not
+    yielded) and a P014 report names the folder (:attr:`stopped_at`).
+
+    The links are judged when the walk finds them: a link put in place of a file while the
+    batch runs is followed. Hard links cannot be told from the files they share.
     """
-    for given in paths:
-        p = Path(given)
-        if not p.is_dir():
-            yield given, True
-            continue
+
+    def __init__(
+        self,
+        paths: Iterable[str],
+        globs: Sequence[str] = DEFAULT_GLOBS,
+        *,
+        follow_links: bool = False,
+        max_files: int = MAX_FILES,
+    ) -> None:
+        self.paths = tuple(paths)
+        self.globs = tuple(globs)
+        self.follow_links = follow_links
+        self.max_files = max_files
+        self.looked = 0
+        """Files and folders the walk has looked at."""
+        self.files = 0
+        """Paths yielded."""
+        self.found = 0
+        """Paths yielded and reports kept: what the output will list, once :attr:`done`."""
+        self.done = False
+        """True once the walk has ended (all of it, or stopped by the limit)."""
+        self.stopped_at: str | None = None
+        """The folder whose listing went past ``max_files``, if one did."""
+        self._held: collections.deque[tuple[int, str, Diagnostic]] = collections.deque()
+
+    def __iter__(self) -> Iterator[tuple[str, bool]]:
+        for given in self.paths:
+            if self.stopped_at is not None:
+                break
+            if not Path(given).is_dir():
+                self.files += 1
+                self.found += 1
+                yield given, True
+                continue
+            yield from self._walk(given)
+        self.done = True
+
+    def _walk(self, given: str) -> Iterator[tuple[str, bool]]:
+        real_root = os.path.normcase(os.path.realpath(given))
         seen: set[tuple[int, int]] = set()
-        failed: list[str] = []
-        note = functools.partial(_note_failure, failed, given)
-        for root, dirs, files in os.walk(p, followlinks=True, onerror=note):
-            yield from ((path, False) for path in failed)
-            failed.clear()
+        stack = [given]
+        while stack:
+            folder = stack.pop()
             try:
-                st = os.stat(root)
+                st = os.stat(folder)
             except OSError:
                 continue
             key = (st.st_dev, st.st_ino)
             if key in seen:
-                dirs[:] = []
                 continue
             seen.add(key)
-            dirs.sort()
-            for name in sorted(files):
-                candidate = Path(root) / name
-                if not matches_glob(candidate, globs):
-                    continue
-                if candidate.suffix.lower() == ".txt" and not looks_like_trf(candidate):
-                    continue
-                yield os.fsdecode(candidate), False
-        yield from ((path, False) for path in failed)
+            entries = self._list(folder, given)
+            if self.stopped_at is not None:
+                return
+            if entries is None:  # the check says why it cannot be listed
+                self.files += 1
+                self.found += 1
+                yield folder, False
+                continue
+            folders = []
+            for entry in sorted(entries, key=lambda e: e.name):
+                kind = self._kind(entry, folder, given, real_root)
+                if kind == "folder":
+                    folders.append(entry.path)
+                elif kind == "file":
+                    self.files += 1
+                    self.found += 1
+                    yield os.fsdecode(Path(folder) / entry.name), False
+            stack.extend(reversed(folders))
+
+    def _list(self, folder: str, given: str) -> list[os.DirEntry[str]] | None:
+        """The folder's entries (``None`` when it cannot be listed), counted against the limit."""
+        entries = []
+        try:
+            with os.scandir(folder) as listing:
+                for entry in listing:
+                    if self.looked >= self.max_files:
+                        self._stop(given)
+                        return []
+                    self.looked += 1
+                    entries.append(entry)
+        except OSError:
+            return None
+        return entries
+
+    def _kind(self, entry: os.DirEntry[str], folder: str, given: str, real_root: str) -> str:
+        """``"folder"`` to walk, ``"file"`` to check, or ``""`` (skipped, or a link kept)."""
+        path = Path(folder) / entry.name
+        try:
+            if entry.is_symlink() and not self.follow_links:
+                target = os.path.normcase(os.path.realpath(path))
+                if not _inside(target, real_root):
+                    if entry.is_dir() or matches_glob(path, self.globs):
+                        self._unfollowed(os.fsdecode(path), given, target)
+                    return ""
+            if entry.is_dir():  # a link inside the folder is followed
+                return "folder"
+        except OSError:  # it vanished, or cannot be looked at: the check says which
+            pass
+        if not matches_glob(path, self.globs):
+            return ""
+        if path.suffix.lower() == ".txt" and not looks_like_trf(path):
+            return ""
+        return "file"
+
+    def _unfollowed(self, path: str, given: str, target: str) -> None:
+        from trfkit.untrusted import printable
+
+        try:
+            written = os.readlink(path)
+        except OSError:
+            written = target
+        where = printable(written)
+        if os.path.normcase(os.path.join(os.path.dirname(path), written)) != target:
+            where += f" (resolved: {printable(target)})"
+        message = (
+            f"{printable(path)} is a symbolic link to {where}, outside the checked folder "
+            f"{printable(given)}: it was not followed, nothing of it was read "
+            "(--follow-links follows links out of a folder you trust)"
+        )
+        self._keep(path, parse_rule("P013").diagnostic(message))
+
+    def _stop(self, given: str) -> None:
+        from trfkit.untrusted import printable
+
+        self.stopped_at = given
+        message = (
+            f"discovery stopped in {printable(given)}: the walk looked at {self.max_files:,} "
+            f"files and folders, the limit (--max-files {self.max_files}); the files found "
+            "before were checked, the others were not: raise --max-files to check them all"
+        )
+        self._keep(given, parse_rule("P014").diagnostic(message))
+
+    def _keep(self, path: str, diagnostic: Diagnostic) -> None:
+        self.found += 1
+        self._held.append((self.files, path, diagnostic))
+
+    def reports(self, checked: Iterable[FileReport], request: CheckRequest) -> Iterator[FileReport]:
+        """*checked* (the reports of the paths yielded, in order) with the kept reports in place.
+
+        A link out comes where the walk found it; the limit's report comes last. It is never
+        hidden by ``--select`` or ``--ignore``: the run did not cover what it was asked to.
+        """
+        for position, report in enumerate(checked):
+            yield from self._due(position, request)
+            yield report
+        yield from self._due(None, request)
+
+    def _due(self, position: int | None, request: CheckRequest) -> Iterator[FileReport]:
+        while self._held and (position is None or self._held[0][0] <= position):
+            _, path, found = self._held.popleft()
+            kept = (found,) if found.code == "P014" or _keep(found, request) else ()
+            yield FileReport(path, None, kept, readable=False)
 
 
-def _note_failure(failed: list[str], given: str, error: OSError) -> None:
-    failed.append(os.fsdecode(error.filename or given))
+def _inside(target: str, folder: str) -> bool:
+    """Whether the resolved *target* is *folder* or lies below it (both resolved)."""
+    return target == folder or target.startswith(folder.rstrip(os.sep) + os.sep)
 
 
-def check_many(paths: Sequence[str], request: CheckRequest, jobs: int = 1) -> Iterator[FileReport]:
+def discover(
+    paths: Sequence[str],
+    globs: Sequence[str] = DEFAULT_GLOBS,
+    *,
+    follow_links: bool = False,
+    max_files: int = MAX_FILES,
+) -> Iterator[tuple[str, bool]]:
+    """Expand directories into files, sorted, as they are found; yields ``(path, named)`` pairs.
+
+    :class:`Discovery` without its reports: a link out of a folder is left out, and the
+    walk ends quietly at *max_files*.
+    """
+    return iter(Discovery(paths, globs, follow_links=follow_links, max_files=max_files))
+
+
+_POOL_FROM = 4
+"""A batch of fewer files is checked in this process (when no time limit asks for a worker)."""
+
+
+def check_many(paths: Iterable[str], request: CheckRequest, jobs: int = 1) -> Iterator[FileReport]:
     """Check *paths* with *jobs* worker processes; results come in the order of *paths*.
 
-    Workers return one small :class:`FileReport` per file, in order, so the
-    output is the same whatever the number of jobs. A worker that dies (killed by
-    the out-of-memory killer, or ``os._exit`` in a plugin) costs only the file it
-    held, reported as S999; a new worker takes over and the batch goes on.
+    The paths are taken as they come, a few ahead of the checks, so the first results come
+    while a walk (:class:`Discovery`) still goes on. Workers return one small
+    :class:`FileReport` per file, in order, so the output is the same whatever the number
+    of jobs. A worker that dies (killed by the out-of-memory killer, or ``os._exit`` in a
+    plugin), or runs past ``request.timeout`` on one file and is killed, costs only the
+    file it held, reported as S999; a new worker takes over and the batch goes on.
     """
-    jobs = min(jobs, len(paths))
-    if jobs <= 1 or len(paths) < 4:
-        with _interrupt_guard():
-            for path in paths:
-                yield check_file(path, request)
+    source = iter(paths)
+    head = list(itertools.islice(source, max(jobs, _POOL_FROM)))
+    if not head:
         return
-    yield from _WorkerPool(request, jobs).run(paths)
+    jobs = max(1, min(jobs, len(head))) if len(head) >= _POOL_FROM else 1
+    if jobs <= 1 and (request.timeout is None or (len(head) == 1 and not _has_plugins())):
+        # One file and trfkit's own checks only: nothing to contain, and no batch to go
+        # on (those checks are bounded by the limits and fuzzed for hangs)
+        yield from _serial(itertools.chain(head, source), request)
+        return
+    yield from _WorkerPool(request, jobs).run(itertools.chain(head, source))
+
+
+def _has_plugins() -> bool:
+    from trfkit.checks import plugins
+
+    return bool(plugins())
+
+
+def _serial(paths: Iterator[str], request: CheckRequest) -> Iterator[FileReport]:
+    """Check in this process, file descriptor 1 pointed at stderr while each file is checked.
+
+    The next path is taken before a report is given, so that a walk's end is known with the
+    last report (a progress bar then knows the total).
+    """
+    with _interrupt_guard():
+        path = next(paths, None)
+        while path is not None:
+            with _stdout_aside():
+                report = check_file(path, request)
+            path = next(paths, None)
+            yield report
+
+
+@contextlib.contextmanager
+def _stdout_aside() -> Iterator[None]:
+    """Point file descriptor 1 at stderr (``/dev/null`` without one) until the block ends.
+
+    What a check writes to it, ``os.write(1, …)``, a command it runs, what it leaves in the
+    buffer of ``sys.__stdout__``, goes to stderr; stdout is restored before the caller writes
+    its output. A process without a file descriptor 1 has nothing to protect.
+    """
+    _flush_stdout()
+    try:
+        saved = os.dup(1)
+    except OSError:
+        yield
+        return
+    try:
+        _point_stdout_at_stderr()
+        yield
+    finally:
+        _flush_stdout()  # a check's leftovers go where fd 1 points now
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def _flush_stdout() -> None:
+    for stream in (sys.stdout, sys.__stdout__):
+        with contextlib.suppress(Exception):  # closed, replaced by anything at all
+            if stream is not None:
+                stream.flush()
+
+
+def _point_stdout_at_stderr() -> None:
+    try:
+        os.dup2(2, 1)
+    except OSError:  # no stderr either
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.close(null)
 
 
 _DEPTH = 2
@@ -433,12 +707,16 @@ def _work(conn: Connection, request: CheckRequest, inherited: Sequence[Connectio
     """A worker: check each ``(index, path)`` received and send ``(index, report)`` back.
 
     *inherited* are the parent's ends of the pipes, copied by fork: closed here, or
-    this worker would hold its own pipe open and never see the parent die.
+    this worker would hold its own pipe open and never see the parent die. Its file
+    descriptor 1 points at stderr: results go back through the pipe, and whatever a check
+    writes to fd 1 must not reach the parent's stdout.
     """
     import signal
 
     for end in inherited:
         end.close()
+    with contextlib.suppress(OSError):
+        _point_stdout_at_stderr()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _interrupts.guarded, _interrupts.seen = True, False
     parent = os.getppid()
@@ -452,9 +730,10 @@ def _work(conn: Connection, request: CheckRequest, inherited: Sequence[Connectio
             return  # the parent is gone
         if item is None:
             return
-        index, path = item
+        index, what = item
+        path = _name(what)
         try:
-            report = check_file(path, request)
+            report = _check_item(what, request)
         except BaseException as exc:  # a worker serves the whole batch: nothing ends it
             report = _lost(path, f"trfkit failed on this file ({type(exc).__name__}: {exc})")
         try:
@@ -477,14 +756,17 @@ class _Worker(Value):
     process: BaseProcess
     conn: Connection
     held: collections.deque[int] = attrs.field(factory=collections.deque)
+    since: float = 0.0
+    """When it started on the first file it holds (its deadline runs from there)."""
 
 
 class _WorkerPool:
-    """Worker processes, each fed through its own pipe.
+    """Worker processes, each fed through its own pipe, from paths taken as they come.
 
-    The parent knows which files each worker holds: when one dies, the file it was
-    checking is reported and the others it held go to the next worker
-    (``multiprocessing.Pool`` would wait forever for the lost result).
+    The parent knows which files each worker holds: when one dies, or runs past the time
+    limit on a file (it is then killed), the file it was checking is reported and the
+    others it held go to the next worker (``multiprocessing.Pool`` would wait forever for
+    the lost result).
     """
 
     def __init__(self, request: CheckRequest, jobs: int) -> None:
@@ -495,6 +777,11 @@ class _WorkerPool:
         method = "fork" if hasattr(os, "fork") else "spawn"
         self.context: Any = multiprocessing.get_context(method)
         self.workers: list[_Worker] = []
+        self.paths: dict[int, _Item] = {}
+        """The paths (or bytes) taken and not yet reported, by index."""
+        self.source: Iterator[_Item] = iter(())
+        self.taken = 0
+        self.exhausted = False
 
     def _start(self) -> None:
         parent, child = self.context.Pipe(duplex=True)
@@ -507,8 +794,9 @@ class _WorkerPool:
         child.close()  # else the parent holds the worker's end open and never sees it die
         self.workers.append(_Worker(process, parent))
 
-    def run(self, paths: Sequence[str]) -> Iterator[FileReport]:
-        pending = collections.deque(range(len(paths)))
+    def run(self, paths: Iterable[_Item]) -> Iterator[FileReport]:
+        self.source = iter(paths)
+        pending: collections.deque[int] = collections.deque()  # taken back from a dead worker
         done: dict[int, FileReport] = {}
         ahead = 64 * self.jobs  # results kept waiting for a slow file ahead of them, at most
         following = 0
@@ -516,54 +804,106 @@ class _WorkerPool:
         try:
             for _ in range(self.jobs):
                 self._start()
-            while following < len(paths):
-                self._feed(paths, pending, following + ahead)
+            while True:
+                self._feed(pending, following + ahead)
                 while following in done:
+                    self.paths.pop(following, None)
                     yield done.pop(following)
                     following += 1
-                if following < len(paths):
-                    self._collect(paths, pending, done)
+                if self.exhausted and following >= self.taken:
+                    break
+                self._collect(pending, done)
             clean = True
         finally:
             self._stop(clean)
 
-    def _feed(self, paths: Sequence[str], pending: collections.deque[int], bound: int) -> None:
+    def _next(self, pending: collections.deque[int], bound: int) -> int | None:
+        """The index of the next file to send: one taken back, else a new path; or ``None``."""
+        if pending:
+            return pending.popleft() if pending[0] < bound else None
+        if self.exhausted or self.taken >= bound:
+            return None
+        path = next(self.source, None)
+        if path is None:
+            self.exhausted = True
+            return None
+        self.paths[self.taken] = path
+        self.taken += 1
+        return self.taken - 1
+
+    def _feed(self, pending: collections.deque[int], bound: int) -> None:
         for worker in self.workers:
-            while len(worker.held) < _DEPTH and pending and pending[0] < bound:
-                index = pending.popleft()
+            while len(worker.held) < _DEPTH:
+                index = self._next(pending, bound)
+                if index is None:
+                    break
                 try:
-                    worker.conn.send((index, paths[index]))
+                    worker.conn.send((index, self.paths[index]))
                 except OSError:  # it died: _collect sees its sentinel
                     pending.appendleft(index)
                     break
+                if not worker.held:
+                    worker.since = time.monotonic()
                 worker.held.append(index)
 
-    def _collect(
-        self, paths: Sequence[str], pending: collections.deque[int], done: dict[int, FileReport]
-    ) -> None:
-        """Wait for a result or a death; take every result ready; replace a dead worker."""
+    def _collect(self, pending: collections.deque[int], done: dict[int, FileReport]) -> None:
+        """Wait for a result, a death or a deadline; take every result ready.
+
+        A worker that died or ran past the time limit (then killed) is replaced.
+        """
         from multiprocessing.connection import wait
 
         waiting = [w.conn for w in self.workers] + [w.process.sentinel for w in self.workers]
-        ready = set(wait(waiting))
+        ready = set(wait(waiting, self._wait_at_most()))
         for worker in list(self.workers):
             dead = worker.process.sentinel in ready
             if worker.conn in ready or dead:
                 dead = not self._receive(worker, done, drain=dead) or dead
-            if not dead:
-                continue
-            worker.process.join(timeout=5)
-            if worker.process.is_alive():  # its pipe closed, yet it lingers
-                worker.process.kill()
-                worker.process.join()
-            self.workers.remove(worker)
-            worker.conn.close()
-            if worker.held:  # the first file it held is the one it was checking
-                index = worker.held.popleft()
-                done[index] = _lost(paths[index], _death(worker.process.exitcode))
-                pending.extendleft(reversed(worker.held))
-            if pending:  # every death costs a file, so restarts end with the batch
-                self._start()
+            if dead:
+                self._replace(worker, pending, done, overtime=False)
+            elif self._overdue(worker):
+                worker.process.kill()  # nothing a check does outlives SIGKILL
+                self._replace(worker, pending, done, overtime=True)
+
+    def _wait_at_most(self) -> float | None:
+        """Seconds until the first deadline of a worker checking a file (``None``: no limit)."""
+        limit = self.request.timeout
+        busy = [w.since for w in self.workers if w.held]
+        if limit is None or not busy:
+            return None
+        return max(0.0, min(busy) + limit - time.monotonic())
+
+    def _overdue(self, worker: _Worker) -> bool:
+        limit = self.request.timeout
+        return limit is not None and bool(worker.held) and time.monotonic() >= worker.since + limit
+
+    def _replace(
+        self,
+        worker: _Worker,
+        pending: collections.deque[int],
+        done: dict[int, FileReport],
+        overtime: bool,
+    ) -> None:
+        """Retire *worker*: its first file is reported (how it died, or out of time).
+
+        The others it held go back to be sent again, and a new worker starts if work is left.
+        """
+        worker.process.join(timeout=5)
+        if worker.process.is_alive():  # its pipe closed, yet it lingers
+            worker.process.kill()
+            worker.process.join()
+        self.workers.remove(worker)
+        worker.conn.close()
+        if worker.held:  # the first file it held is the one it was checking
+            index = worker.held.popleft()
+            path = _name(self.paths[index])
+            if overtime:
+                done[index] = _overtime(path, self.request)
+            else:
+                done[index] = _lost(path, _death(worker.process.exitcode))
+            pending.extendleft(reversed(worker.held))
+        if pending or not self.exhausted:  # every death costs a file: restarts end with it
+            self._start()
 
     @staticmethod
     def _receive(worker: _Worker, done: dict[int, FileReport], drain: bool) -> bool:
@@ -572,6 +912,7 @@ class _WorkerPool:
             while True:
                 index, report = worker.conn.recv()
                 worker.held.remove(index)
+                worker.since = time.monotonic()  # the next file it holds starts now
                 done[index] = report
                 if not (drain and worker.conn.poll()):
                     return True
@@ -598,6 +939,20 @@ class _WorkerPool:
                 worker.process.join()
             worker.conn.close()
         self.workers.clear()
+
+
+def _overtime(path: str, request: CheckRequest) -> FileReport:
+    """The S999 of a file whose checks ran past ``request.timeout`` and were stopped."""
+    from trfkit.checks import INTERNAL
+
+    limit = f"{request.timeout:g}"
+    message = (
+        f"the checks of this file ran longer than {limit} s and were stopped "
+        f"(--check-timeout {limit}); their findings are lost: a check (often a plugin's) "
+        "hangs on it, or it needs more time (raise --check-timeout, or 0 for no limit)"
+    )
+    # readable: a finding of the file (exit 1), not a file that cannot be read (exit 2 if named)
+    return FileReport(path, None, (INTERNAL.rule.diagnostic(message),))
 
 
 def _death(exitcode: int | None) -> str:

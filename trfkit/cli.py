@@ -32,6 +32,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("standings", "recompute the standings and tie-breaks of a TRF file"),
     ("rules", "list every diagnostic code"),
     ("explain", "print the documentation of one diagnostic code"),
+    ("register", "list what a register of audits (check --register) holds"),
 )
 """Sub-command name and one-line help, in the order ``--help`` shows them."""
 

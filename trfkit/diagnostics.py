@@ -297,6 +297,43 @@ PARSE_RULES: dict[str, Rule] = {
             FAIL: a README, a JSON file, random bytes, a file of ``###`` comments alone.
             """,
         ),
+        _rule(
+            "P013",
+            "link-outside-folder",
+            E,
+            "A symbolic link in a checked folder points outside it: it was not followed.",
+            """
+            Walking a folder, ``check`` follows a symbolic link (to a file or a folder) only
+            when its target, resolved, lies inside the folder it checks: a folder that others
+            filled (a submission, an unpacked archive) could otherwise make the audit read,
+            and print, a file it was never given (``innocent.trf -> ../private/other.trf``),
+            or walk the whole machine (a link to ``/``). A link out is reported once, at its
+            own path, with where it points; nothing of its target is read. A link whose name
+            fits the globs or whose target is a folder is reported; others are skipped as
+            any file that does not fit. Like a file that cannot be read (P001) it is an
+            error, so a batch holding one is never reported clean. A dangling link is judged
+            by where it points: inside the folder it is P001 (it does not exist).
+
+            ``--follow-links`` follows links out of the folder (a tree you trust); a path
+            named on the command line is always followed.
+
+            PASS: ``a.trf -> sub/a.trf`` inside the folder. FAIL: ``a.trf -> /etc/passwd``.
+            """,
+        ),
+        _rule(
+            "P014",
+            "too-many-files",
+            E,
+            "A folder walk looked at more files than ``--max-files``: discovery stopped there.",
+            """
+            Discovery counts every file and folder it looks at, of any name, in all the
+            folders given (default 1,000,000): a tree that holds more, or a link that leads
+            into a huge one, stops the walk there. The files found before were checked; this
+            is reported once, at the folder being walked, and ``check`` exits with status 2
+            (a usage error: the run did not cover what it was asked to). Raise
+            ``--max-files`` to check more.
+            """,
+        ),
     )
 }
 """The reader's codes; the check families add theirs in :mod:`trfkit.checks`."""

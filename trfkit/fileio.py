@@ -160,6 +160,15 @@ def _is(path: str, st: os.stat_result) -> bool:
 
 def _write_special(target: str, mode: int, data: bytes) -> None:
     """Write to a FIFO or a character device in place (:func:`unwritable` refused the rest)."""
+    fd = open_special(target, mode)
+    try:
+        write_all(fd, data)
+    finally:
+        os.close(fd)
+
+
+def open_special(target: str, mode: int) -> int:
+    """Open a FIFO or character device (of *mode*, as found) to write to it in place."""
     what = describe(mode)
     try:
         # non-blocking open: a FIFO without a reader fails at once (ENXIO) instead of hanging
@@ -175,20 +184,22 @@ def _write_special(target: str, mode: int, data: bytes) -> None:
         if stat.S_IFMT(os.fstat(fd).st_mode) != stat.S_IFMT(mode):
             raise OSError(errno.EAGAIN, f"it was {what}, and changed as it was opened")
         os.set_blocking(fd, True)
-        _write_all(fd, data)
-    finally:
+    except BaseException:
         os.close(fd)
+        raise
+    return fd
 
 
 def _write_through(target: str, data: bytes) -> None:
     fd = os.open(target, os.O_WRONLY | os.O_TRUNC | _CLOEXEC | _BINARY)
     try:
-        _write_all(fd, data)
+        write_all(fd, data)
     finally:
         os.close(fd)
 
 
-def _write_all(fd: int, data: bytes) -> None:
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of *data* to *fd* (``os.write`` may write part of it)."""
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view) :]
@@ -201,12 +212,12 @@ def _replace(folder: str, name: str, data: bytes, model: os.stat_result | None) 
     backup copies), or the umask's mode without one. It stays 0600 until renamed: the owner
     and group are given before the rename (0600 shows the group nothing), the mode after it.
     """
-    fd, temp = _create_temp(folder, name)
+    fd, temp = create_temp(folder, name)
     done = False
     try:
-        _write_all(fd, data)
+        write_all(fd, data)
         os.fsync(fd)
-        mode = _mode_for(fd, model) if model is not None else 0o666 & ~_umask()
+        mode = mode_like(fd, model) if model is not None else new_mode()
         os.replace(temp, os.path.join(folder, name))
         done = True
         _chmod(fd, os.path.join(folder, name), mode)
@@ -215,10 +226,10 @@ def _replace(folder: str, name: str, data: bytes, model: os.stat_result | None) 
         if not done:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
-    _sync_folder(folder)
+    sync_folder(folder)
 
 
-def _mode_for(fd: int, model: os.stat_result) -> int:
+def mode_like(fd: int, model: os.stat_result) -> int:
     """Give the file of *fd* the owner and group of *model* where permitted; the mode it may have.
 
     The mode is *model*'s but for what would open the file wider than *model* does: the
@@ -245,6 +256,11 @@ def _mode_for(fd: int, model: os.stat_result) -> int:
     return mode
 
 
+def new_mode(base: int = 0o666) -> int:
+    """The mode of a new file (a folder: *base* 0777): *base* less the umask."""
+    return base & ~_umask()
+
+
 def _umask() -> int:
     """The process's umask, read without changing it where the system says it (Linux 4.7+).
 
@@ -268,7 +284,7 @@ def _chmod(fd: int, path: str, mode: int) -> None:
             os.chmod(path, mode)
 
 
-def _sync_folder(folder: str) -> None:
+def sync_folder(folder: str) -> None:
     """Make the rename itself durable (where a folder can be opened and synced)."""
     with contextlib.suppress(OSError, AttributeError):
         fd = os.open(folder or ".", os.O_RDONLY | _CLOEXEC)
@@ -278,7 +294,7 @@ def _sync_folder(folder: str) -> None:
             os.close(fd)
 
 
-def _create_temp(folder: str, name: str) -> tuple[int, str]:
+def create_temp(folder: str, name: str) -> tuple[int, str]:
     """A new temporary file beside *name*, locked, with an unpredictable name."""
     # the name is cut so that the temporary name fits NAME_MAX (255 bytes) too
     stem = os.fsdecode(os.fsencode(name)[:200])

@@ -285,3 +285,14 @@ __all__ = [
     "check_size",
     "named_cycles",
 ]
+
+
+MAX_FILES = 1_000_000
+"""The most files and folders a folder walk looks at, of any name, over all the folders given
+(``check --max-files``): a tree that holds more, or a link into a huge one (``/``, with
+``--follow-links``), stops discovery there (P014) instead of walking on for hours."""
+
+CHECK_TIMEOUT = 60.0
+"""The seconds the checks of one file may run (``check --check-timeout``; 0: no limit): the
+largest legal file (9,999 players) is checked in a few seconds, so only a hung check (a
+plugin's) meets it; it becomes one S999 for that file and the batch goes on."""

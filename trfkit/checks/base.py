@@ -11,7 +11,8 @@ from __future__ import annotations
 import enum
 import functools
 import inspect
-from collections.abc import Callable, Iterable, Iterator, Mapping
+import weakref
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -19,6 +20,7 @@ import attrs
 
 from trfkit.compute.history.teams import TeamEvent, team_event_of
 from trfkit.compute.regime import Regime, RegimeDecision, decide
+from trfkit.compute.standings import Standings, compute_standings
 from trfkit.compute.team_standings import TeamStandings, compute_team_standings
 from trfkit.compute.tiebreaks import TieBreakError
 from trfkit.compute.tiebreaks.options import ListPrecedence, TieBreakOptions
@@ -98,13 +100,27 @@ class Context:
         self.options = options or CheckOptions()
         self.limits = limits or Limits()
         """The reading's limits: what a check may size by the file (a Berger table)."""
-        self._cache: dict[str, Any] = {}
+        self._cache: dict[Hashable, Any] = {}
 
-    def cached(self, key: str, compute: Callable[[], Any]) -> Any:
+    def cached(self, key: Hashable, compute: Callable[[], Any]) -> Any:
         """The value stored under *key*, computing it on first use."""
         if key not in self._cache:
             self._cache[key] = compute()
         return self._cache[key]
+
+    def standings(self, options: TieBreakOptions) -> Standings:
+        """The standings recomputed under *options*, ranks only (no values): once per file.
+
+        The scores checks and the report's crosstable ask for the same ones when no list is
+        requested (the precedence then decides nothing), and share them.
+        """
+        if options.tiebreaks is None:
+            options = attrs.evolve(options, list_precedence=ListPrecedence.DECLARED)
+        found: Standings = self.cached(
+            ("standings", options),
+            lambda: compute_standings(self.tournament, options, regime=self.regime, values=False),
+        )
+        return found
 
     @property
     def tiebreak_options(self) -> TieBreakOptions:
@@ -197,6 +213,18 @@ def make_check(code: str, name: str, severity: Severity, run: CheckFunction) -> 
     return Check(Rule(code, name, severity, summary, doc), _capped(run))
 
 
+_CAPPED: weakref.WeakSet[CheckFunction] = weakref.WeakSet()
+"""The functions :func:`_capped` made: the registry caps every other check's findings itself."""
+
+
+def is_capped(run: object) -> bool:
+    """Whether *run* is a check function :func:`make_check` capped (by identity, not a mark)."""
+    try:
+        return run in _CAPPED
+    except Exception:  # a callable that cannot be weakly referenced or hashed
+        return False
+
+
 def _capped(run: CheckFunction) -> CheckFunction:
     """*run*, listing at most ``max_repeats`` diagnostics of a code.
 
@@ -212,4 +240,5 @@ def _capped(run: CheckFunction) -> CheckFunction:
                 yield item
         yield from repeats.summaries()
 
+    _CAPPED.add(capped)
     return capped

@@ -8,7 +8,11 @@ A plugin is contained (:func:`run_checks`): what it prints goes to stderr, not
 to stdout (which may be a JSON document); an exception it raises, ``SystemExit``
 and ``KeyboardInterrupt`` included, and every item it yields that is not a
 finding inside the file, become one ``S999`` naming the plugin, while its
-other findings and every built-in finding stay.
+other findings and every built-in finding stay. Every check's findings are held
+to the repeat cap (``Limits.max_repeats``) however the check was built (a plugin's
+``Check(rule, run)`` too), and a plugin's message to :data:`PLUGIN_MESSAGE_LIMIT`
+characters. (Its writes to file descriptor 1, and a check that hangs, are
+:mod:`trfkit.audit`'s to contain: the process decides where fd 1 points.)
 """
 
 from __future__ import annotations
@@ -25,8 +29,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from trfkit.checks import lint, readers, schedule, scores, structure, teams
-from trfkit.checks.base import Check, CheckOptions, Context, make_check
-from trfkit.diagnostics import PARSE_RULES, Diagnostic, Rule, Severity
+from trfkit.checks.base import Check, CheckOptions, Context, is_capped, make_check
+from trfkit.diagnostics import PARSE_RULES, Diagnostic, Repeats, Rule, Severity
 from trfkit.errors import RuleError
 from trfkit.values import Value
 
@@ -44,6 +48,11 @@ BUILTIN: tuple[Check, ...] = (
 """Every built-in check, family by family."""
 
 ENTRY_POINT_GROUP = "trfkit.checks"
+
+PLUGIN_MESSAGE_LIMIT = 1000
+"""The most characters of a plugin finding's message (and name) kept: a longer one is cut
+to this length, its last character an ellipsis (``…``). A built-in message is a sentence
+or two; 101 findings of 10 kB each would make a file's report a megabyte."""
 
 __all__ = [
     "BUILTIN",
@@ -249,7 +258,7 @@ def run_checks(
             found.extend(_run_plugin(item, ctx))
             continue
         try:
-            found.extend(item.run(ctx))
+            found.extend(_held_to_the_cap(item, ctx))
         except MemoryError:  # the file's, not the check's: audit reports the file (P001)
             raise
         except Exception as exc:
@@ -259,6 +268,19 @@ def run_checks(
                 )
             )
     return _inside_lines(ctx, found)
+
+
+def _held_to_the_cap(item: Check, ctx: Context) -> Iterable[Diagnostic]:
+    """*item*'s findings, at most ``max_repeats`` of a code and one that counts the rest.
+
+    A check of :func:`make_check` caps its own (the same output as run alone): any other
+    (``Check(rule, run)`` built directly, or its ``run`` replaced) is capped here.
+    """
+    if is_capped(item.run):
+        return item.run(ctx)
+    repeats = Repeats(ctx.limits.max_repeats)
+    kept = [d for d in item.run(ctx) if not isinstance(d, Diagnostic) or repeats.take(d)]
+    return kept + repeats.summaries()
 
 
 def _run_plugin(item: Check, ctx: Context) -> list[Diagnostic]:
@@ -272,12 +294,14 @@ def _run_plugin(item: Check, ctx: Context) -> list[Diagnostic]:
     dropped = 0
     first = ""
     failure = None
+    repeats = None if is_capped(item.run) else Repeats(ctx.limits.max_repeats)
     with _plugin_output():
         try:
             for thing in item.run(ctx):
                 checked = _plugin_finding(thing, ctx)
                 if isinstance(checked, Diagnostic):
-                    good.append(checked)
+                    if repeats is None or repeats.take(checked):
+                        good.append(checked)
                 else:
                     dropped += 1
                     first = first or checked
@@ -285,6 +309,8 @@ def _run_plugin(item: Check, ctx: Context) -> list[Diagnostic]:
         # otherwise end the whole batch with no output at all.
         except BaseException as exc:
             failure = _failure(exc)
+    if repeats is not None:
+        good.extend(repeats.summaries())
     problems = []
     if failure is not None:
         problems.append(f"could not run: {failure}")
@@ -342,9 +368,9 @@ def _plugin_finding(thing: object, ctx: Context) -> Diagnostic | str:
         # Rebuilt from plain values, so that nothing of the plugin's object travels on.
         return Diagnostic(
             code=str(code),
-            name=str(name),
+            name=_bounded(str(name)),
             severity=Severity(severity),
-            message=str(message),
+            message=_bounded(str(message)),
             line=None if line is None else int(line),
             column=None if column is None else int(column),
             round=None if round_ is None else int(round_),
@@ -352,6 +378,13 @@ def _plugin_finding(thing: object, ctx: Context) -> Diagnostic | str:
         )
     except Exception as exc:  # a Diagnostic subclass whose attributes fail
         return f"{_describe(thing)} cannot be read ({_failure(exc)})"
+
+
+def _bounded(text: str) -> str:
+    """*text* cut to :data:`PLUGIN_MESSAGE_LIMIT` characters, the last one ``…``."""
+    if len(text) <= PLUGIN_MESSAGE_LIMIT:
+        return text
+    return text[: PLUGIN_MESSAGE_LIMIT - 1] + "…"
 
 
 def _line_widths(ctx: Context) -> dict[int, int]:
@@ -389,7 +422,11 @@ def _inside_lines(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
 def _internal(ctx: Context) -> Iterable[Diagnostic]:
     """A check failed inside trfkit; the other checks still ran.
 
-    This is trfkit's fault, not the file's: please report it with the file.
+    This is trfkit's fault, not the file's: please report it with the file. A plugin's
+    check that fails, yields what is no finding inside the file or tries to end trfkit
+    is one S999 naming the plugin. The checks of a file that run longer than
+    ``--check-timeout`` (60 s by default) are stopped, their worker process killed: one
+    S999 for that file, whose findings are lost, and the batch goes on.
     """
     return ()
 

@@ -138,7 +138,7 @@ def _compute_state(ctx: Context) -> _State | None:
         except TieBreakError as exc:
             problems.append(f"--tiebreaks: {exc}; the report's own list is used")
             options = attrs.evolve(options, tiebreaks=None)
-    standings = compute_standings(t, options, regime=ctx.regime, values=False)
+    standings = ctx.standings(options)
     engine = standings.engine
     assert engine is not None
     findings = tuple(_points_findings(engine.history, ctx.regime.team))

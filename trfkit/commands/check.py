@@ -7,7 +7,8 @@ files; --glob changes that). Text output is one line per finding:
 
 and, for several files, a summary line. --format json prints one document
 ({"files": [...], "summary": {...}}); --format github prints workflow
-annotations; --report FILE.html also writes a self-contained HTML report.
+annotations; --report FILE.html also writes a self-contained HTML report (--report
+DIR/: a folder, index.html and a page per file), written as the files are checked.
 
 --select and --ignore take codes (E001), prefixes (E, E0) or names
 (url-in-header), comma-separated or repeated. They and --strict can also be
@@ -19,24 +20,35 @@ ignore is in force, check warns (stderr, JSON "warnings", the HTML header):
 whoever submitted the folder may have put it there. --isolated reads no
 settings file; use it to audit folders that others can write to.
 
-Exit codes: 0 no error, 1 errors (or warnings with --strict), 2 usage error or a
-named file that cannot be read. Inside a directory, an unreadable file is an
-error of that file (exit 1) and the rest of the batch is still checked.
+A symbolic link found in a folder is followed only when it leads to a place inside
+that folder: a link out (innocent.trf -> ../private/other.trf, a folder, /) is one
+P013 error at the link, and nothing of its target is read; --follow-links follows
+them (a tree you trust). A path named on the command line is always followed. Files
+are checked as the walk finds them; the walk looks at --max-files files and folders
+at most (P014, exit 2). The checks of one file run --check-timeout seconds at most
+(in a worker process, killed past it: one S999 for that file, the batch goes on);
+what a check writes to file descriptor 1 goes to stderr, never into the output.
+
+Exit codes: 0 no error, 1 errors (or warnings with --strict), 2 usage error, a
+named file that cannot be read, or a walk stopped by --max-files. Inside a directory,
+an unreadable file is an error of that file (exit 1) and the rest of the batch is still
+checked.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from trfkit.commands import common
 from trfkit.errors import UsageError
 
 if TYPE_CHECKING:
-    from trfkit.audit import FileReport
+    from trfkit.audit import Discovery, FileReport
     from trfkit.config import Settings
     from trfkit.readers import Reader
 
@@ -93,6 +105,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="PATTERN",
         help="file patterns for directories (repeatable; default: *.trf *.trfx *.txt)",
     )
+    from trfkit.limits import CHECK_TIMEOUT, MAX_FILES
+
+    parser.add_argument(
+        "--follow-links",
+        action="store_true",
+        help="also follow symbolic links that lead out of a checked folder (a tree you "
+        "trust); by default each is reported (P013) and nothing of it is read",
+    )
+    parser.add_argument(
+        "--max-files",
+        type=_positive,
+        default=MAX_FILES,
+        metavar="N",
+        help=f"most files and folders a folder walk looks at, of any name, over all the "
+        f"folders (default {MAX_FILES:,}); past it discovery stops (P014, exit 2)",
+    )
+    parser.add_argument(
+        "--check-timeout",
+        type=_seconds,
+        default=CHECK_TIMEOUT,
+        metavar="SECONDS",
+        help=f"stop the checks of a file that run longer: one S999 for it, and the batch "
+        f"goes on (default {CHECK_TIMEOUT:g}; 0: no limit)",
+    )
     common.add_reading_options(parser)
     common.add_tiebreak_options(parser)
     common.add_schedule_options(parser)
@@ -109,7 +145,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also report what these programs will refuse (R codes): bbppairings, gacrux "
         "(comma-separated)",
     )
-    parser.add_argument("--report", metavar="FILE.html", help="also write an HTML report")
+    parser.add_argument(
+        "--report",
+        metavar="FILE.html|DIR/",
+        help="also write an HTML report, as the files are checked: one page, or a folder "
+        "(DIR/: index.html and a page per file)",
+    )
+    parser.add_argument(
+        "--register",
+        metavar="FILE",
+        help="record every file and finding in this SQLite register of audits (made if "
+        "missing); files unchanged since an audit with the same trfkit and settings are "
+        "taken from it, not checked again ('trfkit register FILE' reads it)",
+    )
     parser.add_argument("--no-progress", action="store_true", help="never show a progress bar")
 
 
@@ -124,16 +172,44 @@ def readers_option(value: str) -> frozenset[Reader]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _positive(value: str) -> int:
+    """``--max-files``'s value: a whole number of at least 1 (argparse refuses others)."""
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {value!r}")
+    return number
+
+
+def _seconds(value: str) -> float | None:
+    """``--check-timeout``'s value: seconds, 0 (or ``inf``) for no limit; ``None`` then."""
+    import math
+
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if math.isnan(seconds) or seconds < 0:
+        raise argparse.ArgumentTypeError(f"expected seconds (0 for no limit), not {value!r}")
+    return seconds if 0 < seconds < math.inf else None
+
+
 def _split(values: Sequence[str]) -> tuple[str, ...]:
     return tuple(v.strip() for value in values for v in value.split(",") if v.strip())
 
 
 class _Progress:
-    """A one-line progress bar on stderr, redrawn in place; silent when not wanted."""
+    """A one-line progress bar on stderr, redrawn in place; silent when not wanted.
+
+    While the files are still being found (discovery streams) the total is not known:
+    the count done is shown alone, the bar once *total* (asked at each redraw) knows it.
+    """
 
     WIDTH = 24
 
-    def __init__(self, stream: TextIO, total: int, enabled: bool) -> None:
+    def __init__(self, stream: TextIO, total: Callable[[], int | None], enabled: bool) -> None:
         self.stream = stream
         self.total = total
         self.enabled = enabled
@@ -151,10 +227,15 @@ class _Progress:
         if not self.enabled:
             return
         from trfkit.untrusted import printable
-        filled = self.WIDTH * done // max(self.total, 1)
-        bar = "#" * filled + "." * (self.WIDTH - filled)
+
         shown = printable(path)[-50:]  # the bar's own controls only
-        self.stream.write(f"\r\x1b[K[{bar}] {done}/{self.total} {shown}")
+        total = self.total()
+        if total is None:
+            self.stream.write(f"\r\x1b[K{done} checked, still finding files {shown}")
+        else:
+            filled = self.WIDTH * done // max(total, 1)
+            bar = "#" * filled + "." * (self.WIDTH - filled)
+            self.stream.write(f"\r\x1b[K[{bar}] {done}/{total} {shown}")
         self.stream.flush()
         self.shown = True
 
@@ -171,9 +252,9 @@ def run(args: argparse.Namespace) -> int:
     from trfkit.audit import (
         DEFAULT_GLOBS,
         CheckRequest,
-        check_bytes,
+        Discovery,
+        check_data,
         check_many,
-        discover,
         read_stdin,
         refused,
     )
@@ -209,10 +290,9 @@ def run(args: argparse.Namespace) -> int:
     for warning in warnings:
         sys.stderr.write(f"trfkit check: warning: {warning}\n")
     if args.report:
-        folder = os.path.dirname(os.path.abspath(args.report))
-        if os.path.isdir(args.report) or not os.path.isdir(folder):
-            return _usage(f"--report {args.report}: cannot write there")
-        problem = common.unwritable(args.report)  # before the batch, not after it
+        from trfkit.report.html import report_problem
+
+        problem = report_problem(args.report)  # before the batch, not after it
         if problem is not None:
             return _usage(f"--report {args.report}: {problem}")
     try:
@@ -227,6 +307,7 @@ def run(args: argparse.Namespace) -> int:
         limits=common.limits(args),
         tables=bool(args.report),
         teams=args.format == "json",  # a team event's entry carries its standings
+        timeout=args.check_timeout,
     )
     for path in args.paths:
         if path != "-" and not os.path.lexists(path):
@@ -239,34 +320,59 @@ def run(args: argparse.Namespace) -> int:
             stdin_report = refused("<stdin>", data, request)
             named.add("<stdin>")
         else:
-            stdin_report = check_bytes("<stdin>", data, request)
+            stdin_report = check_data("<stdin>", data, request)  # contained as a file is
     globs = tuple(args.glob) if args.glob else DEFAULT_GLOBS
-    files: list[str] = []
-    for path, is_named in discover([p for p in args.paths if p != "-"], globs):
-        if is_named:
-            named.add(path)
-        files.append(path)
-    if not files and stdin_report is None:
+    walk = Discovery(
+        [p for p in args.paths if p != "-"],
+        globs,
+        follow_links=args.follow_links,
+        max_files=args.max_files,
+    )
+    # Files are checked as the walk finds them; the first two are looked for first: is
+    # there anything to check, and is it a batch (for the progress bar)?
+    found = _found(walk, named)
+    ahead = list(itertools.islice(found, 2))
+    if not walk.found and stdin_report is None:
         patterns = " ".join(globs)
         return _usage(f"no TRF files found in {', '.join(args.paths)} (looked for {patterns})")
-    total = len(files) + (stdin_report is not None)
+    files = itertools.chain(ahead, found)
+    extra = stdin_report is not None
+
+    def known() -> int | None:
+        return walk.found + extra if walk.done else None
+
+    total = known()  # None while the walk goes on
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     progress = _Progress(
         sys.stderr,
-        total,
-        args.format == "text" and not args.no_progress and sys.stderr.isatty() and total > 1,
+        known,
+        args.format == "text"
+        and not args.no_progress
+        and sys.stderr.isatty()
+        and (total is None or total > 1),
     )
+    registered = None
+    if args.register:  # a file that is no register is refused here, unchanged (exit 2)
+        from trfkit.register import checked
+
+        registered = checked(files, request, jobs, args.register, strict=strict, paths=args.paths)
     html = None
     if args.report:
-        from trfkit.report.html import HtmlReport
+        from trfkit.report.html import open_report
 
-        html = HtmlReport(total, [settings.path] if settings.path else (), warnings)
+        try:  # written as the files are checked: a FIFO without a reader is refused now
+            applied = [settings.path] if settings.path else []
+            html = open_report(args.report, total, applied, warnings)
+        except OSError as exc:
+            return _usage(f"--report {args.report}: {exc.strerror or exc}")
     json_out = report_json.JsonWriter(sys.stdout.write) if args.format == "json" else None
     formatter = github.format_github if args.format == "github" else text.format_text
     threshold = Severity.WARNING if strict else Severity.ERROR
     summary = text.Summary(settings=[settings.path] if settings.path else [], warnings=warnings)
     failed = usage_failure = False
-    reports: Iterable[FileReport] = check_many(files, request, jobs)
+    reports: Iterable[FileReport] = walk.reports(  # with the links not followed, in place
+        registered if registered is not None else check_many(files, request, jobs), request
+    )
     if stdin_report is not None:
         reports = _chain([stdin_report], reports)
     for index, file_report in enumerate(reports, 1):
@@ -297,13 +403,21 @@ def run(args: argparse.Namespace) -> int:
         progress.update(index, file_report.path)
     progress.clear()
     if json_out is not None:
-        json_out.close(summary.as_json())
+        summary_json = summary.as_json()
+        if registered is not None:
+            summary_json["register"] = registered.summary_json()
+        json_out.close(summary_json)
     elif summary.files > 1 or summary.settings:
         # Printed for one file too when a settings file applied: it may have silenced codes.
         sys.stdout.write(summary.as_text() + "\n")
+    if registered is not None and json_out is None:  # how many came from the register
+        out = sys.stdout if args.format == "text" else sys.stderr
+        out.write(registered.summary + "\n")
     if html is not None:
         try:
-            common.write_output("check", args.report, html.render().encode("utf-8"))
+            for removed in html.close():  # the summary and index, then put in place
+                stale = "a temporary file left by an interrupted run"
+                common.error("check", f"removed {removed}, {stale}")
         except OSError as exc:
             return _usage(f"--report {args.report}: {exc.strerror or exc}")
     if usage_failure:
@@ -335,6 +449,20 @@ def _settings_warnings(args: argparse.Namespace, settings: Settings) -> list[str
         f"changes which codes run ({'; '.join(in_force)}); whoever can write there can "
         "silence the audit: --isolated ignores settings files"
     ]
+
+
+def _found(walk: Discovery, named: set[str]) -> Iterator[str]:
+    """The paths *walk* finds, as it finds them.
+
+    A path given, and the folder where the walk stopped at ``--max-files``, go into
+    *named*: their failure is a usage error (exit 2).
+    """
+    for path, is_named in walk:
+        if is_named:
+            named.add(path)
+        yield path
+    if walk.stopped_at is not None:
+        named.add(walk.stopped_at)
 
 
 def _chain(first: Iterable[FileReport], rest: Iterable[FileReport]) -> Iterator[FileReport]:

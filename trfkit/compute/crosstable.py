@@ -16,7 +16,7 @@ import attrs
 from trfkit import columns as C
 from trfkit.compute.history import written
 from trfkit.compute.regime import RegimeDecision, decide
-from trfkit.compute.standings import compute_standings
+from trfkit.compute.standings import Standings, compute_standings
 from trfkit.compute.tiebreaks import TieBreakOptions
 from trfkit.diagnostics import Diagnostic
 from trfkit.errors import TieBreakError
@@ -116,6 +116,7 @@ def build(
     options: TieBreakOptions | None = None,
     *,
     regime: RegimeDecision | None = None,
+    computed: Standings | None = None,
 ) -> CrossTable:
     """The compact crosstable of *tournament*, with its standings recomputed.
 
@@ -123,6 +124,7 @@ def build(
         tournament: The report.
         options: The tie-break options of the recomputation.
         regime: The regime decided for it (decided here when not given).
+        computed: The standings already recomputed under *options* (a check's), if any.
     """
     if regime is None:
         regime = decide(tournament)
@@ -147,17 +149,18 @@ def build(
         )
     recomputed: tuple[Standing, ...] | None = None
     try:
-        standings = compute_standings(tournament, options, regime=regime)
+        # the ranks and the points alone: every tie-break's values would cost ten times more
+        standings = computed or compute_standings(tournament, options, regime=regime, values=False)
     except TieBreakError as exc:
         note = f"not recomputed ({exc})"
     else:
-        points_at = next(
-            (i for i, tb in enumerate(standings.tiebreaks) if tb.name == "PTS"), None
-        )
+        pts = next((tb for tb in standings.tiebreaks if tb.name == "PTS"), None)
+        engine = standings.engine
+        points = engine.values(pts) if pts is not None and engine is not None else {}
         recomputed = tuple(
             Standing(
                 row.start_rank,
-                row.values[points_at] if points_at is not None and row.values else None,
+                points.get(row.start_rank),
                 row.rank,
                 row.rank is not None and row.last != row.rank,
             )

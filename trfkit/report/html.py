@@ -1,4 +1,4 @@
-"""The HTML report of ``trfkit check --report FILE.html``.
+"""The HTML report of ``trfkit check --report FILE.html`` (or ``--report DIR/``).
 
 One self-contained page: inline CSS and JavaScript, no network access, no
 external assets (a Content-Security-Policy forbids them). For each file it
@@ -16,9 +16,17 @@ recomputed ones; its cells are marked as :func:`trfkit.compute.team_crosstable.l
 places the findings. A batch gets an index sorted by severity.
 
 Everything that comes from a file (names, paths, messages) is escaped. The
-page is built file by file (:class:`HtmlReport`) from the compact tables of
-:class:`~trfkit.audit.FileReport`, so no tournament is kept; in a batch of more
-than :data:`CLEAN_TABLE_LIMIT` files, clean files are listed in the index only.
+page is written file by file (:class:`HtmlReport`) from the compact tables of
+:class:`~trfkit.audit.FileReport`, as the files are checked: each file's section goes
+to the output when the file is added, the summary and the index (sorted by severity)
+come at the end of the page, and only counters are kept, so memory does not grow with
+the batch (:func:`open_report` puts the page in place through
+:mod:`trfkit.report.output`). ``--report DIR/`` writes a folder instead
+(:class:`HtmlFolderReport`): a self-contained page per file and ``index.html``. A
+file's section costs time linear in its players (the recomputed standings are looked
+up by start rank, built once per file; each finding is located on its own rows). In a
+batch of more than :data:`CLEAN_TABLE_LIMIT` files, clean files are listed in the index
+only.
 
 When the page loads, its script writes the highlighted cells, as found by
 ``getComputedStyle``, into ``<pre id="highlighted">`` as JSON, which lets a
@@ -27,20 +35,25 @@ browser test compare them with the diagnostics.
 
 from __future__ import annotations
 
+import functools
+import io
 import os
-from collections.abc import Callable, Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence, Sized
 from fractions import Fraction
 from html import escape
+from typing import IO
 
 import attrs
 
 from trfkit.audit import CheckRequest, FileReport
 from trfkit.compute import team_crosstable
-from trfkit.compute.crosstable import Cell, CrossTable, CrossTableRow, locate
+from trfkit.compute.crosstable import Cell, CrossTable, CrossTableRow, Standing, locate
 from trfkit.compute.team_crosstable import TeamCrossTable, TeamLine
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.fileio import write_atomic
+from trfkit.fileio import unwritable, write_atomic
 from trfkit.numbers import format_halves, format_number
+from trfkit.report.output import BUFFER, StreamedFile, StreamedFolder, folder_problem
 from trfkit.untrusted import printable
 from trfkit.values import Value
 
@@ -56,12 +69,25 @@ def format_points(value: Fraction | None) -> str:
     >>> format_points(Fraction(21, 4))
     '5.25'
     """
-    return "-" if value is None else format_number(value)
+    return "-" if value is None else _format_points(value)
+
+
+@functools.lru_cache(maxsize=1024)
+def _format_points(value: Fraction) -> str:
+    # a crosstable writes the same few scores thousands of times
+    return format_number(value)
+
+
+_PLAIN = re.compile(r"[A-Za-z0-9 .,:+=()/-]*").fullmatch
+"""Text that :func:`_e` leaves as it is: neither escaped nor made printable."""
 
 
 def _e(value: object) -> str:
+    text = str(value)
+    if _PLAIN(text):  # most cells: one test instead of two passes
+        return text
     # printable first: no control or bidi character reorders the page or breaks the UTF-8
-    return escape(printable(str(value)), quote=True)
+    return escape(printable(text), quote=True)
 
 
 def _where(d: Diagnostic) -> str:
@@ -74,123 +100,424 @@ def _where(d: Diagnostic) -> str:
 class _IndexEntry(Value):
     order: int
     path: str
-    anchor: str | None
+    href: str | None
     worst: Severity | None
     counts: tuple[int, int, int]
     codes: str
 
 
+def _entry(report: FileReport, number: int, href: str | None) -> _IndexEntry:
+    """What the index says of one file: its worst severity, counts and codes (no page text)."""
+    errors = warnings = infos = 0
+    codes: dict[str, int] = {}
+    for d in report.diagnostics:
+        if d.severity is Severity.ERROR:
+            errors += 1
+        elif d.severity is Severity.WARNING:
+            warnings += 1
+        elif d.severity is Severity.INFO:
+            infos += 1
+        if d.severity > Severity.INFO:
+            codes[d.code] = codes.get(d.code, 0) + 1
+    listed = ", ".join(f"{c}×{n}" for c, n in sorted(codes.items()))
+    return _IndexEntry(number, report.path, href, report.worst, (errors, warnings, infos), listed)
+
+
+def _index_row(entry: _IndexEntry) -> str:
+    label = entry.worst.label if entry.worst is not None else "clean"
+    name = _e(entry.path)
+    if entry.href:
+        name = f'<a href="{_e(entry.href)}">{name}</a>'
+    errors, warnings, infos = entry.counts
+    return (
+        f'<tr class="sev-{label}"><td><span class="badge sev-{label}">{label}</span></td>'
+        f"<td>{name}</td><td class=num>{errors}</td><td class=num>{warnings}</td>"
+        f"<td class=num>{infos}</td><td>{_e(entry.codes)}</td></tr>\n"
+    )
+
+
+_INDEX_HEAD = (
+    '<nav id="index"><h2>Files by severity</h2><table class="index"><thead><tr>'
+    "<th>Worst</th><th>File</th><th>Errors</th><th>Warnings</th><th>Info</th>"
+    "<th>Codes</th></tr></thead><tbody>\n"
+)
+_INDEX_TAIL = "</tbody></table></nav>"
+
+SPOOL_LIMIT = 1 << 18
+"""Characters of index rows kept in memory per severity before they go to a temporary file."""
+
+
+class _Index:
+    """The counters of a report and its index rows, spooled by severity (memory stays flat).
+
+    The rows of each severity go to their own :class:`_Spool` (in memory up to
+    :data:`SPOOL_LIMIT` characters, then in a private file in *spool*, beside the report):
+    the index sorted by severity, then by order of checking, is those spools one after the
+    other, so no row is held in memory and nothing is sorted.
+    """
+
+    def __init__(self, spool: str | None) -> None:
+        self.files = self.errors = self.warnings = 0
+        self._spool = spool
+        self._buckets: dict[int, _Spool] = {}
+
+    def add(self, entry: _IndexEntry) -> None:
+        self.files += 1
+        self.errors += entry.worst is Severity.ERROR
+        self.warnings += entry.worst is Severity.WARNING
+        key = _SEVERITY_ORDER[entry.worst]
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            bucket = self._buckets[key] = _Spool(self._spool)
+        bucket.write(_index_row(entry))
+
+    def summary(self) -> str:
+        clean = self.files - self.errors - self.warnings
+        noun = "file" if self.files == 1 else "files"
+        return (
+            f'<p class="summary">{self.files} {noun}: {clean} clean, {self.errors} with errors, '
+            f"{self.warnings} with warnings only.</p>"
+        )
+
+    def write_index(self, out: Callable[[str], object]) -> None:
+        """Write the index table to *out*, errors first, then warnings, info and clean files."""
+        out(_INDEX_HEAD)
+        for key in sorted(self._buckets):
+            for chunk in self._buckets[key].chunks():
+                out(chunk)
+        out(_INDEX_TAIL)
+
+    def close(self) -> None:
+        for bucket in self._buckets.values():
+            bucket.close()
+        self._buckets.clear()
+
+
+class _Spool:
+    """Index rows of one severity, in memory up to :data:`SPOOL_LIMIT` characters.
+
+    Past it they go to a private temporary file in *folder* (beside the report; never the
+    system's temporary folder, which others can write to), removed by :meth:`close`.
+    Without a folder (a page kept in memory) the rows stay in memory.
+    """
+
+    def __init__(self, folder: str | None) -> None:
+        self._folder = folder
+        self._parts: list[str] = []
+        self._size = 0
+        self._file: StreamedFile | None = None
+
+    def write(self, text: str) -> None:
+        if self._file is not None:
+            self._file.write(text)
+            return
+        self._parts.append(text)
+        self._size += len(text)
+        if self._size > SPOOL_LIMIT and self._folder is not None:
+            # never committed: only its temporary file is used, and discarded at the end
+            self._file = StreamedFile(os.path.join(self._folder, ".trfkit-report-index"))
+            for part in self._parts:
+                self._file.write(part)
+            self._parts.clear()
+
+    def chunks(self) -> Iterable[str]:
+        """The rows written, in order, a piece at a time."""
+        if self._file is None or self._file.temporary is None:
+            yield from self._parts
+            return
+        self._file.flush()
+        with open(self._file.temporary, encoding="utf-8", newline="") as handle:
+            while chunk := handle.read(BUFFER):
+                yield chunk
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.discard()
+        self._parts.clear()
+
+
+def _header(settings: Sequence[str], warnings: Sequence[str], *more: str) -> str:
+    return "\n".join(
+        [
+            "<header><h1>trfkit check report</h1>",
+            # An audit names what configured it, so a settings file cannot act unseen.
+            '<p class="meta settings">Settings files applied: '
+            + (", ".join(f"<code>{_e(s)}</code>" for s in settings) or "none")
+            + "</p>",
+            *(f'<p class="note sev-warning">Warning: {_e(w)}</p>' for w in warnings),
+            *more,
+            "</header>",
+        ]
+    )
+
+
+_HOW = "Hover over a highlighted cell to read its findings; click it to keep them open."
+
+
+def _shows_section(report: FileReport, number: int, total: int | None) -> bool:
+    """Whether a file gets its section (or page): serious findings, or a small batch.
+
+    With *total* unknown (files still being found), the first :data:`CLEAN_TABLE_LIMIT`
+    files are the small batch.
+    """
+    worst = report.worst
+    if worst is not None and worst > Severity.INFO:
+        return True
+    return (total if total is not None else number) <= CLEAN_TABLE_LIMIT
+
+
 class HtmlReport:
-    """An HTML report built one file at a time.
+    """The one-page HTML report, written as the files are checked.
+
+    The page's head and header are written when it is made, each file's section by
+    :meth:`add`, and the summary and the index sorted by severity by :meth:`finish`, at
+    the end of the page (the header links to them). Nothing of a file is kept after
+    :meth:`add` but four counters; the index rows are spooled to temporary files by
+    severity. Memory does not grow with the number of files.
 
     Args:
-        total: How many files the report will hold (decides whether clean files
-            get a crosstable, see :data:`CLEAN_TABLE_LIMIT`).
+        total: How many files the report will hold, ``None`` when not known (decides
+            whether clean files get a section, see :data:`CLEAN_TABLE_LIMIT`).
         settings: The settings files applied (paths), named in the header.
         warnings: Warnings about the run (a settings file inside a checked folder, a plugin).
+        out: Where the page goes, piece by piece (a text file's ``write``); without it the
+            page is kept in memory for :meth:`render` (small reports, the API).
+        spool: The folder for the index rows spooled to disk (default: none, the rows
+            stay in memory).
     """
 
     def __init__(
-        self, total: int = 1, settings: Sequence[str] = (), warnings: Sequence[str] = ()
+        self,
+        total: int | None = 1,
+        settings: Sequence[str] = (),
+        warnings: Sequence[str] = (),
+        out: Callable[[str], object] | None = None,
+        spool: str | None = None,
     ) -> None:
         self.total = total
         self.settings = tuple(settings)
         self.warnings = tuple(warnings)
-        self._sections: list[str] = []
-        self._index: list[_IndexEntry] = []
+        self._buffer: io.StringIO | None = None
+        if out is None:
+            self._buffer = io.StringIO()
+            out = self._buffer.write
+        self._out = out
+        self._index = _Index(spool)
+        self._finished = False
+        link = f'<p class="meta"><a href="#summary">Summary</a> at the end. {_HOW}</p>'
+        self._out(f"{_HEAD}\n{_header(self.settings, self.warnings, link)}\n<main>\n")
+
+    @property
+    def files(self) -> int:
+        """How many files were added."""
+        return self._index.files
 
     def add(self, report: FileReport) -> None:
-        """Render one file's section now; only the HTML text and an index entry are kept."""
-        number = len(self._index) + 1
-        worst = report.worst
-        errors, warnings, infos = (
-            sum(1 for d in report.diagnostics if d.severity is s)
-            for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)
-        )
-        counts = (errors, warnings, infos)
-        codes: dict[str, int] = {}
-        for d in report.diagnostics:
-            if d.severity > Severity.INFO:
-                codes[d.code] = codes.get(d.code, 0) + 1
-        listed = ", ".join(f"{c}×{n}" for c, n in sorted(codes.items()))
-        serious = worst is not None and worst > Severity.INFO
-        anchor: str | None = f"f{number}"
-        if serious or self.total <= CLEAN_TABLE_LIMIT:
-            self._sections.append(_file_section(report, f"f{number}", number))
-        else:
-            anchor = None
-        self._index.append(_IndexEntry(number, report.path, anchor, worst, counts, listed))
+        """Write one file's section now; only its counts are kept (its index row is spooled)."""
+        if self._finished:
+            raise ValueError("the report is finished")
+        number = self._index.files + 1
+        anchor = None
+        if _shows_section(report, number, self.total):
+            anchor = f"f{number}"
+            self._out(_file_section(report, anchor, number) + "\n")
+        self._index.add(_entry(report, number, f"#{anchor}" if anchor else None))
+
+    def finish(self) -> None:
+        """Write the summary, the index (several files) and the end of the page (once)."""
+        if self._finished:
+            return
+        self._finished = True
+        self._out('</main>\n<footer id="summary"><h2>Summary</h2>\n')
+        self._out(self._index.summary() + "\n")
+        if self._index.files > 1:
+            self._index.write_index(self._out)
+        self._out(f"</footer>\n{_TAIL}")
+        self._index.close()
 
     def render(self) -> str:
-        """The whole page."""
-        files = len(self._index)
-        errors = sum(1 for e in self._index if e.worst is Severity.ERROR)
-        warnings = sum(1 for e in self._index if e.worst is Severity.WARNING)
-        clean = files - errors - warnings
-        noun = "file" if files == 1 else "files"
-        parts = [
-            _HEAD,
-            "<header><h1>trfkit check report</h1>",
-            f'<p class="summary">{files} {noun}: {clean} clean, {errors} with errors, '
-            f"{warnings} with warnings only. Hover over a highlighted cell to read its "
-            "findings; click it to keep them open.</p>",
-            # An audit names what configured it, so a settings file cannot act unseen.
-            '<p class="meta settings">Settings files applied: '
-            + (", ".join(f"<code>{_e(s)}</code>" for s in self.settings) or "none")
-            + "</p>",
-            *(f'<p class="note sev-warning">Warning: {_e(w)}</p>' for w in self.warnings),
-            "</header>",
-        ]
-        if files > 1:
-            parts.append(self._render_index())
-        parts.append("<main>")
-        parts.extend(self._sections)
-        parts.append("</main>")
-        parts.append(_TAIL)
-        return "\n".join(parts)
-
-    def _render_index(self) -> str:
-        rows = []
-        ordered = sorted(self._index, key=lambda e: (_SEVERITY_ORDER[e.worst], e.order))
-        for entry in ordered:
-            label = entry.worst.label if entry.worst is not None else "clean"
-            name = _e(entry.path)
-            if entry.anchor:
-                name = f'<a href="#{entry.anchor}">{name}</a>'
-            errors, warnings, infos = entry.counts
-            rows.append(
-                f'<tr class="sev-{label}"><td><span class="badge sev-{label}">{label}</span></td>'
-                f"<td>{name}</td><td class=num>{errors}</td><td class=num>{warnings}</td>"
-                f"<td class=num>{infos}</td><td>{_e(entry.codes)}</td></tr>"
-            )
-        return (
-            '<nav id="index"><h2>Files by severity</h2><table class="index"><thead><tr>'
-            "<th>Worst</th><th>File</th><th>Errors</th><th>Warnings</th><th>Info</th>"
-            "<th>Codes</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></nav>"
-        )
+        """The whole page (finished first), when it was kept in memory (no *out*)."""
+        if self._buffer is None:
+            raise ValueError("the page was written to its output as it was made")
+        self.finish()
+        return self._buffer.getvalue()
 
     def write(self, path: str | os.PathLike[str]) -> None:
-        """Write the page to *path* atomically (UTF-8)."""
+        """Write the page kept in memory to *path* atomically (UTF-8)."""
         write_atomic(path, self.render().encode("utf-8"))
+
+
+class HtmlFolderReport:
+    """The HTML report as a folder: ``files/N.html``, one page per file, and ``index.html``.
+
+    Each file's page is written by :meth:`add` (self-contained, as the one-page report's
+    section); :meth:`finish` writes ``index.html`` (the summary, then the files by severity,
+    linked to their pages). Only counters are kept; memory does not grow with the files.
+
+    Args:
+        pages: Opens a new page by its name in the folder (:meth:`StreamedFolder.open`).
+        total, settings, warnings, spool: As for :class:`HtmlReport`.
+    """
+
+    def __init__(
+        self,
+        pages: Callable[[str], IO[str]],
+        total: int | None = None,
+        settings: Sequence[str] = (),
+        warnings: Sequence[str] = (),
+        spool: str | None = None,
+    ) -> None:
+        self.total = total
+        self.settings = tuple(settings)
+        self.warnings = tuple(warnings)
+        self._pages = pages
+        self._index = _Index(spool)
+        self._finished = False
+
+    @property
+    def files(self) -> int:
+        """How many files were added."""
+        return self._index.files
+
+    def add(self, report: FileReport) -> None:
+        """Write one file's page now; only its counts are kept (its index row is spooled)."""
+        if self._finished:
+            raise ValueError("the report is finished")
+        number = self._index.files + 1
+        href = None
+        if _shows_section(report, number, self.total):
+            href = f"files/{number}.html"
+            back = f'<p class="meta"><a href="../index.html">Index</a> · {_HOW}</p>'
+            with self._pages(href) as page:
+                page.write(f"{_HEAD}\n{_header(self.settings, self.warnings, back)}\n<main>\n")
+                page.write(_file_section(report, f"f{number}", number))
+                page.write(f"\n</main>\n{_TAIL}")
+        self._index.add(_entry(report, number, href))
+
+    def finish(self) -> None:
+        """Write ``index.html``: the summary and the files by severity (once)."""
+        if self._finished:
+            return
+        self._finished = True
+        with self._pages("index.html") as page:
+            summary = self._index.summary()
+            page.write(f"{_HEAD}\n{_header(self.settings, self.warnings, summary)}\n<main>\n")
+            self._index.write_index(page.write)
+            page.write(f"\n</main>\n{_TAIL}")
+        self._index.close()
+
+
+class ReportWriter:
+    """``check --report``: a report written to its place as the files are checked.
+
+    Made by :func:`open_report`. :meth:`add` each file, then :meth:`close` to finish the
+    report and put it in place; :meth:`discard` (or an exception, Ctrl-C, the object
+    dropped) leaves the target as it was.
+    """
+
+    def __init__(
+        self,
+        report: HtmlReport | HtmlFolderReport,
+        output: StreamedFile | StreamedFolder,
+    ) -> None:
+        self.report = report
+        self.output = output
+        self._failure: OSError | None = None
+
+    def add(self, report: FileReport) -> None:
+        """Write one file's section (or page).
+
+        A failure to write (a full disk) drops the report and is raised by :meth:`close`:
+        the batch and its other outputs go on.
+        """
+        if self._failure is not None:
+            return
+        try:
+            self.report.add(report)
+            if isinstance(self.output, StreamedFile):
+                self.output.flush()  # the section is out before the next file is checked
+        except OSError as exc:
+            self._failure = exc
+            self.output.discard()
+
+    def close(self) -> tuple[str, ...]:
+        """Finish the report and put it in place; the stale temporary files removed on the way.
+
+        Raises :class:`OSError` when it cannot be written (nothing is then left behind).
+        """
+        if self._failure is not None:
+            raise self._failure
+        try:
+            self.report.finish()
+            self.output.commit()
+        except BaseException:
+            self.output.discard()
+            raise
+        return self.output.removed
+
+    def discard(self) -> None:
+        """Drop the report: what was written is removed, the target left as it was."""
+        self.output.discard()
+
+
+def is_folder(path: str | os.PathLike[str]) -> bool:
+    """Whether ``--report PATH`` asks for a folder: it ends with a separator, or is a folder."""
+    text = os.fspath(path)
+    return text.endswith(("/", os.sep)) or os.path.isdir(text)
+
+
+def report_problem(path: str | os.PathLike[str]) -> str | None:
+    """Why a report could not be written at *path* (checked before any file is), or ``None``."""
+    if is_folder(path):
+        return folder_problem(path)
+    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        return "cannot write there (no such folder)"
+    return unwritable(path)
+
+
+def open_report(
+    path: str | os.PathLike[str],
+    total: int | None = None,
+    settings: Sequence[str] = (),
+    warnings: Sequence[str] = (),
+) -> ReportWriter:
+    """Start the report at *path*: a folder of pages (see :func:`is_folder`) or one page.
+
+    Raises :class:`OSError` when *path* cannot be written (a FIFO that no process reads,
+    a directory that is not a report folder, a socket...), before any file is checked.
+    """
+    if is_folder(path):
+        folder = StreamedFolder(path)
+        spool = os.path.dirname(folder.temporary)
+        pages = HtmlFolderReport(folder.open, total, settings, warnings, spool=spool)
+        return ReportWriter(pages, folder)
+    stream = StreamedFile(path)
+    beside = os.path.dirname(stream.temporary) if stream.temporary else None
+    page = HtmlReport(total, settings, warnings, out=stream.write, spool=beside)
+    return ReportWriter(page, stream)
 
 
 def write_report(
     path: str | os.PathLike[str], reports: Iterable[FileReport], request: CheckRequest | None = None
 ) -> None:
-    """Write the HTML report of *reports* to *path*.
+    """Write the HTML report of *reports* to *path* as they come (a page, or a folder).
 
     Args:
-        path: The ``.html`` file to write (replaced atomically).
+        path: The ``.html`` file to write (replaced atomically), or a folder (``DIR/``).
         reports: The checked files; their crosstables come from checking with
-            ``CheckRequest(tables=True)``.
+            ``CheckRequest(tables=True)``. Consumed one at a time: none is kept.
         request: The request the files were checked with (kept for the page's
             future settings block; the page does not need it today).
     """
-    items = list(reports)
-    page = HtmlReport(total=len(items))
-    for item in items:
-        page.add(item)
-    page.write(path)
+    total = len(reports) if isinstance(reports, Sized) else None
+    writer = open_report(path, total)
+    try:
+        for item in reports:
+            writer.add(item)
+    except BaseException:
+        writer.discard()
+        raise
+    writer.close()
 
 
 # --- one file -----------------------------------------------------------------------------
@@ -260,11 +587,13 @@ class _Marks:
         self.cells: dict[tuple[int, int], list[int]] = {}
         self.fields: dict[tuple[int, str], list[int]] = {}
         self.rows: dict[int, list[int]] = {}
+        self.rounds_of: dict[int, set[int]] = {}
         self.diagnostics = diagnostics
         for index, d in enumerate(diagnostics):
             for who, number, field in places(d):
                 if number is not None:
                     self.cells.setdefault((who, number), []).append(index)
+                    self.rounds_of.setdefault(who, set()).add(number)
                 elif field is not None:
                     self.fields.setdefault((who, field), []).append(index)
                 else:
@@ -283,9 +612,42 @@ class _Marks:
 
 
 def _crosstable(table: CrossTable, diagnostics: Sequence[Diagnostic], number: int) -> str:
-    marks = _Marks(diagnostics, lambda d: ((s.player, s.round, s.field) for s in locate(d, table)))
+    marks = _Marks(diagnostics, _locator(table))
+    standings = _recomputed_by_rank(table)  # once per file: the rows look their player up
     rows = _round_robin_rows if table.round_robin else _swiss_rows
-    return _grid("xt", number, *rows(table, marks), "Recomputed standings", table.standings_note)
+    head, body = rows(table, marks, standings)
+    return _grid("xt", number, head, body, "Recomputed standings", table.standings_note)
+
+
+def _recomputed_by_rank(table: CrossTable) -> dict[int, Standing]:
+    """The recomputed standings by start rank, built once per crosstable."""
+    return {s.start_rank: s for s in table.recomputed or ()}
+
+
+def _locator(table: CrossTable) -> Callable[[Diagnostic], Iterable[_Place]]:
+    """:func:`~trfkit.compute.crosstable.locate` of each diagnostic, on the rows it names.
+
+    ``locate`` reads the rows of the table it is given; handed the whole table, each call
+    walks every row, which a file with many players and many findings pays for each
+    finding. It is given the rows the diagnostic can be about instead: its players' and
+    the first row on its line, in the table's order, which is all it reads of them.
+    """
+    by_rank: dict[int, int] = {}
+    by_line: dict[int, int] = {}
+    for position, row in enumerate(table.rows):
+        by_rank.setdefault(row.start_rank, position)
+        if row.line is not None:
+            by_line.setdefault(row.line, position)
+
+    def places(d: Diagnostic) -> Iterable[_Place]:
+        positions = {by_rank[p] for p in d.players if p in by_rank}
+        if d.line is not None and d.line in by_line:
+            positions.add(by_line[d.line])
+        rows = tuple(table.rows[i] for i in sorted(positions))
+        spots = locate(d, attrs.evolve(table, rows=rows, recomputed=None))
+        return ((s.player, s.round, s.field) for s in spots)
+
+    return places
 
 
 def _grid(classes: str, number: int, head: str, body: str, label: str, note: str) -> str:
@@ -300,9 +662,8 @@ def _grid(classes: str, number: int, head: str, body: str, label: str, note: str
 _LOT = ' title="still tied after the whole tie-break list: to be decided by lot"'
 
 
-def _standing_cells(table: CrossTable, row: CrossTableRow, marks: _Marks) -> str:
-    recomputed = {s.start_rank: s for s in table.recomputed or ()}
-    mine = recomputed.get(row.start_rank)
+def _standing_cells(row: CrossTableRow, marks: _Marks, standings: dict[int, Standing]) -> str:
+    mine = standings.get(row.start_rank)
     points = marks.attributes(marks.fields.get((row.start_rank, "points"), []))
     rank = marks.attributes(marks.fields.get((row.start_rank, "rank"), []))
     p = row.start_rank
@@ -349,9 +710,11 @@ def _head(identity: str, columns: Iterable[str], totals: str) -> str:
 def _by_round(attr: str, who: int, rounds: int, texts: Sequence[str], marks: _Marks) -> str:
     """A row's cells, one per round (*attr*: ``p`` for a player, ``t`` for a team)."""
     cells = []
+    marked = marks.cells
     for n in range(1, rounds + 1):
         text = _e(texts[n - 1]) if n <= len(texts) else ""
-        attributes = marks.attributes(marks.cells.get((who, n), []))
+        indices = marked.get((who, n))
+        attributes = marks.attributes(indices) if indices else ""
         cells.append(f'<td class="c" data-{attr}="{who}" data-r="{n}"{attributes}>{text}</td>')
     return "".join(cells)
 
@@ -388,7 +751,7 @@ def _by_opponent(
             f"{marks.attributes(indices)}>{_e(text)}</td>"
         )
     used = {n for played in games.values() for n, _ in played}
-    bye_rounds = sorted(n for (p, n) in marks.cells if p == who and n not in used)
+    bye_rounds = sorted(n for n in marks.rounds_of.get(who, ()) if n not in used)
     indices = [i for n in bye_rounds for i in marks.cells[(who, n)]]
     text = " ".join(f"R{n} {t}" for n, t in byes)
     numbers = " ".join(str(n) for n in bye_rounds)
@@ -399,17 +762,22 @@ def _by_opponent(
     return "".join(cells)
 
 
-def _swiss_rows(table: CrossTable, marks: _Marks) -> tuple[str, str]:
+def _swiss_rows(
+    table: CrossTable, marks: _Marks, standings: dict[int, Standing]
+) -> tuple[str, str]:
     rounds = max([table.rounds, *(len(r.cells) for r in table.rows)], default=0)
     head = _head(_PLAYER_HEAD, (f"R{n}" for n in range(1, rounds + 1)), _STANDING_HEAD)
     lines = []
     for row in table.rows:
         cells = _by_round("p", row.start_rank, rounds, [c.text for c in row.cells], marks)
-        lines.append(f"<tr>{_identity(row, marks)}{cells}{_standing_cells(table, row, marks)}</tr>")
+        totals = _standing_cells(row, marks, standings)
+        lines.append(f"<tr>{_identity(row, marks)}{cells}{totals}</tr>")
     return head, "".join(lines)
 
 
-def _round_robin_rows(table: CrossTable, marks: _Marks) -> tuple[str, str]:
+def _round_robin_rows(
+    table: CrossTable, marks: _Marks, standings: dict[int, Standing]
+) -> tuple[str, str]:
     ranks = [row.start_rank for row in table.rows]
     head = _head(_PLAYER_HEAD, [*map(str, ranks), "Byes"], _STANDING_HEAD)
     lines = []
@@ -419,7 +787,8 @@ def _round_robin_rows(table: CrossTable, marks: _Marks) -> tuple[str, str]:
             for c in row.cells
         ]
         cells = _by_opponent("p", row.start_rank, ranks, rounds, marks)
-        lines.append(f"<tr>{_identity(row, marks)}{cells}{_standing_cells(table, row, marks)}</tr>")
+        totals = _standing_cells(row, marks, standings)
+        lines.append(f"<tr>{_identity(row, marks)}{cells}{totals}</tr>")
     return head, "".join(lines)
 
 
