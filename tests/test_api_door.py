@@ -404,7 +404,8 @@ def test_load_of_dev_zero_is_refused_quickly_in_bounded_memory() -> None:
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60
+        [sys.executable, "-c", script], capture_output=True, text=True, encoding="utf-8",
+        env=env, timeout=60
     )
     assert done.stdout.startswith("LimitExceeded "), done.stdout + done.stderr
     assert "67,108,864" in done.stdout and "Traceback" not in done.stderr

@@ -549,7 +549,9 @@ def test_a_streamed_table_prints_the_bytes_printed_before(
             argv = ["berger", str(n)]
         else:
             names = tmp_path / f"names{n}.txt"
-            names.write_text("".join(f"Player {chr(65 + i % 26)}{i}\n" for i in range(n)))
+            names.write_text(
+                "".join(f"Player {chr(65 + i % 26)}{i}\n" for i in range(n)), encoding="utf-8"
+            )
             argv = ["draw", str(names), "--seed", "2026"]
         assert main([*argv, "--format", form, *VARIANTS[variant]]) == 0
         out = capsys.readouterr().out.replace(str(tmp_path / f"names{n}.txt"), "NAMES")
@@ -570,7 +572,8 @@ def _peak_mib(*args: str) -> float:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE.parent), *sys.path])}
     done = subprocess.run(
         [sys.executable, "-c", _PEAK, *args],
-        capture_output=True, text=True, env=env, timeout=300, check=True,
+        capture_output=True, text=True, encoding="utf-8", env=env, timeout=300,
+        check=True,
     )  # fmt: skip
     return int(done.stdout.strip()) / 1024
 

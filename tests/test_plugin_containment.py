@@ -120,7 +120,7 @@ def test_check_timeout_must_not_be_negative(tmp_path: Path) -> None:
     (path,) = batch(tmp_path / "b", count=1)
     done = subprocess.run(
         [sys.executable, "-m", "trfkit", "check", str(path), "--check-timeout", "-1"],
-        capture_output=True, text=True, check=False, timeout=60,
+        capture_output=True, text=True, encoding="utf-8", check=False, timeout=60,
     )  # fmt: skip
     assert done.returncode == 2 and "--check-timeout" in done.stderr
 
