@@ -178,7 +178,7 @@ def test_bye_rule() -> None:
     assert (broken.same_twice, broken.across_cycles) == (0, 0)
 
 
-_ROW = re.compile(r"^(\S+)\s+(?:\d+ )*\d+\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)$")
+_ROW = re.compile(r"^(\S+)\s+(?:\d+ )*\d+\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)$")
 
 
 def test_cli_compare_text_equals_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -192,17 +192,20 @@ def test_cli_compare_text_equals_json(capsys: pytest.CaptureFixture[str]) -> Non
     doc = json.loads(capsys.readouterr().out)
     assert doc["best"] == "rotate-6"
     from_json = {
-        v["name"]: (v["same_twice"], v["same_thrice"], v["across_cycles"], v["four_of_five"])
+        v["name"]: (
+            v["same_twice"], v["same_thrice"], v["across_cycles"], v["four_of_five"],
+            v["same_start"],
+        )
         for v in doc["variants"]
     }
     assert rows == from_json
-    assert from_json["table"] == (20, 2, 8, 4)
+    assert from_json["table"] == (20, 2, 8, 4, 2)
     assert doc["variants"][0]["players"]["1"]["colours"] == DOUBLE_TABLE_10[1][0]
 
 
 def test_cli_analyse_one_schedule(capsys: pytest.CaptureFixture[str]) -> None:
     """``--analyse`` of Rotate-6 prints every player's colours, cycles split by ``|``."""
-    assert main(["berger", "10", "--double", "--rotate", "6", "--analyse"]) == 0
+    assert main(["berger", "10", "--double", "--round-order", "rotate-6", "--analyse"]) == 0
     out = capsys.readouterr().out
     assert "     1  WBWBWWBWB|BWBWBBWBW   9   9      3        0       1" in out
     assert "three or more times in a row: 0 times" in out
@@ -213,7 +216,7 @@ def test_cli_analyse_one_schedule(capsys: pytest.CaptureFixture[str]) -> None:
     [
         ["berger", "2", "--analyse"],
         ["berger", "10000", "--analyse"],
-        ["berger", "10", "--rotate", "12", "--analyse"],
+        ["berger", "10", "--round-order", "rotate-12", "--analyse"],
         ["berger", "10", "--analyse", "--format", "trf"],
     ],
 )
@@ -260,8 +263,9 @@ def test_four_of_five_by_hand(colours: str, bye: ByeRule, expected: bool) -> Non
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["10", "--compare", "--rotate", "3"], "leave out --rotate and --swap-last-two"),
-        (["10", "--double", "--compare", "--swap-last-two"], "leave out --rotate"),
+        (["10", "--compare", "--round-order", "rotate-3"], "leave out --round-order"),
+        (["10", "--double", "--compare", "--round-order", "fide-swap"], "leave out --round-order"),
+        (["10", "--round-order", "fide-swap", "--analyse"], "a single round robin plays the table"),
         # 202 players, double: 202 variants (table, swap, Rotate-2 ... Rotate-201) x 402
         # rounds x 202 players = 202 * 402 * 202 = 16,403,208 colours
         (["202", "--double", "--compare", "--max-rounds", "1000"], "reads 16,403,208 colours"),

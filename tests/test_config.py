@@ -10,7 +10,15 @@ from typing import Any
 import pytest
 
 from trfkit.cli import main
-from trfkit.config import MAX_BYTES, Settings, find_settings_file, inside, load_settings
+from trfkit.config import (
+    MAX_BYTES,
+    Choice,
+    Settings,
+    find_settings_file,
+    inside,
+    load_profile,
+    load_settings,
+)
 from trfkit.errors import ConfigError
 
 
@@ -245,3 +253,130 @@ def test_a_select_inside_the_checked_folder_is_warned_about_too(
     assert code == 0
     (warning,) = payload["summary"]["warnings"]
     assert "select = E013" in warning and "strict" not in warning and WARNING in err
+
+
+# --- result-deciding keys ------------------------------------------------------------------
+
+
+def test_result_deciding_keys_are_read_with_their_lines(tmp_path: Path) -> None:
+    """Each key other than select/ignore/strict is kept as written, with its 1-based line."""
+    (tmp_path / "trfkit.toml").write_text(
+        '# rules\ntiebreaks = "SB, DE"\n\nwithdrawal_rule = false\nunrated_rating = 1000\n',
+        encoding="utf-8",
+    )
+    settings = load_settings(tmp_path)
+    assert settings.choices == (
+        Choice("tiebreaks", "SB, DE", 2),
+        Choice("withdrawal_rule", False, 4),
+        Choice("unrated_rating", 1000, 5),
+    )
+    assert settings.where("withdrawal_rule") == f"{tmp_path / 'trfkit.toml'}:4"
+
+
+def test_a_list_value_is_kept_as_a_tuple_of_its_strings(tmp_path: Path) -> None:
+    """``tiebreaks = [" SB", "DE "]`` is the tuple ("SB", "DE"), each stripped."""
+    path = tmp_path / "p.toml"
+    path.write_text('tiebreaks = [" SB", "DE "]\n', encoding="utf-8")
+    assert load_profile(path).choices == (Choice("tiebreaks", ("SB", "DE"), 1),)
+
+
+def test_the_pyproject_table_takes_the_same_keys(tmp_path: Path) -> None:
+    """[tool.trfkit] sb_cut on line 4 of a pyproject.toml is read with that line."""
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "x"\n[tool.trfkit]\nsb_cut = "contribution"\n', encoding="utf-8"
+    )
+    assert load_settings(tmp_path).choices == (Choice("sb_cut", "contribution", 4),)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("koya_threshold = true\n", r":1: koya_threshold must be a string, not True"),
+        ('\nplayoff_games = "2"\n', r":2: playoff_games must be a whole number"),
+        ("playoff_single = 1\n", r":1: playoff_single must be true or false"),
+        ('x = 1\n', r":1: unknown key\(s\) x"),
+    ],
+)
+def test_a_value_of_the_wrong_kind_names_its_line(
+    tmp_path: Path, content: str, message: str
+) -> None:
+    """A boolean for a choice, a text for a number, a number for a flag: ConfigError, its line."""
+    path = tmp_path / "p.toml"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(ConfigError, match=message):
+        load_profile(path)
+
+
+def test_a_tiebreak_list_inside_the_checked_folder_is_warned_about(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``tiebreaks`` and ``koya_threshold`` in the checked folder decide results: warned about."""
+    (tmp_path / "trfkit.toml").write_text(
+        'tiebreaks = ["SB"]\nkoya_threshold = "more-than"\nplayoff_games = 4\n', encoding="utf-8"
+    )
+    (tmp_path / "t.trf").write_text(WRONG_POINTS, encoding="utf-8")
+    _, payload, err = run_json(capsys, str(tmp_path))
+    (warning,) = payload["summary"]["warnings"]
+    assert "tiebreaks = SB; koya_threshold = more-than" in warning and WARNING in err
+    assert "playoff_games" not in warning  # a play-off key decides nothing that check finds
+
+
+def test_a_key_replaced_on_the_command_line_or_by_a_profile_is_not_warned_about(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--tiebreaks replaces the file's list, a --profile its koya_threshold: no warning left."""
+    folder = tmp_path / "submitted"
+    folder.mkdir()
+    (folder / "trfkit.toml").write_text(
+        'tiebreaks = ["SB"]\nkoya_threshold = "more-than"\n', encoding="utf-8"
+    )
+    (folder / "t.trf").write_text(WRONG_POINTS, encoding="utf-8")
+    profile = tmp_path / "p.toml"
+    profile.write_text('koya_threshold = "at-least"\n', encoding="utf-8")
+    _, payload, _ = run_json(capsys, str(folder), "--tiebreaks", "DE")
+    (warning,) = payload["summary"]["warnings"]
+    assert "koya_threshold = more-than" in warning and "tiebreaks" not in warning
+    _, payload, err = run_json(capsys, str(folder), "--tiebreaks", "DE", "--profile", str(profile))
+    assert payload["summary"]["warnings"] == [] and err == ""
+    assert payload["summary"]["settings"] == [str(profile), str((folder / "trfkit.toml").resolve())]
+
+
+def test_isolated_applies_no_result_deciding_key_of_a_settings_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With --isolated a settings file's bad koya_threshold is not even read (exit 1, not 2)."""
+    (tmp_path / "trfkit.toml").write_text('koya_threshold = "most"\n', encoding="utf-8")
+    (tmp_path / "t.trf").write_text(WRONG_POINTS, encoding="utf-8")
+    assert main(["check", str(tmp_path)]) == 2
+    assert "koya_threshold: 'most' is not one of" in capsys.readouterr().err
+    code, payload, err = run_json(capsys, str(tmp_path), "--isolated")
+    assert code == 1 and payload["summary"]["settings"] == [] and err == ""
+
+
+def test_a_hostile_value_is_quoted_printable_in_the_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A tie-break list holding a newline and an escape cannot start a line of its own on stderr."""
+    (tmp_path / "trfkit.toml").write_text(
+        'tiebreaks = "SB\\n::error file=x.trf::forged\\u001b[2J"\n', encoding="utf-8"
+    )
+    (tmp_path / "t.trf").write_text(WRONG_POINTS, encoding="utf-8")
+    main(["check", str(tmp_path)])
+    err = capsys.readouterr().err
+    warning = next(line for line in err.splitlines() if WARNING in line)
+    assert "tiebreaks = SB" in warning and "forged" in warning
+    assert not any(line.startswith("::error") for line in err.splitlines())
+    assert "\x1b" not in err
+
+
+def test_a_round_order_or_team_colours_inside_the_checked_folder_is_warned_about(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """round_order and team_colours decide B-code findings: both named in the warning."""
+    (tmp_path / "trfkit.toml").write_text(
+        'round_order = "rotate-4"\nteam_colours = "off"\n', encoding="utf-8"
+    )
+    (tmp_path / "t.trf").write_text(WRONG_POINTS, encoding="utf-8")
+    _, payload, _ = run_json(capsys, str(tmp_path))
+    (warning,) = payload["summary"]["warnings"]
+    assert "round_order = rotate-4; team_colours = off" in warning

@@ -290,18 +290,49 @@ def test_092_texts_and_their_192_codes(text: str, team: bool, code: str | None) 
 
 
 @pytest.mark.parametrize(
-    ("swap", "team", "code"),
+    ("order", "team", "code"),
     [
-        (True, False, "FIDE_DOUBLEROUNDROBIN"),
-        (False, False, "BERGER_DOUBLEROUNDROBIN"),
-        (True, True, "FIDE_TEAM_DOUBLEROUNDROBIN"),
-        (False, True, "BERGER_TEAM_ROUNDROBIN_G2"),
+        ("any", False, "FIDE_DOUBLEROUNDROBIN"),
+        ("fide-swap", False, "FIDE_DOUBLEROUNDROBIN"),
+        ("table", False, "BERGER_DOUBLEROUNDROBIN"),
+        ("rotate-4", False, "CUSTOM_ROUNDROBIN"),
+        ("any", True, "FIDE_TEAM_DOUBLEROUNDROBIN"),
+        ("table", True, "BERGER_TEAM_ROUNDROBIN_G2"),
+        ("rotate-4", True, None),
     ],
 )
-def test_double_round_robin_reading_is_an_option(swap: bool, team: bool, code: str) -> None:
-    """UNCERTAIN: 'double round robin' is the FIDE swap variant by default, or plain Berger."""
-    options = cv.ConvertOptions(double_round_robin_swap=swap)
+def test_double_round_robin_reading_is_an_option(order: str, team: bool, code: str) -> None:
+    """UNCERTAIN: 'double round robin' is the FIDE swap variant by default; --round-order says."""
+    options = cv.ConvertOptions(round_order=order)
     assert cv.type_code("Double round-robin", team=team, options=options) == code
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "warning"),
+    [
+        ([], "FIDE_DOUBLEROUNDROBIN", None),
+        (["--round-order", "table"], "BERGER_DOUBLEROUNDROBIN", None),
+        (["--double-round-robin", "berger"], "BERGER_DOUBLEROUNDROBIN", "--round-order table"),
+        (["--double-round-robin", "swapped"], "FIDE_DOUBLEROUNDROBIN", "--round-order fide-swap"),
+    ],
+)
+def test_convert_round_order_option_and_its_old_spelling(
+    args: list[str], code: str, warning: str | None, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--round-order decides an unplayed double round robin's 192; the old spelling warns."""
+    source = tmp_path / "in.trf"
+    source.write_text("012 X\n092 Double Round Robin\n" + player(1, "A") + "\n" + player(2, "B")
+                      + "\n" + player(3, "C") + "\n")  # fmt: skip
+    target = tmp_path / "out.trf"
+    argv = ["convert", str(source), "--to", "trf26", "--type-codes", "all", "-o", str(target)]
+    assert main([*argv, *args]) == 0
+    assert f"192 {code}\n" in target.read_text()
+    err = capsys.readouterr().err
+    if warning is None:
+        assert "deprecated" not in err
+    else:
+        assert "is deprecated" in err and warning in err
 
 
 def test_lower_case_titles_become_standard_both_ways() -> None:

@@ -20,7 +20,7 @@ NAMES = ["Carlsen", "Caruana", "Nakamura", "Ding", "Giri", "So", "Aronian", "Fir
          "Nepomniachtchi"]  # fmt: skip
 
 
-def _reference_shuffle(seed: str, items: list[int]) -> list[int]:
+def reference_shuffle(seed: str, items: list[int]) -> list[int]:
     """The algorithm as the module docstring and README state it, written out anew."""
     stream = b"".join(
         hashlib.sha256(seed.encode() + i.to_bytes(8, "big")).digest() for i in range(64)
@@ -61,7 +61,7 @@ def test_rejection_sampling_discards_the_top() -> None:
 def test_shuffle_matches_a_reimplementation(seed: str) -> None:
     """Anyone re-implementing the documented algorithm gets the same shuffle."""
     items = list(range(1, 15))
-    assert list(shuffled(items, Stream(seed))) == _reference_shuffle(seed, items)
+    assert list(shuffled(items, Stream(seed))) == reference_shuffle(seed, items)
 
 
 def test_fixed_seed_gives_the_committed_draw() -> None:
@@ -70,7 +70,7 @@ def test_fixed_seed_gives_the_committed_draw() -> None:
     assert drawn.drawing == ("Aronian", "Carlsen", "Caruana", "Ding", "Firouzja", "Giri",
                              "Nakamura", "Nepomniachtchi", "So")  # fmt: skip
     assert drawn.numbers == (7, 3, 4, 9, 6, 1, 2, 8, 5)
-    assert list(drawn.numbers) == _reference_shuffle("2026", list(range(1, 10)))
+    assert list(drawn.numbers) == reference_shuffle("2026", list(range(1, 10)))
     assert drawn.vacant == 10
 
 
@@ -78,7 +78,7 @@ def test_random_order_shuffles_the_alphabetical_list_first() -> None:
     """--order random: the alphabetical list shuffled, then the numbers, one stream."""
     drawn = draw_start_numbers(NAMES, "2026", DrawOrder.RANDOM)
     alphabetical = sorted(NAMES)
-    positions = _reference_shuffle("2026", list(range(9)))  # the first 8 draws
+    positions = reference_shuffle("2026", list(range(9)))  # the first 8 draws
     assert drawn.drawing == tuple(alphabetical[i] for i in positions)
     assert sorted(drawn.numbers) == list(range(1, 10))
 

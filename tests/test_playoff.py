@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from trfkit.cli import main
-from trfkit.compute.playoff import SuddenDeath, match, round_robin
+from trfkit.compute.playoff import IfLevel, SuddenDeath, match, round_robin
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 RR6 = FIXTURES / "real" / "otto_fide_c07_2023_tiebreak_exercises_round_robin_6p.trf"
@@ -211,3 +211,114 @@ def test_cli_names_are_printed_in_nfc(capsys: pytest.CaptureFixture[str]) -> Non
     """A decomposed A + combining diaeresis is printed as the one character U+00C4."""
     assert main(["playoff", "--seed", "1", "--format", "json", "A\u0308", "B"]) == 0
     assert json.loads(capsys.readouterr().out)["players"] == ["\u00c4", "B"]
+
+
+# --- a level match decided by the tie-breaks (--if-level tiebreaks) -------------------------
+# The lot of trfkit-lots-1 by hand: block 0 is SHA-256(seed || 8 zero bytes); the first 4
+# bytes give the first colour (even: the first-named White), the next 4 the lot (even: the
+# first-named ahead). "nsf-example-3": db7e1b9c 820c1d73 ...: 0xdb7e1b9c is even (the first
+# named has White in game 1), 0x820c1d73 is odd (the lot puts the second-named ahead).
+
+
+def _block(seed: str) -> tuple[int, int]:
+    import hashlib
+
+    block = hashlib.sha256(seed.encode("utf-8") + bytes(8)).digest()
+    return int.from_bytes(block[:4], "big"), int.from_bytes(block[4:8], "big")
+
+
+def test_the_lot_is_the_next_number_below_two_after_the_colour() -> None:
+    """Seed nsf-example-3: A White first (0xdb7e1b9c even), the lot puts B ahead (odd)."""
+    assert _block("nsf-example-3") == (0xDB7E1B9C, 0x820C1D73)
+    m = match(["A", "B"], 2, "nsf-example-3", if_level=IfLevel.TIEBREAKS)
+    assert [(g.white, g.black) for g in m.games] == [("A", "B"), ("B", "A")]
+    assert m.lot == "B" and m.sudden_death == ()
+    assert match(["A", "B"], 2, "nsf-example-3").lot is None  # sudden death: no lot
+
+
+def test_cli_tiebreaks_without_a_report_prints_the_rule_and_the_lot(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """No --from: no values to compare; the JSON says the rule and the lot, no single games."""
+    argv = ["playoff", "--if-level", "tiebreaks", "--seed", "nsf-example-3", "A", "B"]
+    assert main([*argv, "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["if_level"] == "tiebreaks" and "sudden_death" not in doc
+    assert doc["tiebreaks"] == {"list": None, "lot": "B", "ahead": None, "by": None}
+    assert main([*argv, "--tiebreaks", "SB,DE"]) == 0
+    out = capsys.readouterr().out
+    assert "If still level: decided by the tie-breaks (SB, DE), then by lot." in out
+    assert "the lot puts B ahead" in out and "Game  3" not in out
+
+
+def test_cli_sudden_death_stays_the_default(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --if-level the JSON says sudden-death and lists the single games."""
+    assert main(["playoff", "--seed", "s", "--format", "json", "A", "B"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["if_level"] == "sudden-death" and "tiebreaks" not in doc
+    assert len(doc["sudden_death"]["games"]) == 4
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Path:
+    """The hand-made round robin of tests/test_profiles.py (its results and values there)."""
+    from test_profiles import event_text
+
+    path = tmp_path / "event.trf"
+    path.write_text(event_text(), encoding="utf-8")
+    return path
+
+
+def _decided(capsys: pytest.CaptureFixture[str], event: Path, *argv: str) -> dict[str, object]:
+    code = main(["playoff", "--from", str(event), "--if-level", "tiebreaks", "--tiebreaks",
+                 "SB,DE", "--format", "json", *argv])  # fmt: skip
+    assert code == 0, capsys.readouterr().err
+    return json.loads(capsys.readouterr().out)["tiebreaks"]
+
+
+def test_cli_direct_encounter_decides_after_equal_sb(
+    event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Aas and Berg: SB 6.25 each (by hand in test_profiles); Aas beat Berg: DE 1 to 0."""
+    decided = _decided(capsys, event, "--players", "2,1", "--seed", "s")
+    assert decided["ahead"] == "Aas, Per" and decided["by"] == "DE"
+    assert decided["compared"] == [
+        {"code": "SB", "first": 6.25, "second": 6.25},
+        {"code": "DE", "first": 0, "second": 1},
+    ]
+
+
+def test_cli_level_on_every_tiebreak_goes_to_the_lot(
+    event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Dahl and Eide: SB 3.25 each, their game drawn (DE ½ each): the lot, second-named ahead."""
+    decided = _decided(capsys, event, "--players", "3,4", "--seed", "nsf-example-3")
+    assert decided["ahead"] == "Eide, Lise" and decided["by"] == "lot"
+    assert [c["first"] == c["second"] for c in decided["compared"]] == [True, True]
+    decided = _decided(capsys, event, "--players", "4,3", "--seed", "nsf-example-3")
+    assert decided["ahead"] == "Dahl, Kari"
+
+
+def test_cli_players_not_level_on_points_are_refused(
+    event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Aas 2.5 and Dahl 1.5 are not tied: deciding their play-off by tie-breaks is exit 2."""
+    code = main(["playoff", "--from", str(event), "--players", "1,3", "--if-level", "tiebreaks"])
+    assert code == 2 and "not level on points" in capsys.readouterr().err
+
+
+def test_a_profile_sets_the_playoff_rules_and_the_command_line_wins(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """playoff_games = 4 and playoff_if_level = "tiebreaks"; --if-level sudden-death beats it."""
+    profile = tmp_path / "p.toml"
+    profile.write_text('playoff_games = 4\nplayoff_if_level = "tiebreaks"\n', encoding="utf-8")
+    base = ["playoff", "--profile", str(profile), "--seed", "s", "--format", "json"]
+    assert main([*base, "A", "B"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert len(doc["games"]) == 4 and doc["if_level"] == "tiebreaks"
+    assert doc["profile"] == str(profile)
+    assert main([*base, "--if-level", "sudden-death", "A", "B"]) == 0
+    assert json.loads(capsys.readouterr().out)["if_level"] == "sudden-death"
+    assert main([*base, "A", "B", "C"]) == 0  # the profile's games are for two players only
+    assert len(json.loads(capsys.readouterr().out)["players"]) == 3

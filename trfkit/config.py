@@ -1,30 +1,43 @@
-"""Settings from ``[tool.trfkit]`` in a ``pyproject.toml`` or from a ``trfkit.toml``.
+"""Settings from ``[tool.trfkit]`` in a ``pyproject.toml``, a ``trfkit.toml``, or a profile.
 
 The first such file found in the checked path's folder or any folder above it
 wins (``trfkit.toml`` before ``pyproject.toml`` in the same folder; a
-``pyproject.toml`` without a ``[tool.trfkit]`` table is passed over). Keys:
+``pyproject.toml`` without a ``[tool.trfkit]`` table is passed over). A **profile**
+(``--profile FILE``, :func:`load_profile`) is a TOML file with the same keys, named on
+the command line: a federation's rules written once (``examples/profiles/``).
+
+Keys (:data:`KEYS`):
 
 - ``select``, ``ignore``: lists of codes, code prefixes or names (a
-  comma-separated string is accepted too);
-- ``strict``: true makes warnings fail.
+  comma-separated string is accepted too); ``strict``: true makes warnings fail;
+- every choice that decides a result (:data:`CHOICES`, each the command-line option
+  of the same name with ``-`` written ``_``): the tie-break list and edition, the
+  event type, the withdrawal rule and the other uncertain readings, the round order and
+  team colours, the drawing of lots, the play-off rules. A command takes the keys it has
+  options for and passes over the others (a profile serves ``check``, ``standings`` and
+  ``playoff`` alike).
 
-Command-line options take precedence. A settings file that cannot be read, or
-that holds an unknown key or a value of the wrong type, raises
-:class:`ConfigError` (``trfkit check`` turns it into a usage error); so does a
+Precedence: the command line, then ``--profile``, then the settings file found, then
+trfkit's defaults. This module reads the files and checks the kinds of the values
+(:data:`CHOICES`); the commands check each value with the parser of its option
+(``trfkit.commands.common.apply_settings``), so a profile accepts exactly what the command
+line does. A file that cannot be read, an unknown key or a bad value raises
+:class:`ConfigError` naming the file and the key's line (a usage error, exit 2); so does a
 ``trfkit.toml`` larger than :data:`MAX_BYTES` or nested too deeply for the TOML
 reader. A ``pyproject.toml`` that cannot be read as TOML (broken, too large, too
 deep) is passed over, since it belongs to another tool.
 
-``trfkit check --isolated`` reads no settings file at all; every other run names
-the file it applied in its output, and :func:`inside` tells the check command
-when that file lies inside a checked folder (where whoever submits files could
-have put it).
+``--isolated`` reads no settings file at all (a profile named on the command line is
+still read: it is the command line's choice); every other run names the files it
+applied in its output, and :func:`inside` tells the check command when the settings
+file lies inside a checked folder (where whoever submits files could have put it).
 
 Example ``trfkit.toml``::
 
     select = ["S", "E"]
     ignore = ["E013"]
     strict = true
+    tiebreaks = ["SB", "DE"]
 """
 
 from __future__ import annotations
@@ -40,28 +53,78 @@ import attrs
 from trfkit.errors import ConfigError
 from trfkit.values import Value
 
-KEYS = ("select", "ignore", "strict")
-"""The keys a settings file may hold."""
+CHOICES: dict[str, tuple[type, ...]] = {
+    # the tie-breaks (trfkit.commands.common.add_tiebreak_options)
+    "tiebreaks": (list, str),
+    "rules": (str,),
+    "type": (str,),
+    "withdrawal_rule": (bool,),
+    "withdrawal_boundary": (str,),
+    "withdrawal_counts_forfeits": (bool,),
+    "koya_threshold": (str,),
+    "sb_cut": (str,),
+    "rr_forfeit_wins_played": (bool,),
+    "ptp_perfect_score": (str,),
+    "unrated_rating": (int,),
+    # the schedule
+    "round_order": (str,),
+    "team_colours": (str,),
+    "team_board_order": (str,),
+    # the drawing of lots: the seed of the ties left after the list, its algorithm
+    "lots": (str,),
+    "lots_algorithm": (str,),
+    # play-offs (trfkit playoff)
+    "playoff_games": (int,),
+    "playoff_single": (bool,),
+    "playoff_sudden_death": (str,),
+    "playoff_if_level": (str,),
+}
+"""The keys of the choices that decide a result, with the TOML kinds each may take."""
+
+KEYS = ("select", "ignore", "strict", *CHOICES)
+"""The keys a settings file or a profile may hold."""
 
 MAX_BYTES = 1024 * 1024
 """The largest settings file read: a real one has a few lines; a hostile one stays small."""
 
 
 @attrs.frozen(repr=False)
+class Choice(Value):
+    """One result-deciding key of a settings file or profile, as written.
+
+    Attributes:
+        key: The key (one of :data:`CHOICES`).
+        value: The TOML value: a string, a boolean, an integer or a tuple of strings.
+        line: The line of the file that sets it (1-based), when it can be found.
+    """
+
+    key: str
+    value: str | bool | int | tuple[str, ...]
+    line: int | None = None
+
+
+@attrs.frozen(repr=False)
 class Settings(Value):
-    """What a configuration file may set.
+    """What a configuration file or a profile may set.
 
     Attributes:
         select: Codes, prefixes or names to keep.
         ignore: Codes, prefixes or names to drop.
         strict: Warnings fail too.
         path: The file the settings came from, if any.
+        choices: The result-deciding keys the file sets, in the file's order.
     """
 
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     strict: bool = False
     path: str | None = None
+    choices: tuple[Choice, ...] = ()
+
+    def where(self, key: str) -> str:
+        """``PATH:LINE`` (or ``PATH``) of *key*, for a message about its value."""
+        line = next((c.line for c in self.choices if c.key == key), None)
+        return f"{self.path}:{line}" if line is not None else str(self.path)
 
 
 def _read(path: Path) -> str:
@@ -155,17 +218,88 @@ def load_settings(start: str | Path) -> Settings:
     if found is None:
         return Settings()
     path, table = found
+    return _settings(path, table)
+
+
+def load_profile(path: str | Path) -> Settings:
+    """The settings of the profile *path* (``--profile``): a TOML file of settings keys.
+
+    Raises:
+        ConfigError: It cannot be read, is not TOML, or holds an unknown key or a value of
+            the wrong kind.
+    """
+    given = Path(path)
+    try:
+        text = _read(given)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise ConfigError(f"{path}: the profile cannot be read ({exc})") from None
+    import tomllib
+
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: nested too deeply to be read as TOML") from None
+    return _settings(given, table, text)
+
+
+def _line_of(text: str | None, key: str) -> int | None:
+    """The first line of *text* that sets *key* (``key =``), 1-based; ``None`` if none does."""
+    if text is None:
+        return None
+    import re
+
+    pattern = re.compile(rf"^\s*(?:tool\.trfkit\.)?[\"']?{re.escape(key)}[\"']?\s*=")
+    for number, line in enumerate(text.splitlines(), 1):
+        if pattern.match(line):
+            return number
+    return None
+
+
+def _settings(path: Path, table: dict[str, Any], text: str | None = None) -> Settings:
+    """The :class:`Settings` of *table*, read from *path* (whose *text* locates the keys)."""
+    if text is None:
+        try:
+            text = _read(path)
+        except (OSError, UnicodeDecodeError, ValueError):
+            text = None
+
+    def at(key: str) -> str:
+        line = _line_of(text, key)
+        return f"{path}:{line}" if line is not None else str(path)
+
     unknown = sorted(set(table) - set(KEYS))
     if unknown:
-        raise ConfigError(f"{path}: unknown key(s) {', '.join(unknown)}; known: {', '.join(KEYS)}")
+        raise ConfigError(
+            f"{at(unknown[0])}: unknown key(s) {', '.join(unknown)}; known: {', '.join(KEYS)}"
+        )
     strict = table.get("strict", False)
     if not isinstance(strict, bool):
-        raise ConfigError(f"{path}: strict must be true or false")
+        raise ConfigError(f"{at('strict')}: strict must be true or false")
+    choices = []
+    for key, value in table.items():
+        kinds = CHOICES.get(key)
+        if kinds is None:
+            continue
+        # bool is an int in Python: a boolean is accepted only where one is meant
+        right = isinstance(value, kinds) and (bool in kinds or not isinstance(value, bool))
+        if isinstance(value, list):
+            right = list in kinds and all(isinstance(v, str) for v in value)
+        if not right:
+            names = {list: "a list of strings", str: "a string", bool: "true or false",
+                     int: "a whole number"}  # fmt: skip
+            wanted = " or ".join(names[k] for k in kinds)
+            raise ConfigError(f"{at(key)}: {key} must be {wanted}, not {value!r}")
+        if isinstance(value, list):
+            value = tuple(v.strip() for v in value if v.strip())
+        choices.append(Choice(key, value, _line_of(text, key)))
     return Settings(
         select=_strings(table.get("select", []), "select", path),
         ignore=_strings(table.get("ignore", []), "ignore", path),
         strict=strict,
         path=str(path),
+        choices=tuple(choices),
     )
 
 

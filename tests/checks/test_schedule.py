@@ -119,10 +119,14 @@ def test_b003_colour_fixture() -> None:
 
 
 def test_b004_round_order_fixture() -> None:
-    """Rotate-4 of the 8-player table is named once, as a warning."""
-    found = fixture("b004_rotate4.trf")
+    """Rotate-4 of the 8-player table: one warning under --round-order table, info under any."""
+    text = (SCHEDULE / "b004_rotate4.trf").read_bytes()
+    found = run(text, CheckOptions(round_order="table"))
     assert codes(found) == Counter({"B004": 1})
     assert "Rotate-4 (table rounds 4, 5, 6, 7, 1, 2, 3)" in only(found, "B004")[0].message
+    by_default = run(text)
+    assert codes(by_default) == Counter()
+    assert "Rotate-4 (table rounds 4, 5, 6, 7, 1, 2, 3)" in only(by_default, "B001")[0].message
 
 
 def test_b005_renumbered_fixture() -> None:
@@ -208,7 +212,9 @@ def test_team_schedule_from_802_rows() -> None:
     valid = fixture("valid_team_802_rows.trf")
     assert codes(valid) == Counter() and only(valid, "B001")
     assert "4 teams" in only(valid, "B001")[0].message
-    rotated = fixture("b004_team_802_rotate2.trf")
+    rotated = run(
+        (SCHEDULE / "b004_team_802_rotate2.trf").read_bytes(), CheckOptions(round_order="table")
+    )
     assert codes(rotated) == Counter({"B004": 1})
     assert "Rotate-2 (table rounds 2, 3, 1)" in only(rotated, "B004")[0].message
 
@@ -367,8 +373,9 @@ def test_one_reversed_game_in_1500_generated_round_robins_is_a_colour_error() ->
 
 @pytest.mark.parametrize(("n", "k"), [(8, 4), (10, 6), (11, 2)])
 def test_corruption_rotation_is_one_warning(n: int, k: int) -> None:
-    """A Rotate-k schedule is one B004 naming Rotate-k, nothing per round."""
-    found = run(RoundRobinFile.berger(n, rotate=k, seed=1).text())
+    """Under --round-order table a Rotate-k schedule is one B004 naming Rotate-k, nothing more."""
+    text = RoundRobinFile.berger(n, rotate=k, seed=1).text()
+    found = run(text, CheckOptions(round_order="table"))
     assert codes(found) == Counter({"B004": 1})
     assert f"Rotate-{k}" in only(found, "B004")[0].message
 
@@ -495,13 +502,13 @@ def test_forfeit_without_colour_after_withdrawal() -> None:
     assert all("has no colour" in d.message and d.round == 6 for d in b012)
 
 
-def test_berger_swap_option_both_readings() -> None:
-    """Without 192, the swap option makes the other double-RR variant a B004 warning."""
+def test_round_order_option_both_readings() -> None:
+    """Without 192, --round-order fide-swap or table makes the other variant a B004 warning."""
     swapped = RoundRobinFile.berger(6, cycles=2, swap_last_two=True).text()
     plain = RoundRobinFile.berger(6, cycles=2).text()
     assert codes(run(swapped)) == Counter() and codes(run(plain)) == Counter()
-    want_swap = with_options(None, berger_swap=True)
-    want_plain = with_options(None, berger_swap=False)
+    want_swap = with_options(None, round_order="fide-swap")
+    want_plain = with_options(None, round_order="table")
     assert codes(run(swapped, want_swap)) == Counter()
     assert codes(run(plain, want_swap)) == Counter({"B004": 1})
     assert codes(run(plain, want_plain)) == Counter()

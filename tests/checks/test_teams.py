@@ -337,8 +337,9 @@ def test_team_round_robin_berger_pairing_names_round_and_teams() -> None:
 
 
 def test_rotated_team_round_robin_is_b004() -> None:
-    """A team round robin of 6 starting at table round 4 (Rotate-4) is one B004 warning."""
-    found = run(TeamRoundRobin.berger(6, boards=2, rotate=4, seed=1).text(), select="B")
+    """A team round robin of 6 in Rotate-4 is one B004 warning under --round-order table."""
+    text = TeamRoundRobin.berger(6, boards=2, rotate=4, seed=1).text()
+    found = run(text, CheckOptions(round_order="table"), select="B")
     assert codes([d for d in found if d.severity.label != "info"]) == Counter({"B004": 1})
 
 

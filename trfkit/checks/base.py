@@ -18,7 +18,9 @@ from typing import Any
 
 import attrs
 
+from trfkit.compute.berger import ANY_ORDER, RoundOrderChoice, round_order_of
 from trfkit.compute.history.teams import TeamEvent, team_event_of
+from trfkit.compute.recognition import TeamColours, team_colours_of
 from trfkit.compute.regime import Regime, RegimeDecision, decide
 from trfkit.compute.standings import Standings, compute_standings
 from trfkit.compute.team_standings import TeamStandings, compute_team_standings
@@ -58,11 +60,15 @@ class CheckOptions(Value):
         standings: Reported tie-break values from a side file:
             start rank → FIDE code → value (and the file's name in ``standings_source``).
         standings_source: Where ``standings`` came from, for messages.
-        berger_swap: The double-round-robin variant expected when 192 does not say:
-            with the FIDE swap of the last two rounds of cycle 1 (True), without
-            (False), either (None, the default).
-        berger_team_colours: Also check team colours, read from each match's top board
-            (UNCERTAIN; off by default).
+        round_order: The round order a round robin is expected to follow
+            (``--round-order``, :class:`~trfkit.compute.berger.RoundOrderChoice`; a
+            spelling such as ``"rotate-6"`` is accepted): ``any`` (the default) accepts
+            the table order, the FIDE swap of a double round robin and every Rotate-k,
+            or the variant a 192 code names; any other choice is expected whatever the
+            192 code says.
+        berger_team_colours: Whether and how team colours are checked, read from each
+            match's top board (:class:`~trfkit.compute.recognition.TeamColours`;
+            UNCERTAIN; off by default; ``True`` is ``top-board``).
         team_board_order: How strictly board order is judged in team events (UNCERTAIN).
         readers: The programs whose reading the ``R`` checks model (``--readers``); none by
             default. A comma-separated string or an iterable of names or
@@ -76,8 +82,12 @@ class CheckOptions(Value):
     )
     standings: Mapping[int, Mapping[str, Fraction]] | None = None
     standings_source: str | None = None
-    berger_swap: bool | None = None
-    berger_team_colours: bool = False
+    round_order: RoundOrderChoice = attrs.field(
+        default=ANY_ORDER, converter=round_order_of
+    )
+    berger_team_colours: TeamColours = attrs.field(
+        default=TeamColours.OFF, converter=team_colours_of
+    )
     team_board_order: BoardOrder = attrs.field(default=BoardOrder.PAIRING, converter=BoardOrder)
     readers: frozenset[Reader] = attrs.field(factory=frozenset, converter=readers_of)
     extra: Mapping[str, Any] = attrs.field(factory=dict)

@@ -16,9 +16,11 @@ both sides agree on, so one such entry never becomes a B error as well.
 
 UNCERTAIN readings and their defaults (see also :mod:`trfkit.compute.berger`):
 
-- A double round robin without a 192 code may swap the last two rounds of its
-  first cycle or not (``CheckOptions.berger_swap`` fixes one variant).
-- Team colours are not checked (``CheckOptions.berger_team_colours``).
+- The round order: by default (``--round-order any``) the table order, the FIDE swap of
+  the last two rounds of a double round robin's first cycle and every Rotate-k are
+  accepted, or the variant a 192 code names (``CheckOptions.round_order`` fixes one).
+- Team colours are not checked (``CheckOptions.berger_team_colours``: ``top-board`` or
+  ``league``, the visitors White on the odd boards).
 - "Completed games" of a withdrawn player are the games played over the board
   (``TieBreakOptions.withdrawal_completed`` ``SCHEDULED`` also counts earlier forfeits);
   exactly 50 % counts as "at least 50 %".
@@ -70,6 +72,8 @@ class Analysis(Value):
     """The last round in which some participant has a result (later rounds are pending)."""
     view: tuple[dict[int, tuple[int, str]], ...] = ()
     """Per round (index ``round - 1``): label → (the table's opponent label, ``w``/``b``)."""
+    vacant: recognition.TableFit | None = None
+    """An odd field that fits the table with another number than the highest empty (B006)."""
     memo: dict[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
     """Values several checks derive from the analysis, each computed once."""
 
@@ -80,13 +84,25 @@ class Analysis(Value):
         return self.memo[key]
 
 
-def _expected_swaps(rr: recognition.RoundRobin, option: bool | None) -> tuple[bool, ...]:
+def _expected(rr: recognition.RoundRobin, choice: berger.RoundOrderChoice) -> tuple[
+    tuple[str, ...], tuple[str, ...]
+]:
+    """The round orders that need no warning, and those the recognition tries first.
+
+    A declared ``--round-order`` decides; under ``any`` a 192 code that names the
+    double-round-robin variant does, else every order ``any`` accepts needs no warning
+    (the table order and the FIDE swap tried first, as before).
+    """
+    m = rr.rounds_per_cycle
+    if choice.kind is not berger.RoundOrderKind.ANY:
+        accepted = choice.accepted(m, rr.cycles)
+        return accepted, accepted or ("table",)
     if rr.cycles < 2:
-        return (False,)
-    declared = rr.swap_last_two if rr.swap_last_two is not None else option
-    if declared is None:
-        return (False, True)
-    return (declared,)
+        return choice.accepted(m, rr.cycles), ("table",)
+    if rr.swap_last_two is not None:
+        named = ("fide-swap" if rr.swap_last_two else "table",)
+        return named, named
+    return choice.accepted(m, rr.cycles), ("table", "fide-swap")
 
 
 def _recognised(ctx: Context) -> recognition.RoundRobin | None:
@@ -129,11 +145,10 @@ def _analyse(ctx: Context) -> Analysis | None:
     rr = _recognised(ctx)
     if rr is None or too_large(rr, ctx.limits.max_rounds) is not None:
         return None
-    swaps = _expected_swaps(rr, opts.berger_swap)
-    fit = recognition.explain(rr.observed, rr.cycles, preferred=swaps)
+    expected, preferred = _expected(rr, opts.round_order)
+    fit = recognition.explain(rr.observed, rr.cycles, preferred=preferred)
     if fit is None:
         return None
-    expected = tuple("fide-swap" if s else "table" for s in swaps)
     played_rounds = sum(1 for ms in rr.observed.by_round() if ms)
     wrong = Fraction(fit.colour_mismatches, max(fit.colours_compared, 1))
     if fit.renumbered and wrong > COLOUR_TOLERANCE:
@@ -144,6 +159,11 @@ def _analyse(ctx: Context) -> Analysis | None:
         is_berger = True
     else:
         is_berger = 2 * fit.rounds_matched >= played_rounds and fit.rounds_matched > 0
+    vacant = None
+    if rr.observed.odd and not (fit.all_pairs and is_berger and fit.order.name != "custom"):
+        vacant = recognition.vacant_number(rr.observed, rr.cycles, preferred=preferred)
+        if vacant is not None:
+            is_berger = False  # B006 names the empty number; no error per round
     last_result = max(
         (
             b.round
@@ -162,7 +182,7 @@ def _analyse(ctx: Context) -> Analysis | None:
             scheduled[white] = (black, "w")
             scheduled[black] = (white, "b")
         view.append(scheduled)
-    return Analysis(rr, fit, is_berger, expected, last_result, tuple(view))
+    return Analysis(rr, fit, is_berger, expected, last_result, tuple(view), vacant)
 
 
 def analysis(ctx: Context) -> Analysis | None:
@@ -307,7 +327,8 @@ def _round_robin(ctx: Context) -> Iterator[Diagnostic]:
     ``Round Robin``, ``Rundenturnier``, ``Rundeturnering``, ``Turniej kołowy`` …) or a
     Swiss system; a pairing-allocated bye (``U``) keeps the file out; a schedule
     complete but for withdrawn players; an unfinished schedule whose games stand in the
-    Berger table's rounds. The message gives the reason. Information only.
+    Berger table's rounds. The message gives the reason and, for a Berger table, the
+    round order it follows (``--round-order any`` accepts several). Information only.
 
     PASS (not a round robin): ``092 Individual: Swiss-System``.
     FAIL (info): ``192 FIDE_ROUNDROBIN`` with six players who all meet.
@@ -334,9 +355,12 @@ def _round_robin(ctx: Context) -> Iterator[Diagnostic]:
                 column=5 if line else None,
             )
         return
+    found = ""
+    if a.berger and a.fit.all_pairs and a.fit.order.name != "custom":
+        found = f", in {a.fit.order.describe(a.fit.rounds_per_cycle)}"
     yield ROUND_ROBIN.rule.diagnostic(
         f"read as a {cycles} {kind} from {how}: {rr.players} {_kind(a)}s, "
-        f"{rr.rounds} rounds ({a.fit.rounds_per_cycle} per cycle)",
+        f"{rr.rounds} rounds ({a.fit.rounds_per_cycle} per cycle){found}",
         line=line,
         column=5 if line else None,
     )
@@ -522,12 +546,18 @@ BERGER_COLOUR = make_check("B003", "berger-colour", Severity.ERROR, _berger_colo
 
 
 def _declared_variant(a: Analysis) -> bool:
-    """True when B009 speaks about the order instead (192 names the double-RR variant)."""
-    return (
-        a.rr.cycles >= 2
-        and a.rr.swap_last_two is not None
-        and a.fit.order.name in ("table", "fide-swap")
+    """True when B009 speaks about the order instead (it contradicts the variant 192 names)."""
+    if a.rr.cycles < 2 or a.rr.swap_last_two is None:
+        return False
+    name = a.fit.order.name
+    return name in ("table", "fide-swap") and name != (
+        "fide-swap" if a.rr.swap_last_two else "table"
     )
+
+
+def _declared(ctx: Context) -> bool:
+    """True when ``--round-order`` names an order (anything but ``any``)."""
+    return ctx.options.round_order.kind is not berger.RoundOrderKind.ANY
 
 
 def _round_order(ctx: Context) -> Iterator[Diagnostic]:
@@ -536,26 +566,35 @@ def _round_order(ctx: Context) -> Iterator[Diagnostic]:
     Some programs rotate the table (Vega's Rotate-k starts at round k and wraps
     around), reverse it, or swap rounds; the pairings and colours of each round
     are still the table's. FIDE C.05 Annex 1 plays the table in its order (a
-    double round robin may swap the last two rounds of the first cycle). One
-    warning names the variant; ``192 CUSTOM_ROUNDROBIN`` silences it.
+    double round robin may swap the last two rounds of the first cycle).
+    ``--round-order`` says which order is expected: ``any`` (the default) accepts the
+    table order, the FIDE swap of a double round robin and every Rotate-k (or the
+    variant a 192 code names), and B001 says which it found; ``table``, ``fide-swap``
+    or ``rotate-K`` expects that one order, whatever 192 says. One warning names the
+    variant found; ``192 CUSTOM_ROUNDROBIN`` silences it unless an order is declared.
 
-    PASS: round 1 plays table round 1 (1–6, 2–5, 3–4).
-    FAIL: round 1 plays table round 2 (6–4, 5–3, 1–2), round 2 table round 3, …
+    PASS: round 1 plays table round 1 (1–6, 2–5, 3–4); under ``any`` also Rotate-2.
+    FAIL (``--round-order table``): round 1 plays table round 2 (6–4, 5–3, 1–2), round 2
+    table round 3, …
     """
     a = analysis(ctx)
-    if a is None or not a.berger or a.rr.custom:
+    if a is None or not a.berger or (a.rr.custom and not _declared(ctx)):
         return
     order = a.fit.order
     if order.name in a.expected or _declared_variant(a):
         return
+    m = a.fit.rounds_per_cycle
     expected = " or ".join(
-        berger.round_order(a.fit.rounds_per_cycle, 1, swap_last_two=name == "fide-swap")
-        .describe(a.fit.rounds_per_cycle)
-        for name in a.expected
+        berger.order_named(name, m, 1).describe(m) for name in a.expected[:3]
     )
+    if len(a.expected) > 3:  # any: the table order, (the FIDE swap,) every Rotate-k
+        swap = ", the FIDE swap" if "fide-swap" in a.expected else ""
+        expected = f"the table order{swap} or a Rotate-k"
+    if not expected:
+        expected = f"{ctx.options.round_order}, which a table of {m} rounds a cycle has not"
     tail = "; every round is a Berger round" if a.fit.all_pairs else ""
     yield ROUND_ORDER.rule.diagnostic(
-        f"the rounds follow {order.describe(a.fit.rounds_per_cycle)}, expected {expected}{tail}",
+        f"the rounds follow {order.describe(m)}, expected {expected}{tail}",
         line=_header_line(ctx, a.rr.source),
     )
 
@@ -614,12 +653,35 @@ def _not_berger(ctx: Context) -> Iterator[Diagnostic]:
 
     PASS: the FIDE table for 6 (1–6, 2–5, 3–4 / 6–4, 5–3, 1–2 / …).
     FAIL: the circle method (1–6, 2–5, 3–4 / 1–5, 6–4, 2–3 / …).
+    FAIL: 5 players on the table for 6 with number 3 empty instead of 6 (the message says
+    so: only the highest number may stay empty).
     """
     a = analysis(ctx)
     if a is None or a.berger or a.rr.custom:
         return
     fit = a.fit
     complete = not _pair_counts(a)[0] and not _pair_counts(a)[1]
+    if a.vacant is not None:
+        size = a.vacant.size
+        empty = a.vacant.numbering[berger.BYE]
+        unit = "team numbers" if a.rr.team else "start ranks"
+        moved = sorted(
+            label for label, number in a.vacant.numbering.items()
+            if label != berger.BYE and number != label
+        )
+        shift = ""
+        if len(moved) == 1:
+            shift = f" ({unit[:-1]} {moved[0]} holds Berger number {moved[0] + 1})"
+        elif moved:
+            shift = f" ({unit} {_rounds_text(moved)} hold the Berger numbers one higher)"
+        yield NOT_BERGER.rule.diagnostic(
+            f"the games follow the Berger table for {size} with number {empty} left empty, "
+            f"not the highest number {size}{shift}: the bye falls on whoever meets {empty}; "
+            f"only the highest number can stay empty without upsetting the others' colours "
+            f"(C.05 Annex 1), so an odd field leaves {size} empty",
+            line=_header_line(ctx, a.rr.source),
+        )
+        return
     if fit.all_pairs and not fit.renumbered:
         detail = (
             f"its rounds are Berger rounds in an order of their own, and {fit.colour_mismatches}"
@@ -753,7 +815,7 @@ def _double_round_robin(ctx: Context) -> Iterator[Diagnostic]:
         return
     m = a.fit.rounds_per_cycle
     line = _header_line(ctx, DecidedBy.CODE_192)
-    if _declared_variant(a) and a.fit.order.name not in a.expected:
+    if _declared_variant(a):
         if a.rr.swap_last_two:
             message = (
                 f"192 {a.rr.detail} means the last two rounds of cycle 1 are played in reverse "

@@ -5,8 +5,8 @@ board order, White first, the bye shown for an odd field) and every player's
 schedule (opponent and colour per round).
 
     trfkit berger 6
-    trfkit berger 10 --double --swap-last-two
-    trfkit berger 7 --rotate 4 --format json
+    trfkit berger 10 --double --round-order fide-swap
+    trfkit berger 7 --round-order rotate-4 --format json
     trfkit berger 8 --format trf > skeleton.trf
 
 --format json prints {"players": N, "cycles": C, "rounds": [{"round": 1,
@@ -19,15 +19,23 @@ in about 25 MiB).
 --analyse prints every player's colour string and the colour runs of the chosen
 schedule: runs of exactly two equal colours, of three or more, the runs across a
 cycle boundary, the players with one colour in four of five consecutive games, and
-the Whites and Blacks (trfkit.compute.colour_runs). --compare prints those figures
-for the table order, the FIDE swap and every Rotate-k side by side and names the
-variant with the fewest long runs (it makes every order itself: --rotate and
---swap-last-two are refused; it reads variants x rounds x players colours, at most
-16,000,000: 200 players in a double round robin); with --format json: {"players": N, "cycles": C,
-"best": NAME, "variants": [{"name", "description", "same_twice", "same_thrice",
-"across_cycles", "four_of_five", "players": {"1": {"colours", "white", "black",
-...}}}]}. --bye-runs says whether a bye breaks a run (UNCERTAIN; default: it is
+the Whites and Blacks (trfkit.compute.colour_runs). --compare is advice: it prints those
+figures for the table order, the FIDE swap (a double round robin only) and every Rotate-k
+side by side, names the variant C.05 recommends (the FIDE swap of a double round robin)
+and the one with the fewest long runs, what each costs (runs of two and of three, players
+with one colour in four of five games, players whose first two games have one colour) and
+the command that makes each (it makes every order itself; with --analyse, the analysis of
+the --round-order chosen is printed first; it reads variants x rounds x players colours, at
+most 16,000,000: 200 players in a double round robin); with --format json: {"players": N,
+"cycles": C, "best": NAME, "recommended": NAME, "variants": [{"name", "description",
+"command", "same_twice", "same_thrice", "across_cycles", "four_of_five", "same_start",
+"players": {"1": {"colours", "white", "black", ...}}}], "analysed": VARIANT (with
+--analyse)}. --bye-runs says whether a bye breaks a run (UNCERTAIN; default: it is
 skipped).
+
+--round-order table|fide-swap|rotate-K chooses the round order (default table); fide-swap
+is refused for a single round robin. The old spellings --swap-last-two and --rotate K
+still work for one release and warn.
 
     trfkit berger 10 --double --analyse --compare
 """
@@ -64,9 +72,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--compare", action="store_true",
-        help="the colour figures of the table order, the FIDE swap and every Rotate-k side "
-        "by side (alone or with --analyse; it makes every order, so --rotate and "
-        "--swap-last-two are refused; at most 200 players in a double round robin)",
+        help="advice: the colour figures of the table order, the FIDE swap and every Rotate-k "
+        "side by side, the variant C.05 recommends and the one with the fewest runs, with "
+        "the command that makes each (alone or with --analyse, which analyses the "
+        "--round-order chosen; at most 200 players in a double round robin)",
     )
     from trfkit.compute.colour_runs import ByeRule
 
@@ -88,15 +97,15 @@ def add_schedule_arguments(parser: argparse.ArgumentParser, *, max_rounds: bool 
         help="how often every pair meets (default 1); each further cycle reverses the colours",
     )
     cycles.add_argument("--double", action="store_true", help="a double round robin (--cycles 2)")
-    parser.add_argument(
-        "--swap-last-two", action="store_true",
-        help="play the last two rounds of the first cycle in reverse order (FIDE's "
-        "recommendation for a double round robin)",
-    )
-    parser.add_argument(
-        "--rotate", type=int, default=1, metavar="K",
-        help="start every cycle at table round K and wrap around (Rotate-K; default 1)",
-    )
+    common.add_round_order_option(
+        parser, default="table",
+        help_text="the round order: table (default), fide-swap (a double round robin's "
+        "cycle 1 plays its last two rounds in reverse order, FIDE's recommendation; refused "
+        "for a single round robin) or rotate-K (every cycle starts at table round K and wraps "
+        "around, Vega's Rotate-K)",
+    )  # fmt: skip
+    common.add_deprecated_round_order(parser, "--swap-last-two", {None: "fide-swap"})
+    common.add_deprecated_round_order(parser, "--rotate", {None: ""}, metavar="K")
     if not max_rounds:
         return
     from trfkit.limits import Limits
@@ -110,13 +119,15 @@ def add_schedule_arguments(parser: argparse.ArgumentParser, *, max_rounds: bool 
 
 def run(args: argparse.Namespace) -> int:
     """Print the table; exit 2 when the options cannot make one."""
+    from trfkit.compute.berger import RoundOrderKind
+
     try:
         if args.format == "trf" and (args.analyse or args.compare):
             raise UsageError("--analyse and --compare print text or json, not trf")
-        if args.compare and (args.rotate != 1 or args.swap_last_two):
+        if args.compare and not args.analyse and args.round_order.kind is not RoundOrderKind.TABLE:
             raise UsageError(
-                "--compare makes every round order itself: leave out --rotate and "
-                "--swap-last-two"
+                "--compare makes every round order itself: leave out --round-order (with "
+                "--analyse it chooses the order analysed)"
             )
         table = plan_of(args, args.players)
     except ValueError as exc:
@@ -139,7 +150,9 @@ def run(args: argparse.Namespace) -> int:
 def plan_of(args: argparse.Namespace, players: int) -> Plan:
     """The schedule the options of :func:`add_schedule_arguments` ask for, described.
 
-    Checked against the limits without making a round (:func:`trfkit.compute.berger.limited_plan`).
+    Checked against the limits without making a round (:func:`trfkit.compute.berger.limited_plan`);
+    the round order is ``args.round_order`` (``any`` names none and is refused, as is
+    ``fide-swap`` for a single round robin).
 
     Raises:
         UsageError: With the message to show when the options cannot make one.
@@ -147,9 +160,11 @@ def plan_of(args: argparse.Namespace, players: int) -> Plan:
     from trfkit.compute import berger
 
     cycles = 2 if args.double else args.cycles
-    return berger.limited_plan(
-        players, cycles, args.max_rounds, swap_last_two=args.swap_last_two, rotate=args.rotate
-    )
+    choice = args.round_order
+    if choice.kind is berger.RoundOrderKind.ANY:
+        raise UsageError("--round-order any names no one order: table, fide-swap or rotate-K")
+    table = berger.limited_plan(players, cycles, args.max_rounds)
+    return berger.Plan(players, cycles, choice.order(table.size - 1, cycles))
 
 
 def schedule_of(args: argparse.Namespace, players: int) -> Schedule:
@@ -331,54 +346,70 @@ def _analyse(args: argparse.Namespace, table: Schedule) -> int:
     from trfkit.compute import colour_runs
 
     bye = colour_runs.ByeRule(args.bye_runs)
+    analysed = colour_runs.analyse(table, bye) if args.analyse else None
+    variants: tuple[ColourAnalysis, ...] = ()
     if args.compare:
         try:
             variants = colour_runs.compare(table.players, table.cycles, bye)
         except ValueError as exc:
             common.error("berger", str(exc))
             return 2
-    else:
-        variants = (colour_runs.analyse(table, bye),)
     if args.format == "json":
-        sys.stdout.write(json.dumps(analysis_json(table, variants, args.compare)) + "\n")
-    elif args.compare:
-        sys.stdout.write(comparison_text(table, variants))
-    else:
-        sys.stdout.write(analysis_text(table, variants[0]))
+        shown = variants or ((analysed,) if analysed is not None else ())
+        doc = analysis_json(table, shown, bool(args.compare))
+        if args.compare and analysed is not None:
+            doc["analysed"] = _variant_json(table, analysed)
+        sys.stdout.write(json.dumps(doc) + "\n")
+        return 0
+    parts = []
+    if analysed is not None:
+        parts.append(analysis_text(table, analysed))
+    if args.compare:
+        parts.append(comparison_text(table, variants))
+    sys.stdout.write("\n".join(parts))
     return 0
 
 
-_FIGURES = ("same_twice", "same_thrice", "across_cycles", "four_of_five")
-_HEADS = ("twice", "thrice+", "across", "4 of 5")
+_FIGURES = ("same_twice", "same_thrice", "across_cycles", "four_of_five", "same_start")
+_HEADS = ("twice", "thrice+", "across", "4 of 5", "start")
 _ORDER = "Table rounds of cycle 1"
+
+
+def command_for(table: Schedule, name: str) -> str:
+    """The command that prints the table of *table*'s size and cycles in the order *name*."""
+    cycles = {1: "", 2: " --double"}.get(table.cycles, f" --cycles {table.cycles}")
+    return f"trfkit berger {table.players}{cycles} --round-order {name}"
+
+
+def _variant_json(table: Schedule, v: ColourAnalysis) -> dict[str, object]:
+    return {
+        "name": v.name,
+        "description": v.description,
+        "command": command_for(table, v.name),
+        **{f: getattr(v, f) for f in _FIGURES},
+        "players": {
+            str(p.player): {
+                "colours": p.colours,
+                "white": p.white,
+                "black": p.black,
+                **{f: getattr(p, f) for f in _FIGURES},
+            }
+            for p in v.players
+        },
+    }
 
 
 def analysis_json(
     table: Schedule, variants: Sequence[ColourAnalysis], compared: bool
 ) -> dict[str, object]:
     """The ``--analyse --format json`` document (the module docstring gives its shape)."""
-    from trfkit.compute.colour_runs import best
+    from trfkit.compute.colour_runs import best, recommended
 
     doc: dict[str, object] = {"players": table.players, "cycles": table.cycles}
     if compared:
         doc["best"] = best(variants).name
-    doc["variants"] = [
-        {
-            "name": v.name,
-            "description": v.description,
-            **{f: getattr(v, f) for f in _FIGURES},
-            "players": {
-                str(p.player): {
-                    "colours": p.colours,
-                    "white": p.white,
-                    "black": p.black,
-                    **{f: getattr(p, f) for f in _FIGURES},
-                }
-                for p in v.players
-            },
-        }
-        for v in variants
-    ]
+        doc["recommended"] = recommended(variants, table.cycles).name
+    doc["variants"] = [_variant_json(table, v) for v in variants]
     return doc
 
 
@@ -390,11 +421,12 @@ def _cycles_text(table: Schedule) -> str:
 def analysis_text(table: Schedule, analysis: ColourAnalysis) -> str:
     """Every player's colours (``|`` between cycles) and runs, then the totals."""
     m = analysis.rounds_per_cycle
+    heads = _HEADS[:4]
     lines = [
         f"Colours of the Berger table for {_cycles_text(table)}, {analysis.description}",
         "",
         f"{'Player':>6}  {'Colours':<{len(table.rounds) + table.cycles - 1}}   W   B  "
-        + "  ".join(_HEADS),
+        + "  ".join(heads),
     ]
     for p in analysis.players:
         colours = "|".join(p.colours[i : i + m] for i in range(0, len(p.colours), m))
@@ -402,7 +434,7 @@ def analysis_text(table: Schedule, analysis: ColourAnalysis) -> str:
         lines.append(
             (
                 f"{p.player:>6}  {colours}  {p.white:>2}  {p.black:>2}  "
-                + "  ".join(f"{f:>{len(h)}}" for f, h in zip(figures, _HEADS, strict=True))
+                + "  ".join(f"{f:>{len(h)}}" for f, h in zip(figures, heads, strict=True))
             ).rstrip()
         )
     lines += ["", *_totals(analysis)]
@@ -414,12 +446,26 @@ def _totals(a: ColourAnalysis) -> list[str]:
         f"One colour twice in a row: {a.same_twice} times; three or more times in a row: "
         f"{a.same_thrice} times; runs across a cycle boundary: {a.across_cycles}.",
         f"Players with one colour in four of five consecutive games: {a.four_of_five}.",
+        f"Players whose first two games have one colour: {a.same_start}.",
     ]
 
 
+def _costs(a: ColourAnalysis) -> str:
+    """What a variant costs in colours, in words."""
+    return (
+        f"{a.same_twice} runs of two, {a.same_thrice} of three or more, "
+        f"{a.four_of_five} players with one colour in four of five games, "
+        f"{a.same_start} starting with two games of one colour"
+    )
+
+
 def comparison_text(table: Schedule, variants: Sequence[ColourAnalysis]) -> str:
-    """One line of figures per variant, and the variant with the fewest long runs."""
-    from trfkit.compute.colour_runs import best
+    """One line of figures per variant, then the advice.
+
+    The variant C.05 recommends and the one with the fewest long runs, what each costs and
+    the command that makes each.
+    """
+    from trfkit.compute.colour_runs import best, recommended
 
     m = variants[0].rounds_per_cycle
     width = max(len(v.name) for v in variants)
@@ -437,12 +483,28 @@ def comparison_text(table: Schedule, variants: Sequence[ColourAnalysis]) -> str:
             + "  ".join(f"{getattr(v, f):>{len(h)}}" for f, h in zip(_FIGURES, _HEADS, strict=True))
         )
     chosen = best(variants)
+    advised = recommended(variants, table.cycles)
+    why = (
+        "FIDE recommends (C.05 Annex 1: a double round robin swaps the last two rounds of "
+        "cycle 1)"
+        if advised.name == "fide-swap"
+        else "C.05 Annex 1 plays"
+    )
     lines += [
         "",
         "twice: runs of exactly two equal colours; thrice+: runs of three or more;",
         "across: runs across a cycle boundary; 4 of 5: players with one colour in four of",
-        "five consecutive games (all counted over the players).",
-        f"Fewest long colour runs: {chosen.name}, {chosen.description}.",
-        *_totals(chosen),
+        "five consecutive games; start: players whose first two games have one colour",
+        "(all counted over the players).",
+        "",
+        f"{why}: {advised.name}, {advised.description}: {_costs(advised)}.",
+        f"    {command_for(table, advised.name)}",
+        f"Fewest long colour runs: {chosen.name}, {chosen.description}: {_costs(chosen)}.",
+        f"    {command_for(table, chosen.name)}",
     ]
+    if chosen.name != advised.name and chosen.name != "table" and advised.name != "table":
+        lines.append(
+            f"A file in {chosen.name} checks clean under: trfkit check --round-order "
+            f"{chosen.name} (or the default --round-order any)."
+        )
     return "\n".join(lines) + "\n"

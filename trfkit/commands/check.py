@@ -49,7 +49,7 @@ from trfkit.errors import UsageError
 
 if TYPE_CHECKING:
     from trfkit.audit import Discovery, FileReport
-    from trfkit.config import Settings
+    from trfkit.config import Choice, Settings
     from trfkit.readers import Reader
 
 
@@ -159,6 +159,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "taken from it, not checked again ('trfkit register FILE' reads it)",
     )
     parser.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    common.add_profile_option(parser, isolated=False)  # last: it reads the options above
 
 
 def readers_option(value: str) -> frozenset[Reader]:
@@ -259,33 +260,31 @@ def run(args: argparse.Namespace) -> int:
         refused,
     )
     from trfkit.checks import plugin_problems, unknown_patterns
-    from trfkit.config import Settings, load_settings
     from trfkit.diagnostics import FATAL_CODES, Severity
     from trfkit.errors import ConfigError
     from trfkit.report import github, text
     from trfkit.report import json as report_json
 
-    try:
-        if args.isolated:
-            settings = Settings()
-        else:
-            settings = load_settings(args.paths[0] if args.paths[0] != "-" else os.getcwd())
+    try:  # the command line, then --profile, then the settings file, then the defaults
+        start = args.paths[0] if args.paths[0] != "-" else os.getcwd()
+        profile, settings, applied = common.load_settings_layers(args, start)
     except ConfigError as exc:
         return _usage(str(exc))
-    select = _split(args.select) or settings.select
-    ignore = _split(args.ignore) or settings.ignore
-    strict = args.strict or settings.strict
+    select = _split(args.select) or profile.select or settings.select
+    ignore = _split(args.ignore) or profile.ignore or settings.ignore
+    strict = args.strict or profile.strict or settings.strict
     unknown = unknown_patterns(select + ignore)
     if unknown:
-        from_file = settings.path and not (args.select or args.ignore)
-        where = f" (from {settings.path})" if from_file else ""
+        from_file = (profile.path or settings.path) and not (args.select or args.ignore)
+        source = profile.path if profile.select or profile.ignore else settings.path
+        where = f" (from {source})" if from_file else ""
         return _usage(
             f"unknown code, prefix or name {', '.join(map(repr, unknown))}{where}; "
             "'trfkit rules' lists them"
         )
     if args.jobs < 0:
         return _usage(f"--jobs must be 0 (all cores) or more, not {args.jobs}")
-    warnings = _settings_warnings(args, settings)
+    warnings = _settings_warnings(args, settings, profile, applied)
     warnings += [f"plugin {p.entry_point}: {p.message}" for p in plugin_problems()]
     for warning in warnings:
         sys.stderr.write(f"trfkit check: warning: {warning}\n")
@@ -361,14 +360,14 @@ def run(args: argparse.Namespace) -> int:
         from trfkit.report.html import open_report
 
         try:  # written as the files are checked: a FIFO without a reader is refused now
-            applied = [settings.path] if settings.path else []
-            html = open_report(args.report, total, applied, warnings)
+            named_files = common.applied_files(profile, settings)
+            html = open_report(args.report, total, named_files, warnings)
         except OSError as exc:
             return _usage(f"--report {args.report}: {exc.strerror or exc}")
     json_out = report_json.JsonWriter(sys.stdout.write) if args.format == "json" else None
     formatter = github.format_github if args.format == "github" else text.format_text
     threshold = Severity.WARNING if strict else Severity.ERROR
-    summary = text.Summary(settings=[settings.path] if settings.path else [], warnings=warnings)
+    summary = text.Summary(settings=common.applied_files(profile, settings), warnings=warnings)
     failed = usage_failure = False
     reports: Iterable[FileReport] = walk.reports(  # with the links not followed, in place
         registered if registered is not None else check_many(files, request, jobs), request
@@ -425,30 +424,55 @@ def run(args: argparse.Namespace) -> int:
     return text.EXIT_DISCREPANCY if failed else text.EXIT_OK
 
 
-def _settings_warnings(args: argparse.Namespace, settings: Settings) -> list[str]:
-    """A warning when a settings file inside a checked folder decides which codes run."""
+def _settings_warnings(
+    args: argparse.Namespace,
+    settings: Settings,
+    profile: Settings | None = None,
+    applied: Sequence[tuple[Choice, Settings]] = (),
+) -> list[str]:
+    """A warning when a settings file inside a checked folder decides findings.
+
+    It decides them through select and ignore (which codes run) and through every
+    result-deciding key it sets (the tie-break list, the withdrawal rule, ...: *applied*,
+    what :func:`~trfkit.commands.common.apply_settings` took from it), each only when
+    neither the command line nor ``--profile`` replaced it.
+    """
     from trfkit.config import inside
 
     if settings.path is None:
         return []
     folder = inside(settings.path, [p for p in args.paths if p != "-"])
-    # Only select and ignore can hide findings (strict only adds failures), and only
-    # when the command line did not replace them.
+    # strict only adds failures: it cannot hide a finding
+    given = profile or settings.__class__()
     in_force = [
         f"{key} = {', '.join(values)}"
-        for key, values, given in (
-            ("select", settings.select, args.select),
-            ("ignore", settings.ignore, args.ignore),
+        for key, values, replaced in (
+            ("select", settings.select, args.select or given.select),
+            ("ignore", settings.ignore, args.ignore or given.ignore),
         )
-        if values and not given
+        if values and not replaced
+    ]
+    in_force += [
+        f"{choice.key} = {_shown(choice.value)}" for choice, layer in applied if layer is settings
     ]
     if folder is None or not in_force:
         return []
     return [
         f"the settings file {settings.path} lies inside the checked folder {folder} and "
-        f"changes which codes run ({'; '.join(in_force)}); whoever can write there can "
-        "silence the audit: --isolated ignores settings files"
+        f"changes which codes run or how results are computed ({'; '.join(in_force)}); "
+        "whoever can write there can silence the audit: --isolated ignores settings files"
     ]
+
+
+def _shown(value: object) -> str:
+    """A settings value as the warning quotes it, made printable (the file may be hostile)."""
+    from trfkit.untrusted import printable
+
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, tuple):
+        return printable(", ".join(value))
+    return printable(str(value))
 
 
 def _found(walk: Discovery, named: set[str]) -> Iterator[str]:

@@ -11,8 +11,10 @@ from trfkit.errors import UsageError
 
 if TYPE_CHECKING:
     from trfkit.checks.base import CheckOptions
+    from trfkit.compute.berger import RoundOrderChoice
     from trfkit.compute.regime import Regime
     from trfkit.compute.tiebreaks.options import TieBreakOptions
+    from trfkit.config import Choice, Settings
     from trfkit.limits import Limits
 
 
@@ -189,19 +191,139 @@ def _values(choice: type[enum.Enum]) -> list[str]:
     return [member.value for member in choice]
 
 
+# --- the round order ------------------------------------------------------------------------
+
+
+def round_order_value(text: str) -> RoundOrderChoice:
+    """``--round-order``'s type: *text* as a :class:`~trfkit.compute.berger.RoundOrderChoice`.
+
+    The one parser of the spelling ``table|fide-swap|rotate-K|any`` on the command line (and
+    in a settings file or profile, read through the option).
+
+    Raises:
+        argparse.ArgumentTypeError: With argparse's message for a spelling of no round order.
+    """
+    from trfkit.compute.berger import RoundOrderChoice
+    from trfkit.errors import ScheduleError
+
+    try:
+        return RoundOrderChoice.parse(text)
+    except ScheduleError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_round_order_option(
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+    *,
+    default: RoundOrderChoice | str,
+    help_text: str | None = None,
+) -> None:
+    """``--round-order table|fide-swap|rotate-K|any`` (``args.round_order``, parsed).
+
+    *default* is each command's own (``check`` and ``convert``: ``any``; ``berger``, ``draw``:
+    ``table``). Add it before any :func:`add_deprecated_round_order` alias of the same parser.
+    """
+    from trfkit.compute.berger import ROUND_ORDER_SPELLINGS, round_order_of
+
+    chosen = round_order_of(default)
+    parser.add_argument(
+        "--round-order", type=round_order_value, default=chosen, dest="round_order",
+        metavar=ROUND_ORDER_SPELLINGS,
+        help=help_text or (
+            "the round order of a round robin: table (the Berger table's), fide-swap (a "
+            "double round robin with cycle 1's last two rounds swapped, as C.05 recommends; "
+            "refused for a single round robin), rotate-K (every cycle starts at table round K, "
+            "Vega's Rotate-K), any (every one of those) "
+            f"(default: {chosen})"
+        ),
+    )  # fmt: skip
+
+
+class _DeprecatedRoundOrder(argparse.Action):
+    """An old spelling of ``--round-order``: warns on stderr and sets the round order."""
+
+    def __init__(
+        self,
+        option_strings: list[str],
+        dest: str,
+        *,
+        values: dict[str | None, str],
+        **kwargs: object,
+    ) -> None:
+        self.values = values
+        super().__init__(option_strings, dest, **kwargs)  # type: ignore[arg-type]
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        value: object,
+        option_string: str | None = None,
+    ) -> None:
+        if not isinstance(value, str):  # a flag
+            spelling = self.values[None]
+        elif None in self.values:  # --rotate K
+            spelling = f"rotate-{value}"
+        else:
+            spelling = self.values[value]
+        written = f"{option_string} {value}" if isinstance(value, str) else option_string
+        sys.stderr.write(
+            f"{parser.prog}: warning: {written} is deprecated and will go in a later "
+            f"release; write --round-order {spelling}\n"
+        )
+        try:
+            setattr(namespace, self.dest, round_order_value(spelling))
+        except argparse.ArgumentTypeError as exc:
+            parser.error(f"argument {option_string}: {exc}")
+
+
+def add_deprecated_round_order(
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+    option: str,
+    values: dict[str | None, str],
+    *,
+    metavar: str | None = None,
+) -> None:
+    """*option*, an old spelling kept one release: it warns and sets ``args.round_order``.
+
+    *values* maps the option's value to the ``--round-order`` spelling (``None``: a flag
+    without a value; ``{None: ""}`` with *metavar*: a number K, ``rotate-K``).
+    """
+    flag = list(values) == [None] and metavar is None
+    parser.add_argument(
+        option, dest="round_order", action=_DeprecatedRoundOrder, values=values,
+        nargs=0 if flag else None, default=argparse.SUPPRESS, metavar=metavar,
+        choices=None if flag or metavar else [v for v in values if v is not None],
+        help="deprecated: " + (
+            f"--round-order {values[None]}" if flag else
+            "--round-order rotate-K" if metavar else
+            ", ".join(f"{v}: --round-order {o}" for v, o in values.items())
+        ),
+    )  # fmt: skip
+
+
 def add_schedule_options(parser: argparse.ArgumentParser) -> None:
     """Options of the round-robin schedule checks (their UNCERTAIN readings)."""
     group = parser.add_argument_group("round-robin schedule")
-    _add_either(
-        group, "berger_swap",
-        ("--berger-swap",
-         "double round robins swap the last two rounds of cycle 1 (default: either)"),
-        ("--no-berger-swap", "double round robins do not swap the last two rounds of cycle 1"),
+    add_round_order_option(
+        group, default="any",
+        help_text="the round order round robins are expected to follow: table, fide-swap "
+        "(a double round robin's cycle 1 ends with its last two rounds swapped, C.05), "
+        "rotate-K (Rotate-K), or any (default: each of those, or the variant a 192 code "
+        "names; B001 says which one a file follows); a declared order is expected whatever "
+        "192 says (B004)",
     )  # fmt: skip
+    add_deprecated_round_order(group, "--berger-swap", {None: "fide-swap"})
+    add_deprecated_round_order(group, "--no-berger-swap", {None: "table"})
+    from trfkit.compute.recognition import TeamColours
+
     group.add_argument(
-        "--team-colours", action="store_true",
-        help="also check team colours in team round robins (off by default: UNCERTAIN)",
-    )
+        "--team-colours", nargs="?", choices=_values(TeamColours),
+        const=TeamColours.TOP_BOARD.value, default=TeamColours.OFF.value,
+        help="team colours in team round robins (UNCERTAIN): off (default: not checked), "
+        "top-board (the first-named team has White on board 1; the option alone), league "
+        "(the first-named team at home, the visitors White on the odd boards)",
+    )  # fmt: skip
     from trfkit.checks.base import BoardOrder
 
     group.add_argument(
@@ -241,7 +363,7 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
         event_type=event_type(args),
         standings=standings,
         standings_source=source,
-        berger_swap=args.berger_swap,
+        round_order=args.round_order,
         berger_team_colours=args.team_colours,
         team_board_order=args.team_board_order,
         readers=getattr(args, "readers", frozenset()),
@@ -305,3 +427,182 @@ def unwritable(path: str) -> str | None:
     from trfkit.fileio import unwritable as why
 
     return why(path)
+
+
+# --- settings files and profiles: option defaults --------------------------------------------
+
+_OPTION_OF = {
+    "withdrawal_rule": "--no-withdrawal-rule",  # the key says what holds; the flag turns it off
+    "playoff_games": "--games",
+    "playoff_single": "--single",
+    "playoff_sudden_death": "--sudden-death",
+    "playoff_if_level": "--if-level",
+}
+"""The option of a settings key whose name is not the key with ``-`` for ``_``."""
+
+_INVERTED = frozenset({"withdrawal_rule"})
+"""Keys whose ``true`` is the default and ``false`` the flag."""
+
+
+def _option_of(key: str) -> str:
+    return _OPTION_OF.get(key, "--" + key.replace("_", "-"))
+
+
+def add_profile_option(parser: argparse.ArgumentParser, isolated: bool = True) -> None:
+    """``--profile FILE`` (and ``--isolated`` when *isolated*); call it after every other option.
+
+    The options a settings file or profile can set (:data:`trfkit.config.CHOICES`) keep
+    their defaults, a text default copied into a :class:`_Default` of its own, so that
+    :func:`apply_settings` tells an option left alone (its value *is* the default object)
+    from one given on the command line (which wins), and puts the plain default back.
+    """
+    from trfkit.config import CHOICES
+
+    parser.add_argument(
+        "--profile", metavar="FILE",
+        help="rules from this TOML file (the keys of a settings file, e.g. "
+        "examples/profiles/norway.toml); the command line wins over it, it wins over a "
+        "settings file",
+    )  # fmt: skip
+    if isolated:
+        parser.add_argument(
+            "--isolated", action="store_true",
+            help="ignore every settings file (trfkit.toml, [tool.trfkit]); a --profile is "
+            "still read",
+        )  # fmt: skip
+    actions = {o: a for a in parser._actions for o in a.option_strings}
+    defaults = {}
+    for key in CHOICES:
+        action = actions.get(_option_of(key))
+        if action is not None:
+            original = action.default
+            marker = _Default(original) if isinstance(original, str) else original
+            defaults[action.dest] = (marker, original)
+            action.default = marker
+    parser.set_defaults(settings_parser=(parser, defaults))
+
+
+class _Default(str):
+    """A text default, a distinct object: a value given on the command line never *is* it."""
+
+    __slots__ = ()
+
+
+def _parse(action: argparse.Action, key: str, value: object, default: object) -> object:
+    """*value* of *key* read by *action*'s own parser, as if given on the command line.
+
+    Raises:
+        ValueError: With the reason, for a value the option refuses.
+    """
+    if action.nargs == 0:  # a flag: true gives it (false for an inverted key)
+        if not isinstance(value, bool):
+            raise ValueError(f"{key} must be true or false, not {value!r}")
+        return action.const if value is not (key in _INVERTED) else default
+    if isinstance(value, bool):
+        raise ValueError(f"{key} takes a value, not {str(value).lower()}")
+    text = ",".join(value) if isinstance(value, tuple) else str(value)
+    parsed: object = text
+    if action.type is not None and callable(action.type):
+        try:
+            parsed = action.type(text)
+        except (argparse.ArgumentTypeError, TypeError, ValueError) as exc:
+            why = str(exc) or "invalid value"
+            quoted = "" if text in why else f" ({text!r})"
+            raise ValueError(f"{key}: {why}{quoted}") from None
+    if action.choices is not None and parsed not in action.choices:
+        choices = ", ".join(map(str, action.choices))
+        raise ValueError(f"{key}: {text!r} is not one of {choices}")
+    return parsed
+
+
+def _check_value(key: str, value: object) -> None:
+    """A check a value meets later, made now so that a bad one is located in its file.
+
+    A seed the drawing refuses. (A tie-break list is checked when it is computed: whether a
+    code applies depends on the event, a team code on a team event.)
+
+    Raises:
+        ValueError: With the reason.
+    """
+    from trfkit.errors import TrfError
+
+    try:
+        if key == "lots" and isinstance(value, str):
+            from trfkit.compute.lots import check_seed
+
+            check_seed(value)
+    except TrfError as exc:
+        raise ValueError(f"{key}: {exc}") from None
+
+
+def apply_settings(args: argparse.Namespace, *layers: Settings) -> list[tuple[Choice, Settings]]:
+    """Fill the options not given on the command line from *layers*, first one first.
+
+    *layers* are the profile, then the settings file found (precedence: the command line,
+    then the profile, then the settings file, then trfkit's defaults). Each value is read by
+    the parser of its option; a key this command has no option for is passed over. Returns
+    what each layer set, with the layer.
+
+    Raises:
+        ConfigError: A value the option refuses, located in its file.
+    """
+    from trfkit.config import CHOICES
+    from trfkit.errors import ConfigError
+
+    parser, defaults = args.settings_parser
+    actions = {o: a for a in parser._actions for o in a.option_strings}
+    applied: list[tuple[Choice, Settings]] = []
+    for layer in layers:
+        for choice in layer.choices:
+            if choice.key == "lots_algorithm":
+                from trfkit.compute.lots import ALGORITHM
+
+                if choice.value != ALGORITHM:
+                    raise ConfigError(
+                        f"{layer.where(choice.key)}: lots_algorithm must be {ALGORITHM!r} "
+                        f"(the one trfkit draws with), not {choice.value!r}"
+                    )
+    for key in CHOICES:
+        action = actions.get(_option_of(key))
+        if action is None or action.dest not in defaults:
+            continue  # not an option of this command (or one added after add_profile_option)
+        marker, default = defaults[action.dest]
+        value = getattr(args, action.dest, None)
+        if value is not None and value is not marker:
+            continue  # given on the command line (None: an option with no default, not given)
+        value = default
+        for layer in layers:
+            found = next((c for c in layer.choices if c.key == key), None)
+            if found is not None:
+                try:
+                    value = _parse(action, key, found.value, default)
+                    _check_value(key, value)
+                except ValueError as exc:
+                    raise ConfigError(f"{layer.where(key)}: {exc}") from None
+                applied.append((found, layer))
+                break
+        setattr(args, action.dest, value)
+    return applied
+
+
+def load_settings_layers(
+    args: argparse.Namespace, start: str
+) -> tuple[Settings, Settings, list[tuple[Choice, Settings]]]:
+    """The profile (``--profile``) and the settings file for *start*, applied to *args*.
+
+    ``--isolated`` reads no settings file. Returns both (empty :class:`Settings` for one
+    not used) and what :func:`apply_settings` set from them.
+
+    Raises:
+        ConfigError: A file that cannot be read, an unknown key or a bad value.
+    """
+    from trfkit.config import Settings, load_profile, load_settings
+
+    profile = load_profile(args.profile) if args.profile else Settings()
+    found = Settings() if args.isolated else load_settings(start)
+    return profile, found, apply_settings(args, profile, found)
+
+
+def applied_files(*layers: Settings) -> list[str]:
+    """The paths of the profile and settings file applied, profile first, each once."""
+    return list(dict.fromkeys(layer.path for layer in layers if layer.path is not None))

@@ -137,14 +137,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="--to trf16: keep records TRF16 does not define instead of dropping them",
     )
-    parser.add_argument(
-        "--double-round-robin",
-        choices=("swapped", "berger"),
-        default="swapped",
-        help="--to trf26: the 192 code of a double round robin whose rounds do not show yet "
-        "whether cycle 1's last two are swapped (the schedule decides once they do): swapped "
-        "(FIDE_DOUBLEROUNDROBIN, as FIDE recommends; default) or berger "
-        "(BERGER_DOUBLEROUNDROBIN)",
+    common.add_round_order_option(
+        parser, default="any",
+        help_text="--to trf26: the round order of a round robin, tried first when its 192 "
+        "code is read from the schedule, and deciding what the schedule cannot show yet "
+        "(a double round robin whose rounds do not show whether cycle 1's last two are "
+        "swapped, or a 092 text that names one): any (default; FIDE_DOUBLEROUNDROBIN, as FIDE "
+        "recommends), fide-swap (the same), table (BERGER_DOUBLEROUNDROBIN), rotate-K "
+        "(CUSTOM_ROUNDROBIN)",
+    )  # fmt: skip
+    common.add_deprecated_round_order(
+        parser, "--double-round-robin", {"swapped": "fide-swap", "berger": "table"}
     )
     parser.add_argument(
         "--type-codes",
@@ -476,7 +479,7 @@ def _to_trf(
 
     options = cv.ConvertOptions(
         keep_unsupported=args.keep_unsupported,
-        double_round_robin_swap=args.double_round_robin == "swapped",
+        round_order=args.round_order,
         type_codes=args.type_codes,
         reader=args.for_reader,
     )

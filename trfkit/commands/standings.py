@@ -73,6 +73,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "reproducibly from SEED (the algorithm trfkit-lots-1)",
     )
     common.add_reading_options(parser)
+    common.add_profile_option(parser)  # last: it reads the options above
 
 
 def _lot(row: Any) -> str | None:
@@ -472,11 +473,21 @@ def run(args: argparse.Namespace) -> int:
     from trfkit.compute.regime import decide
     from trfkit.compute.standings import compute_standings
     from trfkit.compute.tiebreaks import TieBreakError
+    from trfkit.errors import ConfigError
     from trfkit.report import text as report
     from trfkit.report.json import dumps_json
     from trfkit.trf.reader import parse
     from trfkit.untrusted import printable_lines
 
+    try:  # the command line, then --profile, then the settings file, then the defaults
+        import os
+
+        start = args.file if args.file != "-" else os.getcwd()
+        profile, found, _ = common.load_settings_layers(args, start)
+        files = {"profile": profile.path, "settings": found.path}
+    except ConfigError as exc:
+        common.error("standings", str(exc))
+        return report.EXIT_USAGE
     limits = common.limits(args)
     data = read_stdin(limits) if args.file == "-" else read_bytes(args.file, limits)
     if isinstance(data, str):
@@ -519,12 +530,20 @@ def run(args: argparse.Namespace) -> int:
             return report.EXIT_USAGE
         assert st.engine is not None
         explanation = st.engine.explain(args.explain, st.tiebreaks)
-        sys.stdout.write(printable_lines(render_explanation(st, explanation)))
+        sys.stdout.write(printable_lines(_named(files, render_explanation(st, explanation))))
         return report.EXIT_OK
     if args.format == "json":
-        sys.stdout.write(dumps_json(render_json(st)) + "\n")
+        doc = render_json(st)
+        doc["rules"].update({key: path for key, path in files.items() if path})
+        sys.stdout.write(dumps_json(doc) + "\n")
     elif args.format == "csv":
         _write_csv(render_csv(st))
     else:
-        sys.stdout.write(printable_lines(render_text(st)))  # names may hold controls
+        sys.stdout.write(printable_lines(_named(files, render_text(st))))  # names: controls
     return report.EXIT_OK
+
+
+def _named(files: dict[str, str | None], text: str) -> str:
+    """*text* headed by the profile and settings file applied (``Profile:   PATH``), if any."""
+    heads = (f"{key.title() + ':':<10} {path}\n" for key, path in files.items() if path)
+    return "".join(heads) + text

@@ -26,6 +26,7 @@ cycle swapped its last two rounds (Vega, Milvang, chesspairing, Ainalrami).
 
 from __future__ import annotations
 
+import enum
 import functools
 from collections.abc import Iterator, Mapping
 
@@ -200,6 +201,142 @@ def round_order(
     if swap_last_two:
         parts.append("fide-swap")
     return RoundOrder("+".join(parts) or "table", tuple(plan))
+
+
+class RoundOrderKind(enum.Enum):
+    """The round orders an organiser chooses (``--round-order``)."""
+
+    TABLE = "table"
+    """The table order, every cycle."""
+    FIDE_SWAP = "fide-swap"
+    """A double round robin with the last two rounds of cycle 1 in reverse order (C.05)."""
+    ROTATE = "rotate"
+    """Rotate-k: every cycle starts at table round k and wraps around (Vega)."""
+    ANY = "any"
+    """Any of the others (a check accepts each and says which it found)."""
+
+
+ROUND_ORDER_SPELLINGS = "table|fide-swap|rotate-K|any"
+"""How ``--round-order`` is written, for help texts and messages."""
+
+
+@attrs.frozen(repr=False)
+class RoundOrderChoice(Value):
+    """A round order as chosen: ``table``, ``fide-swap``, ``rotate-K`` or ``any``.
+
+    Attributes:
+        kind: Which order.
+        rotate: ``k`` of ``rotate-K`` (at least 2: Rotate-1 is the table order); 1 otherwise.
+    """
+
+    kind: RoundOrderKind = attrs.field(default=RoundOrderKind.ANY, converter=RoundOrderKind)
+    rotate: int = 1
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind is RoundOrderKind.ROTATE and self.rotate < 2:
+            raise ScheduleError(f"rotate-K needs K of at least 2, not {self.rotate}")
+        if self.kind is not RoundOrderKind.ROTATE and self.rotate != 1:
+            raise ScheduleError(f"{self.kind.value} takes no K")
+
+    @classmethod
+    def parse(cls, text: str) -> RoundOrderChoice:
+        """The choice *text* spells (``rotate-1`` is ``table``).
+
+        Raises:
+            ScheduleError: When *text* is none of ``table|fide-swap|rotate-K|any``.
+        """
+        spelled = text.strip().lower()
+        if spelled.startswith("rotate-"):
+            number = spelled[len("rotate-") :]
+            if not number.isdigit() or len(number) > 5:
+                raise ScheduleError(f"{text!r}: rotate-K needs a whole number K, e.g. rotate-6")
+            k = int(number)
+            if k < 1:
+                raise ScheduleError(f"{text!r}: K of rotate-K is a table round, at least 1")
+            return cls(RoundOrderKind.TABLE) if k == 1 else cls(RoundOrderKind.ROTATE, k)
+        kinds = {kind.value: kind for kind in RoundOrderKind if kind is not RoundOrderKind.ROTATE}
+        if spelled not in kinds:
+            raise ScheduleError(f"{text!r} is no round order: {ROUND_ORDER_SPELLINGS}")
+        return cls(kinds[spelled])
+
+    def __str__(self) -> str:
+        """The spelling :meth:`parse` reads back."""
+        if self.kind is RoundOrderKind.ROTATE:
+            return f"rotate-{self.rotate}"
+        return str(self.kind.value)
+
+    def accepted(self, rounds_per_cycle: int, cycles: int) -> tuple[str, ...]:
+        """The names of the :class:`RoundOrder` s this choice accepts, the first preferred.
+
+        ``any`` accepts the table order, the FIDE swap (a double round robin or more) and
+        every Rotate-k; a single round robin has no swap, so there ``fide-swap`` expects the
+        table order; a Rotate-k the table has not (``k`` above its rounds) accepts nothing.
+        """
+        m = rounds_per_cycle
+        if self.kind is RoundOrderKind.TABLE:
+            return ("table",)
+        if self.kind is RoundOrderKind.FIDE_SWAP:
+            return ("fide-swap",) if cycles >= 2 else ("table",)
+        if self.kind is RoundOrderKind.ROTATE:
+            return (f"rotate-{self.rotate}",) if self.rotate <= m else ()
+        swap = ("fide-swap",) if cycles >= 2 else ()
+        return ("table", *swap, *(f"rotate-{k}" for k in range(2, m + 1)))
+
+    def order(self, rounds_per_cycle: int, cycles: int) -> RoundOrder:
+        """The order this choice makes (``any`` makes the table order).
+
+        Raises:
+            ScheduleError: For ``fide-swap`` of a single round robin (it swaps the last two
+                rounds of a double round robin's first cycle) or a Rotate-k the table has not.
+        """
+        if self.kind is RoundOrderKind.FIDE_SWAP and cycles < 2:
+            raise ScheduleError(
+                "fide-swap swaps the last two rounds of a double round robin's first cycle; "
+                "a single round robin plays the table order (use --double or --cycles)"
+            )
+        if self.kind is RoundOrderKind.ROTATE and self.rotate > rounds_per_cycle:
+            raise ScheduleError(
+                f"rotate-{self.rotate}: the table has rounds 1 to {rounds_per_cycle} a cycle"
+            )
+        return round_order(
+            rounds_per_cycle,
+            cycles,
+            swap_last_two=self.kind is RoundOrderKind.FIDE_SWAP,
+            rotate=self.rotate,
+        )
+
+
+ANY_ORDER = RoundOrderChoice(RoundOrderKind.ANY)
+"""``--round-order any``."""
+
+
+def round_order_of(value: RoundOrderChoice | str) -> RoundOrderChoice:
+    """*value* as a :class:`RoundOrderChoice` (a spelling is parsed).
+
+    Raises:
+        ScheduleError: When a spelling names no round order.
+    """
+    if isinstance(value, RoundOrderChoice):
+        return value
+    if isinstance(value, str):
+        return RoundOrderChoice.parse(value)
+    raise ScheduleError(f"a round order is {ROUND_ORDER_SPELLINGS}, not {value!r}")
+
+
+def order_named(name: str, rounds_per_cycle: int, cycles: int) -> RoundOrder:
+    """The :class:`RoundOrder` called *name* (``table``, ``fide-swap``, ``rotate-K``, ``reversed``).
+
+    Raises:
+        ScheduleError: When *name* names none of them.
+    """
+    if name == "reversed":
+        return round_order(rounds_per_cycle, cycles, reverse=True)
+    if name == "fide-swap":
+        return round_order(rounds_per_cycle, cycles, swap_last_two=True)
+    choice = RoundOrderChoice.parse(name)
+    if choice.kind is RoundOrderKind.ANY:
+        raise ScheduleError("'any' names no one order")
+    return choice.order(rounds_per_cycle, cycles)
 
 
 @attrs.frozen(repr=False)

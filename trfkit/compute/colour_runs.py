@@ -12,9 +12,12 @@ read across the cycle boundaries):
   counts once);
 - ``across_cycles``: the runs of two or more that span a cycle boundary;
 - ``four_of_five``: whether some five consecutive games hold one colour four or five
-  times.
+  times;
+- ``same_start``: whether the first two games have one colour (Rotate-k's purpose: nobody
+  starts ``WW`` or ``BB``).
 
-An event's figures are the sums over its players (``four_of_five``: how many players).
+An event's figures are the sums over its players (``four_of_five``, ``same_start``: how
+many players).
 These are the counts of Vega's analyses of the double round robin of 10 players
 (rotated Berger tables), whose tables show the players ``X`` and ``X + 5`` on one line
 because their colours are mirror images: the counts here are per player, so twice
@@ -44,6 +47,7 @@ __all__ = [
     "analyse",
     "best",
     "compare",
+    "recommended",
 ]
 
 
@@ -69,6 +73,7 @@ class PlayerColours(Value):
         same_thrice: Runs of three or more.
         across_cycles: Runs of two or more spanning a cycle boundary.
         four_of_five: Whether five consecutive games hold one colour four times or more.
+        same_start: Whether the first two games have one colour.
     """
 
     player: int
@@ -79,6 +84,7 @@ class PlayerColours(Value):
     same_thrice: int
     across_cycles: int
     four_of_five: bool
+    same_start: bool = False
 
 
 @attrs.frozen(repr=False)
@@ -117,6 +123,11 @@ class ColourAnalysis(Value):
         """How many players get one colour in four of five consecutive games."""
         return sum(p.four_of_five for p in self.players)
 
+    @property
+    def same_start(self) -> int:
+        """How many players play their first two games with one colour."""
+        return sum(p.same_start for p in self.players)
+
 
 _RUN = {
     # a bye skipped: a run goes on over any byes to the next game of its colour
@@ -150,6 +161,12 @@ def _four_of_five(colours: str, bye: ByeRule) -> bool:
     return len(seen) >= 5 and _FOUR_OF_FIVE.search(seen) is not None
 
 
+def _same_start(colours: str, bye: ByeRule) -> bool:
+    """The first two games have one colour (a bye skipped, or breaking the pair)."""
+    seen = colours.replace("-", "") if bye is ByeRule.SKIP else colours
+    return len(seen) >= 2 and seen[0] == seen[1] != "-"
+
+
 def colour_strings(table: Schedule) -> tuple[str, ...]:
     """Every player's colours (``W``, ``B``, ``-`` for the bye), by start number.
 
@@ -180,6 +197,7 @@ def analyse(table: Schedule, bye: ByeRule = ByeRule.SKIP) -> ColourAnalysis:
                 sum(1 for length, _ in runs if length >= 3),
                 sum(1 for length, spanned in runs if length >= 2 and spanned > 1),
                 _four_of_five(colours, bye),
+                _same_start(colours, bye),
             )
         )
     return ColourAnalysis(table.order.name, table.order.describe(m), m, tuple(players))
@@ -195,6 +213,9 @@ def compare(
 ) -> tuple[ColourAnalysis, ...]:
     """The figures of the table order, the FIDE swap and every Rotate-k, in that order.
 
+    A single round robin has no swap (it swaps the last two rounds of a double round
+    robin's first cycle): there the table order and every Rotate-k.
+
     The cost is variants × rounds × players (about ``cycles * players**3``), refused beyond
     :data:`COMPARE_BUDGET`.
 
@@ -202,7 +223,8 @@ def compare(
         ScheduleError: When *players* or *cycles* is out of range or the comparison too large.
     """
     m = table_size(players) - 1
-    cost = (m + 1) * m * cycles * players  # m - 1 rotations, the table order and the swap
+    swaps = [(True, 1)] if cycles >= 2 else []
+    cost = (m + len(swaps)) * m * cycles * players  # m - 1 rotations, the table, the swap
     if cost > COMPARE_BUDGET:
         raise ScheduleError(
             f"--compare of {players:,} players and {cycles:,} cycle{'s' * (cycles > 1)} "
@@ -210,7 +232,7 @@ def compare(
             "(variants x rounds x players; 200 players in a double round robin fit)"
         )
     # (swap, rotate) of each variant; one schedule at a time, analysed and dropped
-    orders = [(False, 1), (True, 1), *((False, k) for k in range(2, m + 1))]
+    orders = [(False, 1), *swaps, *((False, k) for k in range(2, m + 1))]
     return tuple(
         analyse(schedule(players, cycles, swap_last_two=swap, rotate=k), bye)
         for swap, k in orders
@@ -224,3 +246,12 @@ def best(analyses: Sequence[ColourAnalysis]) -> ColourAnalysis:
     equals (the table order before its variants).
     """
     return min(analyses, key=lambda a: (a.same_thrice, a.four_of_five, a.same_twice))
+
+
+def recommended(analyses: Sequence[ColourAnalysis], cycles: int) -> ColourAnalysis:
+    """The variant C.05 Annex 1 recommends.
+
+    The FIDE swap of a double round robin, else the table order.
+    """
+    name = "fide-swap" if cycles == 2 else "table"
+    return next(a for a in analyses if a.name == name)

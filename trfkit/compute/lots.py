@@ -19,17 +19,27 @@ Uses, each from a fresh stream of its seed:
 
 - **Start numbers** (:func:`draw_start_numbers`, C.05 §7.2 and the Norwegian rules §2):
   the players draw in the drawing order, which is never the organiser's choice:
-  ``AS_GIVEN`` (the list's order, fixed beforehand), ``ALPHABETICAL`` (sorted by
-  Python's ``str.casefold()`` of the name, then by the name, both by code point) or
-  ``RANDOM`` (the alphabetical list shuffled, step 3). Then the numbers ``1 … k`` for
-  ``k`` players are shuffled (step 3, continuing the same stream) and the ``i``-th
-  player in drawing order gets the ``i``-th number. With an odd ``k`` the number
-  ``k + 1`` of the table stays vacant: whoever meets it has the bye.
+  ``AS_GIVEN`` (the list's order, fixed beforehand), ``ALPHABETICAL`` (sorted in a
+  named collation, :mod:`trfkit.compute.collation`; ``codepoint``, the order before
+  collations, is Python's ``str.casefold()`` of the name, then the name, both by code
+  point) or ``RANDOM`` (the alphabetical list shuffled, step 3). Then the numbers
+  ``1 … k`` for ``k`` players are shuffled (step 3, continuing the same stream) and the
+  ``i``-th player in drawing order gets the ``i``-th number. With an odd ``k`` the number
+  ``k + 1`` of the table stays vacant: whoever meets it has the bye. Players pinned to a
+  number beforehand (``draw --fix``) keep it: they are left out of the drawing order, and
+  only the numbers left, in increasing order, are shuffled (without pins: all of them).
 - **Colours of a play-off match** (:mod:`trfkit.compute.playoff`): a number below 2;
   0 gives the first-named player White in game 1.
 - **Ties left after the tie-break list** (:func:`settle_ties`): each tied group, in rank
   order, is listed by start rank and shuffled (step 3, one stream for every group); the
   shuffled order is the order of the places.
+
+**Commit, then reveal** (:func:`commitment`, :func:`names_digest`). The commitment of a
+seed is the SHA-256 of the UTF-8 bytes of ``"trfkit-lots-1 commitment:"`` followed by the
+seed, written as 64 lower-case hex digits. The names' digest is the SHA-256 of the UTF-8
+bytes of the names in NFC, in the order of the list given, each followed by a line feed
+(U+000A), in hex. A record (``draw --format json``) holds the seed, its commitment,
+the algorithm, order, collation, pins, the names and their digest, and the drawing.
 """
 
 from __future__ import annotations
@@ -42,6 +52,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
+from trfkit.compute.collation import Collation, sorted_names
 from trfkit.errors import ScheduleError
 from trfkit.values import Value
 
@@ -50,12 +61,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ALGORITHM",
+    "COMMITMENT_PREFIX",
     "Draw",
     "DrawOrder",
     "Stream",
     "alphabetical",
     "check_seed",
+    "commitment",
     "draw_start_numbers",
+    "names_digest",
+    "new_commit_seed",
     "new_seed",
     "settle_ties",
     "shuffled",
@@ -132,6 +147,28 @@ def new_seed() -> str:
     return secrets.token_hex(8)
 
 
+def new_commit_seed() -> str:
+    """A fresh seed to commit to (32 hex digits, 128 bits: its commitment cannot be searched)."""
+    return secrets.token_hex(16)
+
+
+COMMITMENT_PREFIX = "trfkit-lots-1 commitment:"
+"""What the commitment hashes before the seed (the module docstring)."""
+
+
+def commitment(seed: str) -> str:
+    """The SHA-256 commitment of *seed*, in hex (the module docstring)."""
+    return hashlib.sha256((COMMITMENT_PREFIX + seed).encode("utf-8")).hexdigest()
+
+
+def names_digest(names: Sequence[str]) -> str:
+    """The SHA-256 of *names* in NFC, each followed by a line feed, in hex."""
+    import unicodedata
+
+    text = "".join(unicodedata.normalize("NFC", name) + "\n" for name in names)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 class DrawOrder(enum.Enum):
     """The order in which the players draw."""
 
@@ -140,9 +177,9 @@ class DrawOrder(enum.Enum):
     AS_GIVEN = "as-given"
 
 
-def alphabetical(names: Sequence[str]) -> tuple[str, ...]:
-    """*names* sorted by ``casefold()``, then as written (code point order)."""
-    return tuple(sorted(names, key=lambda n: (n.casefold(), n)))
+def alphabetical(names: Sequence[str], collation: Collation = Collation.ROOT) -> tuple[str, ...]:
+    """*names* in *collation*'s alphabetical order (:mod:`trfkit.compute.collation`)."""
+    return sorted_names(names, collation)
 
 
 @attrs.frozen(repr=False)
@@ -155,6 +192,8 @@ class Draw(Value):
         drawing: The names in the order they drew.
         numbers: The number each of them drew (same positions as *drawing*).
         vacant: The number left vacant (odd fields), else ``None``.
+        collation: The alphabetical order of ``ALPHABETICAL`` and ``RANDOM``.
+        fixed: The players pinned to a number beforehand, as (name, number), not drawn.
     """
 
     seed: str
@@ -162,26 +201,59 @@ class Draw(Value):
     drawing: tuple[str, ...]
     numbers: tuple[int, ...]
     vacant: int | None
+    collation: Collation = Collation.ROOT
+    fixed: tuple[tuple[str, int], ...] = ()
 
     @property
     def by_number(self) -> tuple[str, ...]:
         """The names by start number (index 0 is number 1)."""
         names = dict(zip(self.numbers, self.drawing, strict=True))
+        names.update((number, name) for name, number in self.fixed)
         return tuple(names[n] for n in range(1, len(names) + 1))
 
 
-def draw_start_numbers(names: Sequence[str], seed: str, order: DrawOrder) -> Draw:
-    """Draw start numbers ``1 … len(names)`` for *names* (see the module docstring)."""
+def draw_start_numbers(
+    names: Sequence[str],
+    seed: str,
+    order: DrawOrder,
+    *,
+    collation: Collation = Collation.ROOT,
+    fixed: Sequence[tuple[str, int]] = (),
+) -> Draw:
+    """Draw start numbers ``1 … len(names)`` for *names* (see the module docstring).
+
+    *fixed* pins players of *names* to numbers before the others draw.
+
+    Raises:
+        ScheduleError: For a pin of a name not in *names*, a number out of ``1 …
+            len(names)``, or a name or number pinned twice.
+    """
+    pinned: dict[str, int] = {}
+    taken: dict[int, str] = {}
+    known = set(names)
+    for name, number in fixed:
+        if name not in known:
+            raise ScheduleError(f"--fix {name}: no such name in the list")
+        if not 1 <= number <= len(names):
+            raise ScheduleError(
+                f"--fix {name}={number}: the numbers of {len(names)} players are 1 to {len(names)}"
+            )
+        if name in pinned:
+            raise ScheduleError(f"--fix {name}: pinned twice ({pinned[name]} and {number})")
+        if number in taken:
+            raise ScheduleError(f"--fix {name}={number}: {taken[number]} is pinned to {number}")
+        pinned[name], taken[number] = number, name
+    free = [name for name in names if name not in pinned]
     stream = Stream(seed)
     if order is DrawOrder.AS_GIVEN:
-        drawing = tuple(names)
+        drawing = tuple(free)
     elif order is DrawOrder.ALPHABETICAL:
-        drawing = alphabetical(names)
+        drawing = alphabetical(free, collation)
     else:
-        drawing = shuffled(alphabetical(names), stream)
-    numbers = shuffled(range(1, len(names) + 1), stream)
+        drawing = shuffled(alphabetical(free, collation), stream)
+    numbers = shuffled([n for n in range(1, len(names) + 1) if n not in taken], stream)
     vacant = len(names) + 1 if len(names) % 2 else None
-    return Draw(seed, order, drawing, numbers, vacant)
+    return Draw(seed, order, drawing, numbers, vacant, collation, tuple(pinned.items()))
 
 
 def settle_ties(standings: Standings, seed: str) -> Standings:

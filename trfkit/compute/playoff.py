@@ -9,6 +9,14 @@ Pure computation: names and a seed in, the schedule out.
   UNCERTAIN (:class:`SuddenDeath`): the Norwegian text draws the colours of the single
   games anew (the default, the next number below 2 from the same stream); ``CONTINUE``
   goes on alternating from the last game of the match.
+- **Two players, level after the match** (:class:`IfLevel`): ``SUDDEN_DEATH`` (the
+  default) plays the single games above; ``TIEBREAKS`` lets the event's tie-breaks decide
+  instead, as the Norwegian rules §5 allow ("kvalitet og deretter innbyrdes oppgjer": SB,
+  then direct encounter, or whatever list the event applies), then lots: the player ranked
+  higher by the standings' hierarchy is ahead (:func:`decide_level`); if the whole list
+  leaves them level, the lot decides. The lot is drawn with the colours, from the same
+  stream: after the number below 2 that gives the first colour, the next number below 2;
+  0 puts the first-named player ahead. It is drawn, and printed, before the games.
 - **More than two**: a round robin of those concerned, double by default (the fairest
   in colours), with start numbers drawn by lot in the order given and, in a double round
   robin, FIDE's swap of the last two rounds of the first cycle.
@@ -18,6 +26,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -26,7 +35,22 @@ from trfkit.compute.lots import Draw, DrawOrder, Stream, draw_start_numbers
 from trfkit.errors import ScheduleError
 from trfkit.values import Value
 
-__all__ = ["Game", "Match", "SuddenDeath", "match", "round_robin"]
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from trfkit.compute.standings import Standings
+
+__all__ = [
+    "Compared",
+    "Decision",
+    "Game",
+    "IfLevel",
+    "Match",
+    "SuddenDeath",
+    "decide_level",
+    "match",
+    "round_robin",
+]
 
 
 class SuddenDeath(enum.Enum):
@@ -36,6 +60,15 @@ class SuddenDeath(enum.Enum):
     """Drawn anew for the first single game, then alternating."""
     CONTINUE = "continue"
     """Alternating on from the last game of the match."""
+
+
+class IfLevel(enum.Enum):
+    """What decides a two-player play-off still level after its games (default ``SUDDEN_DEATH``)."""
+
+    SUDDEN_DEATH = "sudden-death"
+    """Single games until the first decisive one."""
+    TIEBREAKS = "tiebreaks"
+    """The event's tie-breaks, in their order, then the lot drawn with the colours."""
 
 
 @attrs.frozen(repr=False)
@@ -58,6 +91,9 @@ class Match(Value):
         sudden_death: The first single games after a level match (they go on, alternating,
             until the first decisive game).
         rule: How the single games' first colour was found.
+        if_level: What decides a level match; with ``TIEBREAKS`` there are no single games.
+        lot: With ``TIEBREAKS``: the player the lot puts ahead if the tie-breaks leave the
+            two level.
     """
 
     players: tuple[str, str]
@@ -65,6 +101,8 @@ class Match(Value):
     games: tuple[Game, ...]
     sudden_death: tuple[Game, ...]
     rule: SuddenDeath
+    if_level: IfLevel = IfLevel.SUDDEN_DEATH
+    lot: str | None = None
 
 
 def _alternating(first: str, second: str, start: int, count: int) -> tuple[Game, ...]:
@@ -79,6 +117,7 @@ def match(
     seed: str,
     rule: SuddenDeath = SuddenDeath.REDRAW,
     shown: int = 4,
+    if_level: IfLevel = IfLevel.SUDDEN_DEATH,
 ) -> Match:
     """The schedule of a two-player play-off of *games* games and *shown* single games.
 
@@ -95,6 +134,9 @@ def match(
     stream = Stream(seed)
     first, second = (a, b) if stream.below(2) == 0 else (b, a)
     regular = _alternating(first, second, 1, games)
+    if if_level is IfLevel.TIEBREAKS:  # the lot, drawn now: 0 puts the first-named ahead
+        ahead = a if stream.below(2) == 0 else b
+        return Match((a, b), seed, regular, (), rule, if_level, ahead)
     if rule is SuddenDeath.REDRAW:
         first, second = (a, b) if stream.below(2) == 0 else (b, a)
     else:  # whoever had Black in the last game has White in the next
@@ -119,3 +161,70 @@ def round_robin(
     cycles = 2 if double else 1
     table = limited_schedule(len(players), cycles, max_rounds, swap_last_two=double)
     return draw_start_numbers(players, seed, DrawOrder.AS_GIVEN), table
+
+
+@attrs.frozen(repr=False)
+class Compared(Value):
+    """One criterion of the list compared for the two players (``None``: no value)."""
+
+    code: str
+    first: Fraction | None
+    second: Fraction | None
+
+
+@attrs.frozen(repr=False)
+class Decision(Value):
+    """How the event's tie-breaks decide a level two-player play-off (:func:`decide_level`).
+
+    Attributes:
+        ahead: The player ahead.
+        by: The code of the tie-break that separated them, or ``"lot"``.
+        compared: The criteria compared, in the list's order, up to the deciding one.
+    """
+
+    ahead: str
+    by: str
+    compared: tuple[Compared, ...]
+
+
+def decide_level(standings: Standings, ranks: tuple[int, int], m: Match) -> Decision:
+    """Who of the match *m* is ahead by the tie-breaks of *standings*, then by *m*'s lot.
+
+    *ranks* are the start ranks of ``m.players``, in the same order. The standings'
+    hierarchy decides (the tie-break list after the points, direct encounter among those
+    still tied where the list has DE): the player ranked higher is ahead, by the first
+    criterion whose values differ; players sharing their rank after the whole list are
+    decided by the lot.
+
+    Raises:
+        ScheduleError: A player not ranked (annulled by the withdrawal rule), the two not
+            level on points, or a match without its lot.
+    """
+    rows = {row.start_rank: row for row in standings.rows}
+    first, second = rows[ranks[0]], rows[ranks[1]]
+    for row in (first, second):
+        if row.rank is None:
+            raise ScheduleError(f"player {row.start_rank} is not ranked (withdrawn)")
+    one_rank, other_rank = first.rank, second.rank
+    assert one_rank is not None and other_rank is not None
+
+    def ahead() -> str:
+        return m.players[0] if one_rank < other_rank else m.players[1]
+
+    compared = []
+    for tb, one, other in zip(standings.tiebreaks, first.values, second.values, strict=True):
+        if tb.name == "PTS" and one != other:
+            raise ScheduleError(
+                f"players {ranks[0]} and {ranks[1]} are not level on points: a play-off "
+                "is between players tied for a place"
+            )
+        if tb.name == "PTS":
+            continue
+        compared.append(Compared(tb.text, one, other))
+        if one != other and first.rank != second.rank:
+            return Decision(ahead(), tb.text, tuple(compared))
+    if first.rank != second.rank:  # the hierarchy separated them with equal values shown
+        return Decision(ahead(), compared[-1].code if compared else "PTS", tuple(compared))
+    if m.lot is None:
+        raise ScheduleError("the match has no lot: it was made for sudden death")
+    return Decision(m.lot, "lot", tuple(compared))

@@ -24,13 +24,17 @@ UNCERTAIN readings, each with its default:
   its last two rounds (Vega, Milvang, chesspairing, Ainalrami).
 - Whether a file is a round robin at all (from 192, 092's words or the structure)
   is :mod:`trfkit.compute.regime`'s one answer; the schedule checks follow it.
-- Team colours: which team is "first-named" is read from the top board the
-  teams fielded in the match (the team whose top player has White there). This
-  is off by default (:attr:`~trfkit.checks.base.CheckOptions.berger_team_colours`).
+- Team colours (:class:`TeamColours`): which team is "first-named" is read from the top
+  board the teams fielded in the match, either as the team whose top player has White
+  there (``top-board``) or, as leagues write it (the organiser's guide of the seeds: the
+  first-named team at home, the visitors White on the odd boards), as the team whose top
+  player has Black (``league``). Off by default
+  (:attr:`~trfkit.checks.base.CheckOptions.berger_team_colours`).
 """
 
 from __future__ import annotations
 
+import enum
 import functools
 import operator
 from collections import Counter
@@ -42,6 +46,7 @@ from trfkit.compute.berger import (
     BYE,
     Partners,
     RoundOrder,
+    order_named,
     partner_tables,
     round_order,
     table_round,
@@ -50,6 +55,33 @@ from trfkit.compute.berger import (
 from trfkit.compute.regime import DecidedBy, RegimeDecision, decide
 from trfkit.model import Colour, Player, Tournament
 from trfkit.values import Value
+
+
+class TeamColours(enum.Enum):
+    """Whether and how a team round robin's colours are read (``--team-colours``).
+
+    A member is true when colours are checked, so ``if options.berger_team_colours`` asks
+    just that.
+    """
+
+    OFF = "off"
+    """Team meetings carry no colour: the pairings and the home/away order are checked only."""
+    TOP_BOARD = "top-board"
+    """The first-named team of the table is the one with White on its top board."""
+    LEAGUE = "league"
+    """The first-named team is at home and the visitors have White on the odd boards, so
+    the first-named team has Black on board 1."""
+
+    def __bool__(self) -> bool:
+        return self is not TeamColours.OFF
+
+
+def team_colours_of(value: TeamColours | str | bool) -> TeamColours:
+    """*value* as a :class:`TeamColours` (``True``: ``top-board``, ``False``: ``off``)."""
+    if isinstance(value, bool):
+        return TeamColours.TOP_BOARD if value else TeamColours.OFF
+    return TeamColours(value)
+
 
 # --- observed schedules ---------------------------------------------------------------------
 
@@ -117,6 +149,8 @@ class Observed(Value):
             out[m.round - 1].append(m)
         return tuple(tuple(x) for x in out)
 
+
+_OTHER = {Colour.WHITE: Colour.BLACK, Colour.BLACK: Colour.WHITE}
 
 _MEETING_ORDER = operator.attrgetter("round", "first", "second")
 
@@ -305,28 +339,36 @@ def _make(
 
 
 def named_orders(
-    rounds_per_cycle: int, cycles: int, preferred: Sequence[bool] = (False, True)
+    rounds_per_cycle: int, cycles: int, preferred: Sequence[bool | str] = (False, True)
 ) -> list[RoundOrder]:
-    """The named round orders, the expected ones (table, FIDE swap) first.
+    """The named round orders, the expected ones first.
 
-    *preferred* lists the swap settings to try first, in order.
+    *preferred* lists the expected orders, in order: by name (``table``, ``fide-swap``,
+    ``rotate-K``, ``reversed``) or as a swap setting (``False`` the table order, ``True``
+    the FIDE swap).
     """
-    return list(_named_orders(rounds_per_cycle, cycles, tuple(preferred)))
+    return list(_named_orders(rounds_per_cycle, cycles, _names(preferred)))
+
+
+def _names(preferred: Sequence[bool | str]) -> tuple[str, ...]:
+    """*preferred* as order names, each once."""
+    names = [("fide-swap" if p else "table") if isinstance(p, bool) else p for p in preferred]
+    return tuple(dict.fromkeys(names))
 
 
 @functools.lru_cache(maxsize=64)
 def _named_orders(
-    rounds_per_cycle: int, cycles: int, preferred: tuple[bool, ...]
+    rounds_per_cycle: int, cycles: int, preferred: tuple[str, ...]
 ) -> tuple[RoundOrder, ...]:
     """:func:`named_orders`, made once per size, cycle count and preference."""
     m = rounds_per_cycle
-    orders = [round_order(m, cycles, swap_last_two=s) for s in preferred]
-    for swap in (False, True):
-        if swap not in preferred:
-            orders.append(round_order(m, cycles, swap_last_two=swap))
-    orders.extend(round_order(m, cycles, rotate=k) for k in range(2, m + 1))
-    orders.append(round_order(m, cycles, reverse=True))
-    return tuple(orders)
+    names = ["table", "fide-swap", *(f"rotate-{k}" for k in range(2, m + 1)), "reversed"]
+    known = set(names)
+    first = [name for name in preferred if name in known]
+    return tuple(
+        order_named(name, m, cycles)
+        for name in [*first, *(n for n in names if n not in first)]
+    )
 
 
 def _custom_order(
@@ -429,7 +471,7 @@ def explain(
     observed: Observed,
     cycles: int = 1,
     *,
-    preferred: Sequence[bool] = (False, True),
+    preferred: Sequence[bool | str] = (False, True),
     renumber: bool = True,
 ) -> TableFit | None:
     """The Berger table (numbering and round order) that best fits *observed*.
@@ -438,7 +480,7 @@ def explain(
     from the table (each game with reversed colours is one, a renumbering is one,
     however many participants it moves, and so is a round order other than the
     expected ones); no colour difference at all; the file's own numbering; the
-    expected round orders (*preferred* swap settings, then the other named orders,
+    expected round orders (*preferred*, then the other named orders,
     then a custom order); fewer colour differences; fewer renumbered participants.
     So one reversed game stays a colour error even where a renumbering with other
     rounds would explain it (a 4-player table has such explanations). Without a
@@ -448,7 +490,8 @@ def explain(
     Args:
         observed: The schedule the file shows.
         cycles: How many cycles the event has.
-        preferred: Swap settings of the expected order(s), tried first.
+        preferred: The expected orders, tried first: names (``table``, ``fide-swap``,
+            ``rotate-K``) or swap settings (see :func:`named_orders`).
         renumber: Also search numberings other than the file's own.
 
     Returns:
@@ -462,6 +505,7 @@ def explain(
     partners = partner_tables(size)
     rounds = observed.by_round()
     orders = named_orders(m, cycles, preferred)
+    preferred = [o.name for o in orders if o.name in _names(preferred)]
     rank_of = {id(order): index for index, order in enumerate(orders)}
 
     def key(e: TableFit, own: bool) -> tuple[int, ...]:
@@ -535,6 +579,43 @@ LARGE_FIELD = 40
 """Above this many participants a renumbering is searched in the expected orders only."""
 
 
+def vacant_number(
+    observed: Observed,
+    cycles: int = 1,
+    *,
+    preferred: Sequence[bool | str] = (False, True),
+) -> TableFit | None:
+    """An odd field's schedule as the table with another number than the highest left empty.
+
+    The table is made for the next even number and only its highest number may stay empty
+    (the organisers' guide of the seeds: every other player then loses one game of their
+    "excess" colour). A field whose games fit the table, colours included, with number
+    ``v`` empty instead (the participants keep their order around it) is this fit: its
+    numbering maps :data:`BYE` to ``v``. ``None`` for an even field, a field above
+    :data:`LARGE_FIELD`, or when no ``v`` fits every game.
+    """
+    k = len(observed.labels)
+    if not observed.odd or k < 3 or k > LARGE_FIELD:
+        return None
+    size = k + 1
+    m = size - 1
+    partners = partner_tables(size)
+    rounds = observed.by_round()
+    ordered = sorted(observed.labels)
+    for vacant in range(1, size):
+        numbering = {
+            label: index if index < vacant else index + 1
+            for index, label in enumerate(ordered, start=1)
+        }
+        numbering[BYE] = vacant
+        for order in named_orders(m, cycles, preferred):
+            score = _score(rounds, partners, numbering, order)
+            pairs, colours_ok, compared, _, total = score
+            if pairs == total and colours_ok == compared:
+                return _make(observed, cycles, numbering, order, score)
+    return None
+
+
 def _likely_rounds(
     observed_rounds: Sequence[Sequence[Meeting]],
     partners: Partners,
@@ -602,7 +683,7 @@ def recognise(
     tournament: Tournament,
     decision: RegimeDecision | None = None,
     *,
-    team_colours: bool = False,
+    team_colours: TeamColours | bool = TeamColours.OFF,
 ) -> RoundRobin | None:
     """The observed schedule of *tournament* when *decision* says it is a round robin.
 
@@ -612,8 +693,8 @@ def recognise(
         tournament: The report.
         decision: The regime, decided once per file (:func:`trfkit.compute.regime.decide`,
             which runs here when it is not given).
-        team_colours: Read team colours from the top board of each match
-            (UNCERTAIN); otherwise team meetings carry no colour.
+        team_colours: How team colours are read from the top board of each match
+            (:class:`TeamColours`, UNCERTAIN); ``off``: team meetings carry no colour.
     """
     if decision is None:
         decision = decide(tournament)
@@ -623,8 +704,11 @@ def recognise(
     if len(field.labels) < 3:
         return None
     games: Iterable[tuple[int, int, int, Colour]] = field.games
-    if field.team and not team_colours:
+    reading = team_colours_of(team_colours)
+    if field.team and reading is TeamColours.OFF:
         games = [(r, a, b, Colour.NONE) for r, a, b, _ in field.games]
+    elif field.team and reading is TeamColours.LEAGUE:
+        games = [(r, a, b, _OTHER.get(c, c)) for r, a, b, c in field.games]
     rounds = field.rounds
     observed = observed_from_games(field.labels, rounds, games)
     code, text = decision.code, decision.text

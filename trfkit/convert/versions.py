@@ -43,6 +43,7 @@ import attrs
 
 from trfkit import columns as C
 from trfkit.compute import recognition
+from trfkit.compute.berger import ANY_ORDER, RoundOrderChoice, RoundOrderKind, round_order_of
 from trfkit.compute.history import (
     FULL_BYE,
     HALF_BYE,
@@ -143,13 +144,17 @@ class ConvertOptions(Value):
             kept) instead of dropping them (reported as dropped).
         type_codes: Going to TRF-2026, which 192 code to add after a 092 text that names
             a system (:class:`TypeCodes`; by default only those the known readers accept).
-        double_round_robin_swap: Which 192 code a double round robin gets when neither its
-            schedule nor its 192 says whether the last two rounds of the first cycle were
-            swapped (rounds played before them; :func:`schedule_code` reads the schedule
-            otherwise). **UNCERTAIN**: FIDE recommends the swap (C.05 Annex 1), so the
-            default ``True`` writes ``FIDE_DOUBLEROUNDROBIN`` (``FIDE_TEAM_DOUBLEROUNDROBIN``
-            for teams); ``False`` writes ``BERGER_DOUBLEROUNDROBIN``
-            (``BERGER_TEAM_ROUNDROBIN_G2``), the plain Berger table played twice.
+        round_order: The round order of a round robin (``--round-order``,
+            :class:`~trfkit.compute.berger.RoundOrderChoice`; a spelling such as
+            ``"fide-swap"`` is accepted). The 192 code is the recognised order's
+            (:func:`schedule_code`); the choice is tried first and decides what the schedule
+            cannot show yet: whether a double round robin swaps the last two rounds of its
+            first cycle before they are played, and the code of a 092 text that names a
+            double round robin. **UNCERTAIN**: FIDE recommends the swap (C.05 Annex 1), so
+            ``any`` (the default) and ``fide-swap`` write ``FIDE_DOUBLEROUNDROBIN``
+            (``FIDE_TEAM_DOUBLEROUNDROBIN`` for teams); ``table`` writes
+            ``BERGER_DOUBLEROUNDROBIN`` (``BERGER_TEAM_ROUNDROBIN_G2``), the plain Berger
+            table played twice; ``rotate-K`` ``CUSTOM_ROUNDROBIN`` (no team code).
         reader: Going to TRF-2026, the program the output is for (``convert --for``): a 192
             bbpPairings does not read becomes the 092 text (or is dropped when a 092 says
             the system), listed either way.
@@ -157,7 +162,7 @@ class ConvertOptions(Value):
 
     keep_unsupported: bool = False
     type_codes: TypeCodes = attrs.field(default=TypeCodes.ACCEPTED, converter=_type_codes)
-    double_round_robin_swap: bool = True
+    round_order: RoundOrderChoice = attrs.field(default=ANY_ORDER, converter=round_order_of)
     reader: Reader | None = attrs.field(
         default=None, converter=attrs.converters.optional(Reader)
     )
@@ -184,6 +189,14 @@ def _flag(function: str, argument: str, value: object) -> None:
 
 # --- 092 free text → 192 code ---------------------------------------------------------------
 
+
+def _swaps(options: ConvertOptions) -> bool:
+    """Whether a double round robin swaps cycle 1's last two rounds when nothing shows it.
+
+    FIDE's recommendation, unless ``--round-order`` says ``table``.
+    """
+    return options.round_order.kind is not RoundOrderKind.TABLE
+
 _SWISS = TypeCode(False)
 
 
@@ -197,7 +210,7 @@ def schedule_code(
     ``BERGER_DOUBLEROUNDROBIN``, with the last two rounds of cycle 1 swapped
     ``FIDE_DOUBLEROUNDROBIN``; another order (Rotate-k, reversed, the organiser's own) is
     ``CUSTOM_ROUNDROBIN`` for players, and no code for teams (192 has none). Before the
-    swapped rounds are played the schedule cannot tell: ``double_round_robin_swap``
+    swapped rounds are played the schedule cannot tell: ``round_order``
     decides (UNCERTAIN).
     """
     _door("schedule_code", tournament, options)
@@ -208,8 +221,11 @@ def schedule_code(
         return None, "its schedule is no round robin, so no 192 is written"
     rr = recognition.recognise(tournament, decision)
     fit = None
+    swap = _swaps(options)
     if rr is not None:
-        preferred = (options.double_round_robin_swap, not options.double_round_robin_swap)
+        preferred: list[bool | str] = [swap, not swap]
+        if options.round_order.kind is RoundOrderKind.ROTATE:
+            preferred.insert(0, str(options.round_order))
         fit = recognition.explain(rr.observed, rr.cycles, preferred=preferred)
     if rr is None or fit is None:
         return None, "its games follow no Berger table, so no 192 is written"
@@ -223,12 +239,12 @@ def schedule_code(
         return f"FIDE_{kind}ROUNDROBIN", "its schedule is one cycle of the Berger table"
     if cycles == 2:
         seen = sum(1 for ms in rr.observed.by_round() if ms) >= rr.rounds_per_cycle
-        swap = order == "fide-swap"
+        swap = order == "fide-swap" if seen else swap
         why = (
             "its schedule swaps the last two rounds of cycle 1 (FIDE)" if swap
             else "its schedule plays the table order twice"
         ) if seen else "the rounds played do not show yet whether cycle 1's last two rounds " \
-            "are swapped; the double-round-robin option decides"  # fmt: skip
+            "are swapped; the round-order option decides"  # fmt: skip
         if team:
             return ("FIDE_TEAM_DOUBLEROUNDROBIN" if swap else "BERGER_TEAM_ROUNDROBIN_G2"), why
         return ("FIDE_DOUBLEROUNDROBIN" if swap else "BERGER_DOUBLEROUNDROBIN"), why
@@ -251,7 +267,7 @@ def type_code(text: str, *, team: bool, options: ConvertOptions | None = None) -
     Args:
         text: The 092 value.
         team: Whether the tournament is a team event (:func:`trfkit.compute.regime.team_event`).
-        options: The double-round-robin reading (see :class:`ConvertOptions`).
+        options: The round-order reading (see :class:`ConvertOptions`).
     """
     if not isinstance(text, str):
         raise ArgumentTypeError.naming("type_code", "text", "a str (a 092 text)", text)
@@ -270,13 +286,15 @@ def type_code(text: str, *, team: bool, options: ConvertOptions | None = None) -
         if team:
             if not double:
                 return "FIDE_TEAM_ROUNDROBIN"
-            swap = options.double_round_robin_swap
+            if options.round_order.kind is RoundOrderKind.ROTATE:
+                return None  # no team code names Rotate-k
+            swap = _swaps(options)
             return "FIDE_TEAM_DOUBLEROUNDROBIN" if swap else "BERGER_TEAM_ROUNDROBIN_G2"
         if not double:
             return "FIDE_ROUNDROBIN"
-        return "FIDE_DOUBLEROUNDROBIN" if options.double_round_robin_swap else (
-            "BERGER_DOUBLEROUNDROBIN"
-        )
+        if options.round_order.kind is RoundOrderKind.ROTATE:
+            return "CUSTOM_ROUNDROBIN"
+        return "FIDE_DOUBLEROUNDROBIN" if _swaps(options) else "BERGER_DOUBLEROUNDROBIN"
     if team:
         return None
     baku = "_BAKU" if "baku" in joined else ""
