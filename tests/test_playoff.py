@@ -322,3 +322,31 @@ def test_a_profile_sets_the_playoff_rules_and_the_command_line_wins(
     assert json.loads(capsys.readouterr().out)["if_level"] == "sudden-death"
     assert main([*base, "A", "B", "C"]) == 0  # the profile's games are for two players only
     assert len(json.loads(capsys.readouterr().out)["players"]) == 3
+
+
+# The Berger table for 4 players (C.05 Annex 1): round 1 1-4 2-3, round 2 4-3 1-2,
+# round 3 2-4 3-1; a double round robin repeats it with the colours reversed.
+TABLE_4 = [[[1, 4], [2, 3]], [[4, 3], [1, 2]], [[2, 4], [3, 1]]]
+
+
+def _pairings(capsys: pytest.CaptureFixture[str], *options: str) -> list[list[list[int]]]:
+    assert main(["playoff", "A", "B", "C", "D", "--seed", "1", "--format", "json", *options]) == 0
+    return [r["pairings"] for r in json.loads(capsys.readouterr().out)["schedule"]["rounds"]]
+
+
+def test_a_round_robin_play_off_takes_the_round_order(capsys: pytest.CaptureFixture[str]) -> None:
+    """--round-order table keeps the table's rounds; the default swaps cycle 1's last two."""
+    assert _pairings(capsys, "--round-order", "table")[:3] == TABLE_4
+    assert _pairings(capsys)[:3] == [TABLE_4[0], TABLE_4[2], TABLE_4[1]]
+    assert _pairings(capsys, "--single", "--round-order", "rotate-2") == [
+        TABLE_4[1], TABLE_4[2], TABLE_4[0]
+    ]
+
+
+def test_a_single_round_robin_play_off_refuses_the_fide_swap(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The FIDE swap belongs to a double round robin: exit 2 with the reason."""
+    argv = ["A", "B", "C", "--seed", "1", "--single", "--round-order", "fide-swap"]
+    assert main(["playoff", *argv]) == 2
+    assert "fide-swap" in capsys.readouterr().err

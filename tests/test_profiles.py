@@ -333,3 +333,35 @@ def test_a_bad_round_order_or_team_colours_is_refused_by_the_options_parser(
     profile.write_text('\nteam_colours = "home"\n', encoding="utf-8")
     assert main(["check", "--profile", str(profile), str(event)]) == 2
     assert "p.toml:2: team_colours: 'home' is not one of off, " in capsys.readouterr().err
+
+
+def test_berger_takes_the_round_order_of_a_profile(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A profile's round_order makes a Rotate-6 table; --round-order on the command line wins."""
+    profile = tmp_path / "rotate.toml"
+    profile.write_text('round_order = "rotate-6"\n', encoding="utf-8")
+    # The FIDE table for 10 players: round 1 is 1-10 2-9 3-8 4-7 5-6, round 6 is
+    # 10-8 9-7 1-6 2-5 3-4; Rotate-6 starts with table round 6.
+    table_1 = [[1, 10], [2, 9], [3, 8], [4, 7], [5, 6]]
+    table_6 = [[10, 8], [9, 7], [1, 6], [2, 5], [3, 4]]
+    argv = ["berger", "10", "--double", "--profile", str(profile), "--format", "json"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["rounds"][0]["pairings"] == table_6
+    assert main([*argv, "--round-order", "table"]) == 0
+    assert json.loads(capsys.readouterr().out)["rounds"][0]["pairings"] == table_1
+
+
+def test_draw_takes_the_round_order_of_a_profile(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Draw's round list follows a profile's round_order; the command line wins."""
+    profile = tmp_path / "rotate.toml"
+    profile.write_text('round_order = "rotate-6"\n', encoding="utf-8")
+    names = tmp_path / "names.txt"
+    names.write_text("".join(f"Player {c}\n" for c in "ABCDEFGHIJ"), encoding="utf-8")
+    argv = ["draw", str(names), "--seed", "1", "--schedule", "--double", "--profile", str(profile)]
+    assert main(argv) == 0
+    assert "rotate-6" in capsys.readouterr().out.lower()
+    assert main([*argv, "--round-order", "table"]) == 0
+    assert "rotate" not in capsys.readouterr().out.lower()

@@ -84,6 +84,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="with --analyse or --compare: whether a bye is skipped in a colour run or "
         "ends it (default: skip)",
     )
+    common.add_profile_option(parser)  # last: it reads the options above
 
 
 def add_schedule_arguments(parser: argparse.ArgumentParser, *, max_rounds: bool = True) -> None:
@@ -119,8 +120,16 @@ def add_schedule_arguments(parser: argparse.ArgumentParser, *, max_rounds: bool 
 
 def run(args: argparse.Namespace) -> int:
     """Print the table; exit 2 when the options cannot make one."""
-    from trfkit.compute.berger import RoundOrderKind
+    import os
 
+    from trfkit.compute.berger import RoundOrderKind
+    from trfkit.errors import ConfigError
+
+    try:  # the command line, then --profile, then the settings file (its round order)
+        common.load_settings_layers(args, os.getcwd())
+    except ConfigError as exc:
+        common.error("berger", str(exc))
+        return 2
     try:
         if args.format == "trf" and (args.analyse or args.compare):
             raise UsageError("--analyse and --compare print text or json, not trf")

@@ -11,14 +11,16 @@ annotations; --report FILE.html also writes a self-contained HTML report (--repo
 DIR/: a folder, index.html and a page per file), written as the files are checked.
 
 --select and --ignore take codes (E001), prefixes (E, E0) or names
-(url-in-header), comma-separated or repeated. They and --strict can also be
-set in [tool.trfkit] of a pyproject.toml or in a trfkit.toml, found in the
-first PATH's folder or above; the command line wins. The settings file applied
-is named in the summary (text: printed whenever one applied; JSON: "settings";
-HTML: the header). When it lies inside a checked folder and its select or
-ignore is in force, check warns (stderr, JSON "warnings", the HTML header):
-whoever submitted the folder may have put it there. --isolated reads no
-settings file; use it to audit folders that others can write to.
+(url-in-header), comma-separated or repeated. They, --strict and every choice
+that decides a result (tie-breaks, edition, readings, round order, ...) can
+also be set in [tool.trfkit] of a pyproject.toml or in a trfkit.toml, found in
+the first PATH's folder or above, or in a rule profile (--profile FILE); the
+command line wins, then the profile, then the settings file. The files applied
+are named in the summary (text; JSON: "settings"; HTML: the header). When a
+settings file lies inside a checked folder and sets a key in force, check warns
+(stderr, JSON "warnings", the HTML header): whoever submitted the folder may
+have put it there. --isolated reads no settings file; use it to audit folders
+that others can write to.
 
 A symbolic link found in a folder is followed only when it leads to a place inside
 that folder: a link out (innocent.trf -> ../private/other.trf, a folder, /) is one

@@ -138,6 +138,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     berger.add_schedule_arguments(parser, max_rounds=False)
     common.add_reading_options(parser)
+    common.add_profile_option(parser)  # last: it reads the options above
 
 
 def add_seed_argument(parser: argparse.ArgumentParser) -> None:
@@ -254,9 +255,19 @@ def read_players(args: argparse.Namespace, path: str, data: bytes | None = None)
 
 def run(args: argparse.Namespace) -> int:
     """Draw and print; exit 2 for unreadable or unusable input (``--verify``: 1 on a mismatch)."""
+    import os
+
     from trfkit.compute.collation import Collation
     from trfkit.compute.lots import DrawOrder, draw_start_numbers
+    from trfkit.errors import ConfigError
 
+    try:  # the command line, then --profile, then the settings file (its round order)
+        named = args.file not in (None, "-")
+        start = os.path.dirname(os.path.abspath(args.file)) if named else os.getcwd()
+        common.load_settings_layers(args, start)
+    except ConfigError as exc:
+        common.error("draw", str(exc))
+        return 2
     try:
         if args.verify is not None:
             if args.file is not None or args.commit:

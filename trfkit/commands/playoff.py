@@ -71,6 +71,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--single", action="store_true",
         help="more than two players: a single round robin (default: a double one)",
     )
+    common.add_round_order_option(
+        parser, default="any",
+        help_text="more than two players: the round order, table, fide-swap (refused with "
+        "--single) or rotate-K; any (default): C.05's, the FIDE swap in a double round robin, "
+        "the table order in a single one",
+    )  # fmt: skip
     from trfkit.compute.playoff import SuddenDeath
 
     parser.add_argument(
@@ -210,7 +216,9 @@ def run(args: argparse.Namespace) -> int:
         elif args.games is not None and not games_set:  # a profile's is for two players
             raise ValueError("--games is for a match of two players; more play a round robin")
         else:
-            result = playoff.round_robin(names, seed, args.max_rounds, double=not args.single)
+            result = playoff.round_robin(
+                names, seed, args.max_rounds, double=not args.single, order=args.round_order
+            )
         if args.format == "trf":
             draw.check_width(names)
     except ValueError as exc:

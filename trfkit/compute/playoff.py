@@ -30,7 +30,14 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from trfkit.compute.berger import Schedule, limited_schedule
+from trfkit.compute.berger import (
+    Plan,
+    RoundOrderChoice,
+    RoundOrderKind,
+    Schedule,
+    limited_plan,
+    limited_schedule,
+)
 from trfkit.compute.lots import Draw, DrawOrder, Stream, draw_start_numbers
 from trfkit.errors import ScheduleError
 from trfkit.values import Value
@@ -146,20 +153,31 @@ def match(
 
 
 def round_robin(
-    players: Sequence[str], seed: str, max_rounds: int, double: bool = True
+    players: Sequence[str],
+    seed: str,
+    max_rounds: int,
+    double: bool = True,
+    order: RoundOrderChoice | None = None,
 ) -> tuple[Draw, Schedule]:
     """The start numbers and the Berger schedule of a play-off round robin.
 
     The three or more *players* draw their numbers in the order given; the schedule has at
-    most *max_rounds* rounds (:func:`~trfkit.compute.berger.limited_schedule`).
+    most *max_rounds* rounds (:func:`~trfkit.compute.berger.limited_schedule`), in *order*
+    (``None`` or ``any``: C.05's, the FIDE swap in a double round robin, the table order
+    in a single one).
 
     Raises:
-        ScheduleError: For fewer than three players or a schedule over the limits.
+        ScheduleError: For fewer than three players, a schedule over the limits, or an
+            order the schedule cannot take (``fide-swap`` of a single round robin).
     """
     if len(players) < 3:
         raise ScheduleError(f"a play-off round robin needs at least 3 players, not {len(players)}")
     cycles = 2 if double else 1
-    table = limited_schedule(len(players), cycles, max_rounds, swap_last_two=double)
+    if order is None or order.kind is RoundOrderKind.ANY:
+        table = limited_schedule(len(players), cycles, max_rounds, swap_last_two=double)
+    else:
+        size = limited_plan(len(players), cycles, max_rounds).size
+        table = Plan(len(players), cycles, order.order(size - 1, cycles)).schedule()
     return draw_start_numbers(players, seed, DrawOrder.AS_GIVEN), table
 
 
