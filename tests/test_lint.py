@@ -117,6 +117,17 @@ def test_rank_zero_for_some_players_is_legitimate() -> None:
     assert run(["012 Open", *four_players(("1", "2", "3", "0"))], "E004") == []
 
 
+def test_rank_column_not_checked_before_play() -> None:
+    """A schedule made before play (pairings, no result yet) has nothing to rank: no E004."""
+    skeleton = [
+        player(1, "Alpha, A", points="0.0", rank="", rounds=[(2, "w", " "), (3, "w", " ")]),
+        player(2, "Beta, B", points="0.0", rank="", rounds=[(1, "b", " "), (4, "w", " ")]),
+        player(3, "Gamma, C", points="0.0", rank="", rounds=[(4, "w", " "), (1, "b", " ")]),
+        player(4, "Delta, D", points="0.0", rank="", rounds=[(3, "b", " "), (2, "b", " ")]),
+    ]
+    assert run(["012 Open", *skeleton], "E004") == []
+
+
 def test_rank_column_not_checked_in_progress() -> None:
     """With XXR 5 and two rounds used, the tournament is in progress: no E004."""
     assert run(["012 Open", "XXR 5", *four_players(("", "", "", ""))], "E004") == []

@@ -202,8 +202,7 @@ def rotate6_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
 
 
 def _check(path: Path, capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
-    # E004: a skeleton has no ranks yet (no results); the lint's finding, not the schedule's
-    code = main(["check", "--strict", "--ignore", "E004", *argv, str(path)])
+    code = main(["check", "--strict", *argv, str(path)])
     return code, capsys.readouterr().out
 
 
@@ -239,7 +238,7 @@ def test_old_berger_swap_spelling_warns_and_maps(
     rotate6_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The old check --berger-swap is --round-order fide-swap, with a warning on stderr."""
-    code = main(["check", "--strict", "--ignore", "E004", "--berger-swap", str(rotate6_file)])
+    code = main(["check", "--strict", "--berger-swap", str(rotate6_file)])
     captured = capsys.readouterr()
     assert code == 1 and "B004" in captured.out
     assert "--berger-swap is deprecated" in captured.err

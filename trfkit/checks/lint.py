@@ -29,6 +29,7 @@ from trfkit.compute.history import (
     ZERO_BYE,
     Spelling,
     bye_of_record,
+    completed_rounds,
     kind_of_block,
     spelling_of,
 )
@@ -360,8 +361,9 @@ def _rank_column_empty(ctx: Context) -> Iterator[Diagnostic]:
     pairing too; lichess never fills it (lila#7634). A rank of 0 for some
     players is how withdrawn or unranked players are written (FIDE's own
     example file) and is not reported; only a column that is empty or 0 for
-    everybody is. Team events (where a player's rank has no agreed meaning) and
+    everybody is. Team events (where a player's rank has no agreed meaning),
     files of a tournament in progress (fewer rounds used than 142/XXR declares)
+    and schedules made before play (no round has a result: ``berger --format trf``)
     are not checked.
 
     PASS: ranks 1, 2, 3, 0 (a withdrawn player). FAIL: every 001 line blank in 86-89.
@@ -370,6 +372,8 @@ def _rank_column_empty(ctx: Context) -> Iterator[Diagnostic]:
     players = t.players
     if not players or ctx.regime.team or _in_progress(ctx) or blocks(ctx).last_used == 0:
         return
+    if completed_rounds(t) == 0:
+        return  # nothing played yet, nothing to rank
     if all(not p.rank for p in players):
         empty = all(p.rank is None for p in players)
         what = "empty" if empty else "0 or empty"
