@@ -323,11 +323,11 @@ def test_convert_round_order_option_and_its_old_spelling(
     """--round-order decides an unplayed double round robin's 192; the old spelling warns."""
     source = tmp_path / "in.trf"
     source.write_text("012 X\n092 Double Round Robin\n" + player(1, "A") + "\n" + player(2, "B")
-                      + "\n" + player(3, "C") + "\n")  # fmt: skip
+                      + "\n" + player(3, "C") + "\n", encoding="utf-8")  # fmt: skip
     target = tmp_path / "out.trf"
     argv = ["convert", str(source), "--to", "trf26", "--type-codes", "all", "-o", str(target)]
     assert main([*argv, *args]) == 0
-    assert f"192 {code}\n" in target.read_text()
+    assert f"192 {code}\n" in target.read_text(encoding="utf-8")
     err = capsys.readouterr().err
     if warning is None:
         assert "deprecated" not in err
