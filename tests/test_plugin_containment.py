@@ -133,7 +133,7 @@ def _with_plugin(monkeypatch: pytest.MonkeyPatch, check: Check) -> list[Diagnost
     module.CHECKS = (check,)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, module.__name__, module)
     entry = EntryPoint("flood", f"{module.__name__}:CHECKS", "trfkit.checks")
-    monkeypatch.setattr(registry, "_entry_points", lambda: [entry])
+    monkeypatch.setattr(registry, "plugin_entry_points", lambda: [entry])
     registry._plugin_checks.cache_clear()
     try:
         ctx = Context(trfkit.parse(WRONG_POINTS).tournament)

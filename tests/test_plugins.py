@@ -410,7 +410,7 @@ def _contained(
     module.CHECKS = (attrs.evolve(check, run=run),)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, module.__name__, module)
     entry = EntryPoint("hostile", f"{module.__name__}:CHECKS", "trfkit.checks")
-    monkeypatch.setattr(registry, "_entry_points", lambda: [entry])
+    monkeypatch.setattr(registry, "plugin_entry_points", lambda: [entry])
     registry._plugin_checks.cache_clear()
     try:
         ctx = Context(trfkit.parse(WRONG_POINTS).tournament)

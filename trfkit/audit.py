@@ -631,18 +631,14 @@ def check_many(paths: Iterable[str], request: CheckRequest, jobs: int = 1) -> It
     if not head:
         return
     jobs = max(1, min(jobs, len(head))) if len(head) >= _POOL_FROM else 1
-    if jobs <= 1 and (request.timeout is None or (len(head) == 1 and not _has_plugins())):
+    from trfkit.checks import plugins
+
+    if jobs <= 1 and (request.timeout is None or (len(head) == 1 and not plugins())):
         # One file and trfkit's own checks only: nothing to contain, and no batch to go
         # on (those checks are bounded by the limits and fuzzed for hangs)
         yield from _serial(itertools.chain(head, source), request)
         return
     yield from _WorkerPool(request, jobs).run(itertools.chain(head, source))
-
-
-def _has_plugins() -> bool:
-    from trfkit.checks import plugins
-
-    return bool(plugins())
 
 
 def _serial(paths: Iterator[str], request: CheckRequest) -> Iterator[FileReport]:

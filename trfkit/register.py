@@ -219,21 +219,16 @@ def _canonical(value: object) -> Any:
 
 def _plugins() -> list[list[str]]:
     """The installed check plugins (entry point, target, distribution and version)."""
-    from importlib import metadata
+    from trfkit.checks import plugin_entry_points
 
-    from trfkit.checks import ENTRY_POINT_GROUP
-
-    found = []
     try:
-        entries = metadata.entry_points(group=ENTRY_POINT_GROUP)
+        entries = plugin_entry_points()
     except Exception:  # a malformed entry_points.txt: check reports it
         return [["?", "unreadable entry points", "", ""]]
-    for entry in sorted(entries, key=lambda e: (e.name, e.value)):
-        dist = entry.dist
-        found.append(
-            [entry.name, entry.value, dist.name if dist else "", dist.version if dist else ""]
-        )
-    return found
+    return [
+        [e.name, e.value, e.dist.name if e.dist else "", e.dist.version if e.dist else ""]
+        for e in entries
+    ]
 
 
 NOT_DECIDING = frozenset({"tables", "teams", "timeout"})

@@ -90,7 +90,7 @@ class PluginProblem(Value):
     message: str
 
 
-def _entry_points() -> list[EntryPoint]:
+def plugin_entry_points() -> list[EntryPoint]:
     """The ``trfkit.checks`` entry points of the installed distributions, sorted by name."""
     from importlib import metadata
 
@@ -146,7 +146,7 @@ def _plugin_checks() -> tuple[tuple[Check, ...], tuple[PluginProblem, ...]]:
     found: list[Check] = []
     problems: list[PluginProblem] = []
     try:
-        entries = _entry_points()
+        entries = plugin_entry_points()
     except Exception as exc:  # a malformed entry_points.txt of any distribution
         unread = PluginProblem(ENTRY_POINT_GROUP, f"cannot be read: {_failure(exc)}")
         return (), (unread,)
@@ -407,11 +407,7 @@ def _inside_lines(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
     for d in found:
         if d.line is not None and d.column is not None:
             if widths is None:
-                widths = {
-                    r.source.line: len(r.source.text)
-                    for r in ctx.tournament.records
-                    if r.source is not None
-                }
+                widths = _line_widths(ctx)
             width = widths.get(d.line)
             if width is not None and d.column > width + 1:
                 d = attrs.evolve(d, column=width + 1)

@@ -492,14 +492,14 @@ def _parse(action: argparse.Action, key: str, value: object, default: object) ->
     """*value* of *key* read by *action*'s own parser, as if given on the command line.
 
     Raises:
-        ValueError: With the reason, for a value the option refuses.
+        UsageError: With the reason, for a value the option refuses (a ValueError).
     """
     if action.nargs == 0:  # a flag: true gives it (false for an inverted key)
         if not isinstance(value, bool):
-            raise ValueError(f"{key} must be true or false, not {value!r}")
+            raise UsageError(f"{key} must be true or false, not {value!r}")
         return action.const if value is not (key in _INVERTED) else default
     if isinstance(value, bool):
-        raise ValueError(f"{key} takes a value, not {str(value).lower()}")
+        raise UsageError(f"{key} takes a value, not {str(value).lower()}")
     text = ",".join(value) if isinstance(value, tuple) else str(value)
     parsed: object = text
     if action.type is not None and callable(action.type):
@@ -508,10 +508,10 @@ def _parse(action: argparse.Action, key: str, value: object, default: object) ->
         except (argparse.ArgumentTypeError, TypeError, ValueError) as exc:
             why = str(exc) or "invalid value"
             quoted = "" if text in why else f" ({text!r})"
-            raise ValueError(f"{key}: {why}{quoted}") from None
+            raise UsageError(f"{key}: {why}{quoted}") from None
     if action.choices is not None and parsed not in action.choices:
         choices = ", ".join(map(str, action.choices))
-        raise ValueError(f"{key}: {text!r} is not one of {choices}")
+        raise UsageError(f"{key}: {text!r} is not one of {choices}")
     return parsed
 
 
@@ -522,7 +522,7 @@ def _check_value(key: str, value: object) -> None:
     code applies depends on the event, a team code on a team event.)
 
     Raises:
-        ValueError: With the reason.
+        UsageError: With the reason (a ValueError).
     """
     from trfkit.errors import TrfError
 
@@ -532,7 +532,7 @@ def _check_value(key: str, value: object) -> None:
 
             check_seed(value)
     except TrfError as exc:
-        raise ValueError(f"{key}: {exc}") from None
+        raise UsageError(f"{key}: {exc}") from None
 
 
 def apply_settings(args: argparse.Namespace, *layers: Settings) -> list[tuple[Choice, Settings]]:

@@ -266,19 +266,7 @@ def parse(
     strict: bool = False,
     limits: Limits | None = None,
 ) -> ParseResult:
-    """Read a TRF file's text or bytes leniently.
-
-    Every problem becomes a diagnostic and reading goes on; nothing raises
-    except in *strict* mode, where one :class:`~trfkit.errors.TrfSyntaxError`
-    carries every warning and error. Input in which no line is a TRF record
-    (empty, a README, random bytes) is one ``P012`` error, not a ``P003`` per line.
-
-    Args:
-        data: The file's bytes (the encoding is detected) or text.
-        encoding: Force this codec for bytes instead of detecting it.
-        strict: Raise when any diagnostic is a warning or an error.
-        limits: Size limits (the defaults of :class:`~trfkit.limits.Limits` when omitted).
-    """
+    """Read a TRF file's text or bytes leniently: :func:`trfkit.parse`, documented there."""
     limits = limits or _DEFAULT_LIMITS
     found: list[Diagnostic] = []
     if isinstance(data, bytes):
