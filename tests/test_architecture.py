@@ -14,7 +14,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ),
     ("trf", "compute"),
     ("checks", "convert"),
-    ("audit", "meaning", "register"),
+    ("audit", "fixes", "meaning", "register"),
     ("report",),
     ("api",),
     ("commands", "cli"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import trfkit.register as register_module
-from trfkit.audit import CheckRequest, check_file
+from trfkit.audit import CheckRequest, FileReport, check_file
 from trfkit.cli import main
 from trfkit.errors import RegisterError
 from trfkit.register import Register, checked, exporter_of, settings_key
@@ -241,17 +242,17 @@ def test_an_unreadable_file_is_recorded_without_a_hash(
 
 
 def test_the_schema_is_versioned_and_in_wal_mode(tmp_path: Path) -> None:
-    """user_version 1, application_id TRFR, the meta rows, the four tables, WAL."""
+    """user_version 2, application_id TRFR, the meta rows, the four tables, WAL."""
     d = folder(tmp_path, 1)
     reg = tmp_path / "audit.sqlite"
     list(checked([str(d / "t000.trf")], CheckRequest(), 1, str(reg)))
     conn = sqlite3.connect(reg)
     try:
-        assert conn.execute("PRAGMA user_version").fetchone() == (1,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (2,)
         assert conn.execute("PRAGMA application_id").fetchone() == (0x54524652,)
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         meta = dict(conn.execute("SELECT key, value FROM meta"))
-        assert meta["application"] == "trfkit-register" and meta["schema"] == "1"
+        assert meta["application"] == "trfkit-register" and meta["schema"] == "2"
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_schema WHERE type='table'")}
         assert tables == {"meta", "runs", "audits", "findings"}
         audit = conn.execute("SELECT path, size, status, errors, sha256 FROM audits").fetchone()
@@ -265,15 +266,15 @@ def test_the_schema_is_versioned_and_in_wal_mode(tmp_path: Path) -> None:
         stored = conn.execute("SELECT count(*) FROM findings").fetchone()
         assert stored == (len(fresh),)
         rows = conn.execute(
-            'SELECT code, name, severity, line, "column", round, players, message '
+            'SELECT code, name, severity, line, "column", round, players, message, parent '
             "FROM findings ORDER BY seq"
         ).fetchall()
         expected = [
             (f.code, f.name, f.severity.label, f.line, f.column, f.round, list(f.players),
-             f.message)
+             f.message, None)
             for f in fresh
         ]  # fmt: skip
-        assert [(*r[:6], json.loads(r[6]), r[7]) for r in rows] == expected
+        assert [(*r[:6], json.loads(r[6]), *r[7:]) for r in rows] == expected
     finally:
         conn.close()
 
@@ -378,6 +379,275 @@ def test_register_command_usage_errors(filled: Path, capsys: pytest.CaptureFixtu
     err = capsys.readouterr().err
     assert "no audit of nowhere.trf" in err and "there is no run 9" in err
     assert "no such register" in err
+
+
+# --- root causes, and registers of schema 1 ---------------------------------------------------
+
+
+def player(start: int, name: str, points: str, rank: int, blocks: list[tuple[str, ...]]) -> str:
+    """A 001 line: start rank, name, points (81-84), rank (86-89), then the round blocks."""
+    line = f"001 {start:4d} m    {name:<33}".ljust(80) + f"{points:>4} {rank:>4}"
+    return line + "".join(
+        f"  {opponent:>4} {colour} {result}" for opponent, colour, result in blocks
+    )
+
+
+LATE_POINTS = [
+    player(1, "Alpha, Ann", "1.0", 1, [("2", "w", "1"), ("3", "b", "1")]),
+    player(2, "Beta, Bob", "0.0", 3, [("1", "b", "0"), ("4", "w", "1")]),
+    player(3, "Gamma, Gil", "1.0", 2, [("4", "w", "1"), ("1", "w", "0")]),
+    player(4, "Delta, Dan", "0.0", 4, [("3", "b", "0"), ("2", "b", "0")]),
+]
+"""The points after round 1 of 2 (players 1 and 2 scored in round 2): a C001 of two T001."""
+
+BLANK_BYES = [
+    player(1, "Alpha, Ann", "1.5", 1, [("2", "w", "1"), ("3", "b", "=")]),
+    player(2, "Beta, Bob", "0.5", 3, [("1", "b", "0"), ("0000", "-", " ")]),
+    player(3, "Gamma, Gil", "1.5", 2, [("4", "w", "1"), ("1", "w", "=")]),
+    player(4, "Delta, Dan", "0.5", 4, [("3", "b", "0"), ("0000", "-", " ")]),
+]
+"""Round 2's byes written ``0000 -`` without a result and counted ½: a C003 of two T003."""
+
+
+def stored_rows(reports: list[FileReport]) -> list[tuple[str, int, str, int | None]]:
+    """(path, seq, code, parent) as schema 2 stores *reports*: each cause, then its instances."""
+    rows: list[tuple[str, int, str, int | None]] = []
+    for report in reports:
+        seq = 0
+        for d in report.diagnostics:
+            rows.append((report.path, seq, d.code, None))
+            cause, seq = seq, seq + 1
+            for instance in d.instances:
+                rows.append((report.path, seq, instance.code, cause))
+                seq += 1
+    return rows
+
+
+def test_a_root_cause_is_recorded_and_replayed_with_its_instances(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """C001 and C003 keep their T001/T003 instances through the register, as a fresh check has."""
+    d = tmp_path / "d"
+    d.mkdir()
+    (d / "byes.trf").write_text(event("Byes", BLANK_BYES), encoding="utf-8")
+    (d / "late.trf").write_text(event("Late", LATE_POINTS), encoding="utf-8")
+    paths = sorted(str(p) for p in d.iterdir())
+    fresh = [check_file(p, CheckRequest()) for p in paths]
+
+    def instances(report: FileReport) -> dict[str, list[tuple[str, int | None, str]]]:
+        return {
+            c.code: [(i.code, i.line, i.message) for i in c.instances]
+            for c in report.diagnostics
+            if c.instances
+        }
+
+    assert [{k: [i[0] for i in v] for k, v in instances(r).items()} for r in fresh] == [
+        {"C003": ["T003", "T003"]},
+        {"C001": ["T001", "T001"]},
+    ]
+    reg = tmp_path / "audit.sqlite"
+    recorded = list(checked(paths, CheckRequest(), 1, str(reg)))
+    batch = checked(paths, CheckRequest(), 1, str(reg))
+    replayed = list(batch)
+    assert (batch.checked, batch.replayed) == (0, 2)
+    assert [instances(r) for r in replayed] == [instances(r) for r in fresh]
+    assert recorded == fresh and replayed == fresh  # every field, the instances' too
+    with contextlib.closing(sqlite3.connect(reg)) as conn:
+        rows = conn.execute(
+            "SELECT a.path, f.seq, f.code, f.parent FROM findings f "
+            "JOIN audits a ON a.id = f.audit_id ORDER BY a.id, f.seq"
+        ).fetchall()
+        assert rows == stored_rows(fresh)
+        counts = conn.execute(
+            "SELECT errors, warnings, infos FROM audits WHERE run_id = 1 ORDER BY path"
+        ).fetchall()
+    shown = [[sum(f.severity == s for f in r.diagnostics) for s in (2, 1, 0)] for r in fresh]
+    assert [list(c) for c in counts] == shown  # the top-level findings, as check shows them
+    by_code = {
+        r["code"]: (r["findings"], r["files"], r["severity"])
+        for r in json.loads(query(capsys, str(reg), "codes", "--format", "json")[1])["codes"]
+    }
+    assert by_code["C001"] == (1, 1, "error") and by_code["T001"] == (2, 1, "error")
+    assert by_code["C003"] == (1, 1, "warning") and by_code["T003"] == (2, 1, "warning")
+    errors = json.loads(query(capsys, str(reg), "errors", "--format", "json")[1])["errors"]
+    assert [(Path(r["path"]).name, r["errors"], r["codes"]) for r in errors] == [
+        ("late.trf", 1, ["C001", "T001"])
+    ]
+    cli = str(tmp_path / "cli.sqlite")
+    first = json.loads(run_check(capsys, str(d), "--register", cli, "--format", "json")[1])
+    second = json.loads(run_check(capsys, str(d), "--register", cli, "--format", "json")[1])
+    assert second["summary"]["register"]["replayed"] == 2
+    assert second["files"] == first["files"]
+    assert sum("instances" in f for e in second["files"] for f in e["diagnostics"]) == 2
+
+
+SCHEMA_1 = """
+CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+CREATE TABLE runs (
+    id INTEGER PRIMARY KEY,
+    started TEXT NOT NULL,
+    finished TEXT,
+    trfkit_version TEXT NOT NULL,
+    options_key TEXT NOT NULL,
+    options TEXT NOT NULL,
+    strict INTEGER NOT NULL,
+    paths TEXT NOT NULL,
+    files INTEGER NOT NULL DEFAULT 0,
+    checked INTEGER NOT NULL DEFAULT 0,
+    replayed INTEGER NOT NULL DEFAULT 0,
+    with_errors INTEGER NOT NULL DEFAULT 0,
+    with_warnings INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE audits (
+    id INTEGER PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES runs(id),
+    path TEXT NOT NULL,
+    sha256 TEXT,
+    size INTEGER,
+    trfkit_version TEXT NOT NULL,
+    options_key TEXT NOT NULL,
+    checked_at TEXT NOT NULL,
+    recorded_at TEXT NOT NULL,
+    source_id INTEGER REFERENCES audits(id),
+    status TEXT NOT NULL CHECK (status IN ('error', 'warn', 'ok')),
+    readable INTEGER NOT NULL,
+    encoding TEXT,
+    exporter TEXT,
+    errors INTEGER NOT NULL,
+    warnings INTEGER NOT NULL,
+    infos INTEGER NOT NULL,
+    tables INTEGER NOT NULL,
+    teams INTEGER NOT NULL,
+    table_json TEXT,
+    teams_json TEXT,
+    reusable INTEGER NOT NULL,
+    UNIQUE (run_id, path)
+);
+CREATE INDEX audits_content ON audits (sha256, options_key, trfkit_version)
+    WHERE source_id IS NULL;
+CREATE INDEX audits_path ON audits (path, id);
+CREATE TABLE findings (
+    audit_id INTEGER NOT NULL REFERENCES audits(id),
+    seq INTEGER NOT NULL,
+    code TEXT NOT NULL,
+    name TEXT NOT NULL,
+    severity TEXT NOT NULL,
+    line INTEGER,
+    "column" INTEGER,
+    round INTEGER,
+    players TEXT NOT NULL,
+    message TEXT NOT NULL,
+    PRIMARY KEY (audit_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX findings_code ON findings (code);
+"""
+"""The tables of schema 1, as trfkit made them before findings had a parent."""
+
+
+def schema_1_register(path: Path, source: Path) -> None:
+    """A register of schema 1 at *path* holding *source*'s runs (findings without instances)."""
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        conn.execute(f"PRAGMA application_id = {0x54524652}")  # TRFR
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.executescript(SCHEMA_1)
+        conn.executemany(
+            "INSERT INTO meta (key, value) VALUES (?, ?)",
+            [
+                ("application", "trfkit-register"),
+                ("schema", "1"),
+                ("created", "2025-01-06T09:00:00.000+00:00"),
+                ("created_by", "0.9.0"),
+            ],
+        )
+        conn.execute("PRAGMA user_version = 1")
+        conn.execute("ATTACH DATABASE ? AS source", (str(source),))
+        instances = conn.execute("SELECT count(*) FROM source.findings WHERE parent IS NOT NULL")
+        assert instances.fetchone() == (0,)  # schema 1 had none
+        conn.execute("BEGIN")
+        conn.execute("INSERT INTO runs SELECT * FROM source.runs")
+        conn.execute("INSERT INTO audits SELECT * FROM source.audits")
+        conn.execute(
+            'INSERT INTO findings SELECT audit_id, seq, code, name, severity, line, "column", '
+            "round, players, message FROM source.findings"
+        )
+        conn.execute("COMMIT")
+        conn.execute("DETACH DATABASE source")
+
+
+def test_a_schema_1_register_is_migrated_by_the_next_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The next check --register takes a schema-1 register to schema 2, its audits kept."""
+    d = folder(tmp_path, 3)
+    source = tmp_path / "source.sqlite"
+    run_check(capsys, str(d), "--register", str(source))
+    reg = tmp_path / "old.sqlite"
+    schema_1_register(reg, source)
+    (d / "t001.trf").write_text(event("Open d 1", LATE_POINTS), encoding="utf-8")
+    code, out, _ = run_check(capsys, str(d), "--register", str(reg))
+    plain = run_check(capsys, str(d))
+    assert (code, without_register_line(out)) == (plain[0], without_register_line(plain[1]))
+    assert "(run 2): 2 of 3 files taken from the register, 1 checked" in out
+    with contextlib.closing(sqlite3.connect(reg)) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone() == (2,)
+        assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("2",)
+        assert conn.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+        parents = conn.execute(
+            "SELECT a.run_id, f.parent IS NOT NULL, count(*) FROM findings f "
+            "JOIN audits a ON a.id = f.audit_id GROUP BY 1, 2 ORDER BY 1, 2"
+        ).fetchall()
+        assert [(run, nested) for run, nested, _ in parents] == [(1, 0), (2, 0), (2, 1)]
+        assert parents[-1][2] == 2  # the two T001 of t001's C001
+    assert [
+        r["run"] for r in json.loads(query(capsys, str(reg), "runs", "--format", "json")[1])["runs"]
+    ] == [1, 2]
+    old = query(capsys, str(source), "codes", "--run", "1", "--format", "json")
+    assert query(capsys, str(reg), "codes", "--run", "1", "--format", "json") == old
+    history = json.loads(
+        query(capsys, str(reg), "history", str(d / "t000.trf"), "--format", "json")[1]
+    )["history"]
+    assert [(h["run"], h["event"]) for h in history] == [(1, "first submission"), (2, "unchanged")]
+    changed = json.loads(
+        query(capsys, str(reg), "history", str(d / "t001.trf"), "--format", "json")[1]
+    )["history"]
+    assert [h["event"] for h in changed] == ["first submission", "resubmission"]
+    assert changed[1]["added"]["C001"] == 1 and changed[1]["added"]["T001"] == 2
+    again = run_check(capsys, str(d), "--register", str(reg), "--show-all")
+    assert "(run 3): 3 of 3 files taken from the register, 0 checked" in again[1]
+    assert without_register_line(again[1]) == without_register_line(
+        run_check(capsys, str(d), "--show-all")[1]
+    )
+
+
+def test_reading_a_schema_1_register_does_not_change_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A query reads a schema-1 register as it is: the same answers, the same bytes."""
+    d = folder(tmp_path, 3)
+    source = tmp_path / "source.sqlite"
+    run_check(capsys, str(d), "--register", str(source))
+    (d / "t001.trf").write_text(event("Open d 1", ASYMMETRIC), encoding="utf-8")
+    run_check(capsys, str(d), "--register", str(source))
+    reg = tmp_path / "old.sqlite"
+    schema_1_register(reg, source)
+    before = reg.read_bytes()
+    queries = [
+        ["runs"],
+        ["errors"],
+        ["codes"],
+        ["codes", "--run", "1"],
+        ["programs"],
+        ["history", str(d / "t001.trf")],
+    ]
+    for args in queries:
+        answer = query(capsys, str(reg), *args, "--format", "json")
+        assert answer[0] == 0
+        assert answer == query(capsys, str(source), *args, "--format", "json")
+    assert reg.read_bytes() == before
+    with contextlib.closing(sqlite3.connect(f"file:{reg}?mode=ro", uri=True)) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone() == (1,)
+        columns = [row[1] for row in conn.execute("PRAGMA table_info(findings)")]
+        assert "parent" not in columns
 
 
 # --- refused files ----------------------------------------------------------------------------

@@ -31,7 +31,15 @@ from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
-from trfkit.checks import CheckOptions, Context, run_checks, selected
+from trfkit.checks import (
+    CheckOptions,
+    Context,
+    cause_selected,
+    run_checks,
+    selected,
+    widened,
+    with_causes,
+)
 from trfkit.diagnostics import Diagnostic, Severity, parse_rule
 from trfkit.limits import MAX_FILES, Limits
 from trfkit.values import Value
@@ -202,6 +210,8 @@ def _keep(d: Diagnostic, request: CheckRequest) -> bool:
     """``--select``/``--ignore``; an unreadable file is never hidden by ``--select`` alone."""
     if d.code in ALWAYS_SHOWN:
         return not (request.ignore and not selected(d, None, request.ignore))
+    if d.instances:  # a root cause: grouped after --ignore, kept by its code or an instance's
+        return cause_selected(d, request.select)
     return selected(d, request.select, request.ignore)
 
 
@@ -222,7 +232,8 @@ def check_bytes(path: str, data: bytes, request: CheckRequest) -> FileReport:
     if readable and result.tournament.has_trf_records and fatal is None:  # P012 says it all
         ctx = Context(result.tournament, request.options, request.limits)
         try:
-            found.extend(run_checks(ctx, select=request.select, ignore=request.ignore))
+            found.extend(run_checks(ctx, select=widened(request.select), ignore=request.ignore))
+            found = with_causes(ctx, found, ignore=request.ignore)
         except (SystemExit, KeyboardInterrupt) as exc:
             # a check (a plugin) calling sys.exit must not end the batch, nor kill a worker
             if isinstance(exc, KeyboardInterrupt) and not _interrupts.from_a_check():

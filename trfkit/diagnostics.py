@@ -9,6 +9,8 @@ Codes are a family letter and three digits, never reused or renumbered:
 - ``M`` team events: declared team points, ranks and rows, boards, byes (team *matches*);
 - ``E`` defects that exporters are known for;
 - ``R`` what a named reader (bbpPairings, gacrux) will refuse (``check --readers``);
+- ``C`` root causes: one finding for many with one cause, the others kept as its
+  instances (:mod:`trfkit.checks.causes`);
 - ``X`` reserved for third-party plugins.
 
 Each code has a kebab-case name (``--select`` and ``--ignore`` take either).
@@ -27,6 +29,10 @@ from trfkit.values import Value
 
 
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+def _diagnostics(values: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
     return tuple(values)
 
 
@@ -71,6 +77,8 @@ class Diagnostic(Value):
         column: The 1-based column of the field concerned, or ``None``.
         round: The round the finding is about, if any.
         players: The start ranks it is about, if any.
+        instances: For a root cause (a ``C`` code), the findings it stands for, each as
+            its own check reported it (``--show-all``; ``"instances"`` in JSON).
     """
 
     code: str = attrs.field(validator=attrs.validators.matches_re(r"[A-Z]\d{3}"))
@@ -81,6 +89,11 @@ class Diagnostic(Value):
     column: int | None = None
     round: int | None = None
     players: tuple[int, ...] = attrs.field(default=(), converter=_int_tuple)
+    instances: tuple[Diagnostic, ...] = attrs.field(default=(), converter=_diagnostics)
+
+    def flattened(self) -> tuple[Diagnostic, ...]:
+        """This finding, or the instances a root cause stands for (where each one points)."""
+        return self.instances or (self,)
 
     @property
     def sort_key(self) -> tuple[int, int, str, str]:

@@ -7,11 +7,11 @@ changed, and takes the others' findings from the register (:func:`checked`).
 
 The register is one SQLite file (the standard library's :mod:`sqlite3`, no server),
 in WAL mode with a busy timeout, so that several runs can use it at once: each run
-writes its files in short transactions. Schema version 1 (``PRAGMA user_version``, and
+writes its files in short transactions. Schema version 2 (``PRAGMA user_version``, and
 ``schema`` in the ``meta`` table; ``PRAGMA application_id`` is :data:`APPLICATION_ID`):
 
 ``meta(key, value)``
-    ``application`` (``trfkit-register``), ``schema`` (``1``), ``created`` (UTC, ISO
+    ``application`` (``trfkit-register``), ``schema`` (``2``), ``created`` (UTC, ISO
     8601) and ``created_by`` (the trfkit version that made the file).
 ``runs(id, started, finished, trfkit_version, options_key, options, strict, paths, files,``
 ``checked, replayed, with_errors, with_warnings)``
@@ -27,14 +27,29 @@ writes its files in short transactions. Schema version 1 (``PRAGMA user_version`
     ``warn`` or ``ok`` (:class:`Status`); ``exporter`` the program the file names
     (:func:`exporter_of`). ``source_id`` is NULL for a file checked in this run, and
     otherwise the audit whose findings were taken (``checked_at`` is then that audit's
-    time). ``tables``/``teams`` say whether the check built the crosstables that
+    time). ``errors``, ``warnings`` and ``infos`` count the top-level findings (what
+    ``check`` shows: a root cause once, not the findings it stands for), as ``status``
+    judges them. ``tables``/``teams`` say whether the check built the crosstables that
     ``--report`` and a team event's JSON entry show; they are stored as tagged JSON.
     ``reusable`` is 0 for an audit no later run takes: one with an S999 (trfkit failed,
     a check ran out of time, a worker died) or a P001 (the file could not be read).
-``findings(audit_id, seq, code, name, severity, line, column, round, players, message)``
+``findings(audit_id, seq, code, name, severity, line, column, round, players, message,``
+``parent)``
     Every finding of a checked file in output order, with what ``--format json``
     carries (``players`` as a JSON list; ``severity`` ``error``, ``warning`` or
-    ``info``). A taken audit has no rows of its own: its findings are its source's.
+    ``info``). ``parent`` is NULL for a top-level finding; a root cause's instances (the
+    findings a ``C`` code stands for, ``"instances"`` in JSON) follow their cause, each
+    a row of its own whose ``parent`` is the cause's ``seq`` (``seq`` counts on through
+    them). A query by code therefore sees every finding, the instances too: ``trfkit
+    register``'s ``codes``, ``errors`` and ``history`` count a C001 and each T001 it
+    stands for; top-level findings alone are ``WHERE parent IS NULL``. A taken audit has
+    no rows of its own: its findings are its source's.
+
+Schema 1 (before ``findings.parent``; every finding top-level) is still read: a register
+of schema 1 opened for writing (``check --register``) is migrated to schema 2 in place,
+in one transaction (the column added, ``user_version`` and ``meta.schema`` set to 2);
+read-only use (``trfkit register``) reads it as it is, without writing to it, its
+findings all top-level.
 
 A file that is not such a register (a truncated or corrupt database, a text file,
 another program's SQLite database, one of a newer schema) is refused with a
@@ -72,8 +87,12 @@ from trfkit.values import Value
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The schema this trfkit writes and reads (``PRAGMA user_version``)."""
+
+OLDEST_SCHEMA = 1
+"""The oldest schema this trfkit reads: a register of an older schema than
+:data:`SCHEMA_VERSION` is migrated when it is opened for writing (:data:`_MIGRATIONS`)."""
 
 APPLICATION_ID = 0x54524652
 """``PRAGMA application_id`` of a register (``TRFR``): tells it from other SQLite files."""
@@ -148,13 +167,19 @@ CREATE TABLE findings (
     round INTEGER,
     players TEXT NOT NULL,
     message TEXT NOT NULL,
+    parent INTEGER,
     PRIMARY KEY (audit_id, seq)
 ) WITHOUT ROWID;
 CREATE INDEX findings_code ON findings (code);
 """
 
+_MIGRATIONS: dict[int, str] = {
+    1: "ALTER TABLE findings ADD COLUMN parent INTEGER;",
+}
+"""The statements that take a register of schema *n* to schema *n* + 1."""
+
 TABLES = ("meta", "runs", "audits", "findings")
-"""The tables of schema 1."""
+"""The tables of every schema (1 and 2)."""
 
 NOT_REUSED = frozenset({"P001", "S999"})
 """Codes that say trfkit could not read or check the file, not what the file is: an audit
@@ -475,7 +500,8 @@ def _inspect_schema(path: str, conn: sqlite3.Connection) -> None:
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if meta.get("application") != APPLICATION:
         raise _refuse(path, "an SQLite database but not a trfkit register (no trfkit meta)")
-    if version != SCHEMA_VERSION or meta.get("schema") != str(SCHEMA_VERSION):
+    readable = OLDEST_SCHEMA <= version <= SCHEMA_VERSION
+    if not readable or meta.get("schema") != str(version):
         newer = version > SCHEMA_VERSION
         raise _refuse(
             path,
@@ -483,7 +509,10 @@ def _inspect_schema(path: str, conn: sqlite3.Connection) -> None:
             + (
                 f"newer than this trfkit reads ({SCHEMA_VERSION}); upgrade trfkit"
                 if newer
-                else f"which this trfkit does not read (it reads schema {SCHEMA_VERSION})"
+                else "which this trfkit does not read (it reads schemas "
+                f"{OLDEST_SCHEMA} to {SCHEMA_VERSION})"
+                if not readable
+                else f"but its meta table names schema {meta.get('schema')!r}"
             ),
         )
     missing = [t for t in TABLES if t not in tables]
@@ -541,15 +570,63 @@ def _statements(script: str) -> list[str]:
     return [s.strip() for s in script.split(";") if s.strip()]
 
 
+def _migrate(path: str, conn: sqlite3.Connection) -> None:
+    """Take the register open on *conn* (read-write) to :data:`SCHEMA_VERSION`, in place.
+
+    One transaction: the steps of :data:`_MIGRATIONS`, then ``user_version`` and
+    ``meta.schema``. The version is read again once the write lock is held, so that two
+    runs opening the same old register migrate it once. A register that cannot be
+    migrated is refused, unchanged (the transaction rolled back).
+    """
+    if conn.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+        return
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version < SCHEMA_VERSION:  # another run may have migrated it meanwhile
+                for step in range(version, SCHEMA_VERSION):
+                    for statement in _statements(_MIGRATIONS[step]):
+                        conn.execute(statement)
+                conn.execute(
+                    "UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),)
+                )
+                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+            raise
+    except (sqlite3.Error, KeyError) as exc:
+        raise _refuse(
+            path, f"the register cannot be migrated to schema {SCHEMA_VERSION} ({exc})"
+        ) from None
+
+
+def _has_parent(conn: sqlite3.Connection) -> bool:
+    """Whether ``findings`` has the ``parent`` column (schema 2).
+
+    A schema-1 register read as it is has not: its findings are all top-level.
+    """
+    return any(row[1] == "parent" for row in conn.execute("PRAGMA table_info(findings)"))
+
+
 class Register:
     """An open register of audits; use :meth:`open` (a context manager, closed at the end).
 
     The queries return rows as dicts of JSON values, in a stable order.
+
+    Attributes:
+        path: The register's file.
+        conn: The connection (autocommit: transactions are explicit).
+        nested: Whether its findings can hold a root cause's instances (the ``parent``
+            column of schema 2); false for a schema-1 register opened read-only.
     """
 
-    def __init__(self, path: str, conn: sqlite3.Connection) -> None:
+    def __init__(self, path: str, conn: sqlite3.Connection, *, nested: bool = True) -> None:
         self.path = path
         self.conn = conn
+        self.nested = nested
 
     @classmethod
     def open(cls, path: str, *, create: bool = True) -> Register:
@@ -557,7 +634,9 @@ class Register:
 
         Raises :class:`RegisterError` for a file that is not a trfkit register (nothing
         written to it), a missing one when *create* is false, or one that cannot be made.
-        Without *create* the connection is read-only.
+        Without *create* the connection is read-only and an older register's schema
+        (:data:`OLDEST_SCHEMA` on) is read as it is; with it, such a register is migrated
+        to :data:`SCHEMA_VERSION` in place (:func:`_migrate`).
         """
         if os.path.isdir(path):
             raise RegisterError(f"{path}: is a folder, not a register file")
@@ -580,7 +659,17 @@ class Register:
                 conn.execute("PRAGMA synchronous = NORMAL")
         except sqlite3.Error as exc:
             raise _refuse(path, f"the register cannot be opened ({exc})") from None
-        return cls(path, conn)
+        try:
+            if create:
+                _migrate(path, conn)
+            nested = _has_parent(conn)
+        except sqlite3.Error as exc:
+            conn.close()
+            raise _refuse(path, f"the register cannot be opened ({exc})") from None
+        except BaseException:
+            conn.close()
+            raise
+        return cls(path, conn, nested=nested)
 
     def __enter__(self) -> Register:
         return self
@@ -620,7 +709,11 @@ class Register:
         return "a.id IN (SELECT max(id) FROM audits GROUP BY path)", []
 
     def errors(self, run: int | None = None) -> list[dict[str, Any]]:
-        """Files with errors: in *run*, or as last audited (by path)."""
+        """Files with errors: in *run*, or as last audited (by path).
+
+        ``errors`` and ``warnings`` are the top-level counts (what ``check`` shows);
+        ``codes`` the codes of every error finding, a root cause's instances too.
+        """
         where, params = self._scope(run)
         rows = self._rows(
             "SELECT a.path, a.run_id AS run, a.sha256, a.errors, a.warnings, a.exporter, "
@@ -634,7 +727,11 @@ class Register:
         return rows
 
     def codes(self, run: int | None = None) -> list[dict[str, Any]]:
-        """Findings and files by code (in *run*, or as last audited), most frequent first."""
+        """Findings and files by code (in *run*, or as last audited), most frequent first.
+
+        Every finding counts, a root cause's instances too: a C001 that stands for 32
+        T001 is one C001 and 32 T001 (as before causes were grouped).
+        """
         where, params = self._scope(run)
         return self._rows(
             "SELECT f.code, f.name, f.severity, count(*) AS findings, "
@@ -663,7 +760,8 @@ class Register:
         normalised (``./d/a.trf`` is ``d/a.trf``).
 
         ``added`` and ``removed`` map codes to how many more or fewer findings of that code
-        the audit has than the one before it.
+        the audit has than the one before it (``codes`` counts every finding, a root
+        cause's instances too, as :meth:`codes` does).
         """
         rows = self._rows(
             "SELECT a.id, a.run_id AS run, a.recorded_at, a.checked_at, a.sha256, a.size, "
@@ -697,6 +795,51 @@ class Register:
             del row["id"]
             previous, before = row, counts
         return rows
+
+
+# --- findings as rows -------------------------------------------------------------------------
+
+
+def _numbered(found: Sequence[Diagnostic]) -> Iterator[tuple[int, int | None, Diagnostic]]:
+    """``(seq, parent, finding)`` for *found* and the instances within, in the order stored.
+
+    Each finding is followed by its instances (a root cause's), whose ``parent`` is its
+    ``seq``; a top-level finding's ``parent`` is ``None``.
+    """
+    stack: list[tuple[int | None, Diagnostic]] = [(None, d) for d in reversed(found)]
+    seq = 0
+    while stack:
+        parent, d = stack.pop()
+        yield seq, parent, d
+        stack.extend((seq, i) for i in reversed(d.instances))
+        seq += 1
+
+
+def _rebuilt(rows: Sequence[Sequence[Any]]) -> tuple[Diagnostic, ...]:
+    """The findings stored as *rows*: the top-level ones, each root cause with its instances.
+
+    A row is ``(seq, code, name, severity, line, column, round, players, message,
+    parent)``, the rows in ``seq`` order. Raises :class:`ValueError` for a row whose
+    ``parent`` is no earlier row's ``seq`` (and whatever a value that is no finding's does).
+    """
+    children: dict[int | None, list[int]] = {None: []}  # a seq: the indexes of its instances
+    for index, row in enumerate(rows):
+        seq, parent = row[0], row[-1]
+        if parent not in children:
+            raise ValueError(f"finding {seq} belongs to {parent}, which is no earlier finding")
+        children[parent].append(index)
+        children[seq] = []
+    built: dict[int, Diagnostic] = {}
+    for index in range(len(rows) - 1, -1, -1):  # instances come after their cause
+        seq, code, name, severity, line, column, round_, players, message, _ = rows[index]
+        fields: dict[str, Any] = {  # Any: Diagnostic's converters take what they convert
+            "code": code, "name": name, "severity": Severity[severity.upper()],
+            "message": message, "line": line, "column": column, "round": round_,
+            "players": json.loads(players),
+            "instances": tuple(built.pop(i) for i in children[seq]),
+        }  # fmt: skip
+        built[index] = Diagnostic(**fields)
+    return tuple(built[i] for i in children[None])
 
 
 # --- a batch through the register -------------------------------------------------------------
@@ -831,19 +974,17 @@ class RegisteredBatch(Iterator[FileReport]):
     def _replay(self, planned: _Planned) -> FileReport | None:
         hit = planned.hit
         assert hit is not None
-        rows = self.register.conn.execute(
-            'SELECT code, name, severity, line, "column", round, players, message '
-            "FROM findings WHERE audit_id = ? ORDER BY seq",
-            (hit.id,),
-        ).fetchall()
+        parent = "parent" if self.register.nested else "NULL"  # schema 1: all top-level
         try:
-            found = tuple(
-                Diagnostic(
-                    code=code, name=name, severity=Severity[severity.upper()], message=message,
-                    line=line, column=column, round=round_, players=json.loads(players),
-                )
-                for code, name, severity, line, column, round_, players, message in rows
-            )  # fmt: skip
+            rows = self.register.conn.execute(
+                'SELECT seq, code, name, severity, line, "column", round, players, message, '
+                f"{parent} FROM findings WHERE audit_id = ? ORDER BY seq",
+                (hit.id,),
+            ).fetchall()
+        except sqlite3.Error as exc:
+            raise RegisterError(f"{self.register.path}: cannot be read: {exc}") from None
+        try:
+            found = _rebuilt(rows)
             table = _load_table(hit.table_json) if self.request.tables else None
             teams = (
                 _load_table(hit.teams_json) if self.request.tables or self.request.teams else None
@@ -946,7 +1087,8 @@ class RegisteredBatch(Iterator[FileReport]):
         request = self.request
         found = report.diagnostics
         hit = planned.hit
-        counts = collections.Counter(d.severity for d in found)
+        counts = collections.Counter(d.severity for d in found)  # top-level, as check shows
+        rows = list(_numbered(found))
         tables = int(request.tables)
         teams = int(request.tables or request.teams)
         table_json = teams_json = None
@@ -969,7 +1111,7 @@ class RegisteredBatch(Iterator[FileReport]):
                 counts[Severity.ERROR], counts[Severity.WARNING], counts[Severity.INFO],
                 tables if hit is None else 0, teams if hit is None else 0,
                 table_json, teams_json,
-                int(hit is None and not any(d.code in NOT_REUSED for d in found)),
+                int(hit is None and not any(d.code in NOT_REUSED for _, _, d in rows)),
             ),
         )  # fmt: skip
         if cursor.rowcount != 1 or hit is not None:
@@ -977,11 +1119,11 @@ class RegisteredBatch(Iterator[FileReport]):
         audit = cursor.lastrowid
         conn.executemany(
             'INSERT INTO findings (audit_id, seq, code, name, severity, line, "column", round, '
-            "players, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "players, message, parent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (audit, seq, d.code, d.name, d.severity.label, d.line, d.column, d.round,
-                 json.dumps(list(d.players)), d.message)
-                for seq, d in enumerate(found)
+                 json.dumps(list(d.players)), d.message, parent)
+                for seq, parent, d in rows
             ],
         )  # fmt: skip
 

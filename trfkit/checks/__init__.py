@@ -14,6 +14,7 @@ from trfkit.checks.registry import (
     PluginProblem,
     all_checks,
     all_rules,
+    cause_selected,
     get,
     matches,
     plugin_entry_points,
@@ -22,6 +23,8 @@ from trfkit.checks.registry import (
     run_checks,
     selected,
     unknown_patterns,
+    widened,
+    with_causes,
 )
 
 __all__ = [
@@ -34,6 +37,7 @@ __all__ = [
     "PluginProblem",
     "all_checks",
     "all_rules",
+    "cause_selected",
     "get",
     "make_check",
     "matches",
@@ -43,4 +47,6 @@ __all__ = [
     "run_checks",
     "selected",
     "unknown_patterns",
+    "widened",
+    "with_causes",
 ]

@@ -199,6 +199,12 @@ def last_used_round(t: Tournament) -> int:
     )
 
 
+def played_rounds(ctx: Context) -> int:
+    """The last round with a block that says something, a phantom round (E005) left out."""
+    last = blocks(ctx).last_used
+    return last - 1 if last and _phantom_after(ctx.tournament, last) == last else last
+
+
 def _in_progress(ctx: Context) -> bool:
     """True when a declared round count (142/XXR) is higher than the rounds used."""
     declared = ctx.tournament.declared_rounds
@@ -684,8 +690,8 @@ _is_standard_full = functools.lru_cache(maxsize=1024)(date_readings.is_standard_
 _is_standard_round = functools.lru_cache(maxsize=1024)(date_readings.is_standard_round)
 
 
-class _DateField:
-    """One date in the file: where it stands and how it reads."""
+class DateField:
+    """One date in the file: where it stands and how it reads (``fix`` reads them too)."""
 
     def __init__(
         self, record: Record, text: str, column: int, round_number: int | None = None
@@ -697,6 +703,7 @@ class _DateField:
         self.readings = _readings(self.text)
 
     def describe(self) -> str:
+        """The text and every date it reads as, for a message."""
         return _describe(self.text, self.readings)
 
 
@@ -707,18 +714,18 @@ def _describe(text: str, found: Sequence[Reading]) -> str:
     return f"{text!r} (read as {' or '.join(dates)})"
 
 
-def _header_date(ctx: Context, code: str) -> _DateField | None:
+def _header_date(ctx: Context, code: str) -> DateField | None:
     """The first non-blank *code* record (042, 052) as a date, read once per file."""
-    found: _DateField | None = ctx.cached(
+    found: DateField | None = ctx.cached(
         f"lint.date.{code}", lambda: _read_header_date(ctx, code)
     )
     return found
 
 
-def _read_header_date(ctx: Context, code: str) -> _DateField | None:
+def _read_header_date(ctx: Context, code: str) -> DateField | None:
     for record in _text_records(ctx, code):
         if record.value.strip():
-            return _DateField(record, record.value, VALUE_COLUMN)
+            return DateField(record, record.value, VALUE_COLUMN)
     return None
 
 
@@ -727,14 +734,14 @@ def _is_vega(record: RoundDates) -> bool:
     return ";" in record.prefix or any(";" in d for d in record.dates)
 
 
-def _round_date_fields(ctx: Context) -> list[_DateField]:
+def _round_date_fields(ctx: Context) -> list[DateField]:
     """The round dates of every 132 record, in round order (read once per file)."""
-    found: list[_DateField] = ctx.cached("lint.round_dates", lambda: _read_round_dates(ctx))
+    found: list[DateField] = ctx.cached("lint.round_dates", lambda: _read_round_dates(ctx))
     return found
 
 
-def _read_round_dates(ctx: Context) -> list[_DateField]:
-    fields: list[_DateField] = []
+def _read_round_dates(ctx: Context) -> list[DateField]:
+    fields: list[DateField] = []
     ordinal = 0
     for record in _of_type(ctx, RoundDates):
         if _is_vega(record) or record.source is None:
@@ -743,12 +750,12 @@ def _read_round_dates(ctx: Context) -> list[_DateField]:
             for index, cell in enumerate(record.dates):
                 if cell.strip():
                     fields.append(
-                        _DateField(record, cell, C.round_block_start(index + 1), index + 1)
+                        DateField(record, cell, C.round_block_start(index + 1), index + 1)
                     )
         elif record.prefix:
             ordinal += 1
             column = prefix_column(record) or VALUE_COLUMN
-            fields.append(_DateField(record, record.prefix, column, ordinal))
+            fields.append(DateField(record, record.prefix, column, ordinal))
     return fields
 
 
@@ -828,7 +835,23 @@ def _nonstandard_date(ctx: Context) -> Iterator[Diagnostic]:
 NONSTANDARD_DATE = make_check("E013", "nonstandard-date", Severity.INFO, _nonstandard_date)
 
 
-def _orders(fields: Sequence[_DateField]) -> list[str]:
+def date_fields(ctx: Context) -> list[DateField]:
+    """Every date of the file: 042, 052 (when filled), then the round dates of 132."""
+    found = [_header_date(ctx, code) for code in ("042", "052")]
+    return [f for f in found if f is not None] + _round_date_fields(ctx)
+
+
+def date_orders(fields: Sequence[DateField]) -> list[str]:
+    """The field orders that read every date of *fields*, standard order first."""
+    return _orders(fields)
+
+
+def date_in(field: DateField, order: str) -> Reading:
+    """*field* read in *order* (one of :func:`date_orders`)."""
+    return _date_in(field, order)
+
+
+def _orders(fields: Sequence[DateField]) -> list[str]:
     """The field orders that read every date of *fields*, standard order first."""
     if not fields:
         return []
@@ -837,7 +860,7 @@ def _orders(fields: Sequence[_DateField]) -> list[str]:
     return [o for o in preference if o in common]
 
 
-def _date_in(field: _DateField, order: str) -> Reading:
+def _date_in(field: DateField, order: str) -> Reading:
     return next(r for r in field.readings if r.order == order)
 
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from trfkit.checks import lint, readers, schedule, scores, structure, teams
+from trfkit.checks import causes, lint, readers, schedule, scores, structure, teams
 from trfkit.checks.base import Check, CheckOptions, Context, is_capped, make_check
 from trfkit.diagnostics import PARSE_RULES, Diagnostic, Repeats, Rule, Severity
 from trfkit.errors import RuleError
@@ -194,7 +194,12 @@ def all_checks() -> tuple[Check, ...]:
 
 def all_rules() -> tuple[Rule, ...]:
     """Every documented code: the reader's, then each check's, sorted by code."""
-    rules = [*PARSE_RULES.values(), INTERNAL.rule, *(c.rule for c in all_checks())]
+    rules = [
+        *PARSE_RULES.values(),
+        INTERNAL.rule,
+        *(c.rule for c in all_checks()),
+        *(c.rule for c in causes.CAUSES),
+    ]
     return tuple(sorted(rules, key=lambda r: r.code))
 
 
@@ -235,6 +240,45 @@ def selected(
     if select and not matches(diagnostic.code, diagnostic.name, select):
         return False
     return not (ignore and matches(diagnostic.code, diagnostic.name, ignore))
+
+
+def widened(select: Sequence[str] | None) -> tuple[str, ...] | None:
+    """*select* with the codes the selected root causes stand for (the checks to run)."""
+    if not select:
+        return None if select is None else tuple(select)
+    more = [
+        code
+        for cause in causes.CAUSES
+        if matches(cause.code, cause.name, select)
+        for code in sorted(cause.groups)
+    ]
+    return (*select, *more)
+
+
+def with_causes(
+    ctx: Context, found: Sequence[Diagnostic], *, ignore: Sequence[str] | None = None
+) -> list[Diagnostic]:
+    """*found* (the reader's and the checks' findings) with their root causes grouped.
+
+    ``--ignore`` drops findings before they are grouped, and a cause it names groups
+    nothing. Under ``--select`` a root cause's finding stays when :func:`cause_selected`
+    says so.
+    """
+    kept = [d for d in found if not (ignore and matches(d.code, d.name, ignore))]
+    active = [c for c in causes.CAUSES if not (ignore and matches(c.code, c.name, ignore))]
+    return causes.group(ctx, kept, active)
+
+
+def cause_selected(diagnostic: Diagnostic, select: Sequence[str] | None) -> bool:
+    """Whether a root cause's finding stays under ``--select``: by its code or an instance's.
+
+    ``--select T001`` shows C001 with its T001s underneath.
+    """
+    return bool(diagnostic.instances) and (
+        not select
+        or matches(diagnostic.code, diagnostic.name, select)
+        or any(matches(i.code, i.name, select) for i in diagnostic.instances)
+    )
 
 
 def run_checks(

@@ -79,7 +79,7 @@ class PointsFinding(Value):
 
 
 @attrs.frozen(repr=False)
-class _State(Value):
+class ScoresState(Value):
     """Everything the score checks share, computed once per file."""
 
     standings: Standings
@@ -97,7 +97,7 @@ class _State(Value):
 
 def withdrawals(ctx: Context) -> tuple[Withdrawal, ...]:
     """The round-robin withdrawals of the file, found once (for B011 and the score checks)."""
-    state = _state(ctx)
+    state = scores_state(ctx)
     return state.withdrawals if state is not None else ()
 
 
@@ -107,7 +107,7 @@ def withdrawal_games(ctx: Context) -> frozenset[tuple[int, int]]:
     Whatever its block says (a pairing-allocated bye, a blank, a zero bye), such a round
     is the withdrawal's forfeit (or annulled game), not a pairing of its own.
     """
-    state = _state(ctx)
+    state = scores_state(ctx)
     if state is None or not state.withdrawals or state.standings.engine is None:
         return frozenset()
     history = state.standings.engine.history
@@ -122,11 +122,15 @@ def withdrawal_games(ctx: Context) -> frozenset[tuple[int, int]]:
     return frozenset(found)
 
 
-def _state(ctx: Context) -> _State | None:
+def scores_state(ctx: Context) -> ScoresState | None:
+    """What the score checks share (standings, points findings), once per file.
+
+    ``None`` for a file without rounds. The root causes and ``fix`` read it too.
+    """
     return ctx.cached("scores.state", lambda: _compute_state(ctx))  # type: ignore[no-any-return]
 
 
-def _compute_state(ctx: Context) -> _State | None:
+def _compute_state(ctx: Context) -> ScoresState | None:
     t = ctx.tournament
     if not t.players or not any(p.rounds for p in t.players):
         return None
@@ -166,7 +170,7 @@ def _compute_state(ctx: Context) -> _State | None:
             t, final.engine.settings if final.engine else None, corrections=corrections
         )
         final = compute_standings(t, options, regime=ctx.regime, engine=corrected, values=False)
-    return _State(final, findings, tuple(problems), ctx.regime.team, standings.withdrawals)
+    return ScoresState(final, findings, tuple(problems), ctx.regime.team, standings.withdrawals)
 
 
 def _affected(history: PlayerHistory) -> set[int]:
@@ -285,7 +289,7 @@ def _points_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     PASS: a win and ``0000 - H`` with ``1.5`` in columns 81-84.
     FAIL: the same round blocks with ``2.0`` (a win and a half-point bye make 1.5).
     """
-    state = _state(ctx)
+    state = scores_state(ctx)
     if state is None:
         return
     for f in state.points:
@@ -314,7 +318,7 @@ def _points_withdrawal(ctx: Context) -> Iterator[Diagnostic]:
     PASS: player 4 played 1 of 3 games and withdrew; player 1 (a win against 4, a
     draw and a win) shows 1.5. INFO: player 1 shows 2.5.
     """
-    state = _state(ctx)
+    state = scores_state(ctx)
     if state is None:
         return
     for f in state.points:
@@ -347,7 +351,7 @@ def _points_blank_bye(ctx: Context) -> Iterator[Diagnostic]:
     PASS: ``0000 - H`` and 0.5 in the total. WARNING: ``0000 -  `` (blank result)
     and 0.5 in the total.
     """
-    state = _state(ctx)
+    state = scores_state(ctx)
     if state is None:
         return
     for f in state.points:
@@ -375,7 +379,7 @@ def _points_abnormal(ctx: Context) -> Iterator[Diagnostic]:
 
     PASS: ``299           2.0    1    4`` and player 4, who lost, shows 2.0.
     """
-    state = _state(ctx)
+    state = scores_state(ctx)
     if state is None:
         return
     for f in state.points:
@@ -401,7 +405,7 @@ def _points_pending(ctx: Context) -> Iterator[Diagnostic]:
 
     PASS: the points include the pending bye. INFO: they do not.
     """
-    state = _state(ctx)
+    state = scores_state(ctx)
     if state is None:
         return
     for f in state.points:
@@ -419,7 +423,7 @@ POINTS_PENDING = make_check("T005", "points-pending-bye", Severity.INFO, _points
 # --- ranks ---------------------------------------------------------------------------------
 
 
-def _reported_ranks(ctx: Context, state: _State) -> dict[int, Player]:
+def reported_ranks(ctx: Context, state: ScoresState) -> dict[int, Player]:
     """Players whose rank column is filled (not blank, not 0) and counts in the standings."""
     if state.team:
         return {}
@@ -500,7 +504,7 @@ def rank_groups(rows: Iterable[tuple[int, object]]) -> list[list[int]]:
 
 
 @attrs.frozen(repr=False)
-class _RankFindings(Value):
+class RankFindings(Value):
     errors: tuple[RankMismatch[Player], ...] = ()
     warnings: tuple[RankMismatch[Player], ...] = ()
     names: str = ""
@@ -508,18 +512,20 @@ class _RankFindings(Value):
     """The rank column repeats the start ranks and disagrees with the standings."""
     summary: int = 0
     """How many ranks differ inside their points group when there are too many to list."""
+    tiebreaks: tuple[TieBreak, ...] = ()
+    """The list the ranks were judged by (:attr:`names`): declared, or the closest common one."""
 
 
-def _rank_findings(ctx: Context) -> _RankFindings:
+def rank_findings(ctx: Context) -> RankFindings:
     """What the rank column gets wrong, computed once per file."""
 
-    def compute() -> _RankFindings:
-        state = _state(ctx)
+    def compute() -> RankFindings:
+        state = scores_state(ctx)
         if state is None:
-            return _RankFindings()
-        ranked = _reported_ranks(ctx, state)
+            return RankFindings()
+        ranked = reported_ranks(ctx, state)
         if not ranked:
-            return _RankFindings()
+            return RankFindings()
         st = state.standings
         engine = st.engine
         assert engine is not None
@@ -550,17 +556,17 @@ def _rank_findings(ctx: Context) -> _RankFindings:
         assert best is not None
         names = ", ".join(tb.text for tb in best_list)
         if not best:
-            return _RankFindings(names=names)
+            return RankFindings(names=names, tiebreaks=best_list)
         if all(p.rank == p.start_rank for p in ranked.values()) and len(ranked) > 2:
-            return _RankFindings(names=names, placeholder=True)
+            return RankFindings(names=names, placeholder=True, tiebreaks=best_list)
         if declared:
-            return _RankFindings(tuple(best), (), names)
+            return RankFindings(tuple(best), (), names, tiebreaks=best_list)
         outside = {m.entry.start_rank for m in by_points}
         errors = tuple(m for m in best if m.entry.start_rank in outside)
         warnings = tuple(m for m in best if m.entry.start_rank not in outside)
         if len(warnings) > max(3, len(ranked) // 10):
-            return _RankFindings(errors, (), names, False, len(warnings))
-        return _RankFindings(errors, warnings, names)
+            return RankFindings(errors, (), names, False, len(warnings), best_list)
+        return RankFindings(errors, warnings, names, tiebreaks=best_list)
 
     return ctx.cached("scores.ranks", compute)  # type: ignore[no-any-return]
 
@@ -581,10 +587,10 @@ def _rank_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     PASS: two players on 3.5 points tied on every tie-break, ranked 2 and 3 (or 2
     and 2). FAIL: the player on 1.5 points ranked above a player on 3.5 points.
     """
-    state = _state(ctx)
+    state = scores_state(ctx)
     if state is None:
         return
-    found = _rank_findings(ctx)
+    found = rank_findings(ctx)
     for m in found.errors:
         yield RANK_MISMATCH.rule.diagnostic(
             f"{_who(m.entry)}: rank {m.entry.rank} in the file, {m.places} recomputed "
@@ -608,10 +614,10 @@ def _rank_undeclared(ctx: Context) -> Iterator[Diagnostic]:
     PASS: ranks that follow any common list. WARNING: two players on 3.5 points
     ranked in an order that no common list gives.
     """
-    state = _state(ctx)
+    state = scores_state(ctx)
     if state is None:
         return
-    found = _rank_findings(ctx)
+    found = rank_findings(ctx)
     for m in found.warnings:
         yield RANK_UNDECLARED.rule.diagnostic(
             f"{_who(m.entry)}: rank {m.entry.rank} in the file, {m.places} under the "
@@ -634,10 +640,10 @@ def _rank_placeholder(ctx: Context) -> Iterator[Diagnostic]:
     PASS: a rank column with the final standings. WARNING: ranks 1, 2, 3 … equal to
     the start ranks while player 2 finished first.
     """
-    state = _state(ctx)
+    state = scores_state(ctx)
     if state is None:
         return
-    found = _rank_findings(ctx)
+    found = rank_findings(ctx)
     if found.placeholder:
         yield RANK_PLACEHOLDER.rule.diagnostic(
             "the rank column (86-89) repeats the start ranks, which are not the final "
@@ -661,10 +667,10 @@ def _rank_order_unknown(ctx: Context) -> Iterator[Diagnostic]:
 
     INFO only.
     """
-    state = _state(ctx)
+    state = scores_state(ctx)
     if state is None:
         return
-    found = _rank_findings(ctx)
+    found = rank_findings(ctx)
     if found.summary:
         yield RANK_ORDER_UNKNOWN.rule.diagnostic(
             f"{found.summary} ranks differ inside their points groups under every common "
@@ -694,14 +700,14 @@ def _close(reported: Fraction, exact: Fraction) -> bool:
     return abs(reported - exact) * scale * 2 <= 1
 
 
-def _points(state: _State, p: Player) -> Fraction | None:
+def _points(state: ScoresState, p: Player) -> Fraction | None:
     """The recomputed points of *p*."""
     engine = state.standings.engine
     assert engine is not None
     return engine.values("PTS").get(p.start_rank)
 
 
-def _recomputed(state: _State, tb: TieBreak) -> dict[int, Fraction | None]:
+def _recomputed(state: ScoresState, tb: TieBreak) -> dict[int, Fraction | None]:
     """Start rank → value of *tb* (DE from the standings' tie groups)."""
     st = state.standings
     engine = st.engine
@@ -716,7 +722,7 @@ def _recomputed(state: _State, tb: TieBreak) -> dict[int, Fraction | None]:
     return engine.values(tb)
 
 
-def _variants(ctx: Context, state: _State) -> list[tuple[str, TieBreakEngine]]:
+def _variants(ctx: Context, state: ScoresState) -> list[tuple[str, TieBreakEngine]]:
     """Engines under the other editions and readings, built once per file when needed."""
 
     def build() -> list[tuple[str, TieBreakEngine]]:
@@ -773,7 +779,7 @@ def _variants(ctx: Context, state: _State) -> list[tuple[str, TieBreakEngine]]:
 
 
 def _other_reading(
-    ctx: Context, state: _State, tb: TieBreak, start_rank: int, reported: Fraction
+    ctx: Context, state: ScoresState, tb: TieBreak, start_rank: int, reported: Fraction
 ) -> str:
     """A hint when the reported value is what another edition or reading gives."""
     if tb.name == "DE":
@@ -798,7 +804,7 @@ def _appended_columns(tournament: Tournament) -> dict[int, tuple[str, ...]]:
     return found
 
 
-def _reported_sources(ctx: Context, state: _State) -> Iterator[tuple[str, int, str, Fraction]]:
+def _reported_sources(ctx: Context, state: ScoresState) -> Iterator[tuple[str, int, str, Fraction]]:
     """(source, start rank, code, value) from the side file and appended columns."""
     side = ctx.options.standings or {}
     source = ctx.options.standings_source or "--standings"
@@ -844,7 +850,7 @@ def _tiebreak_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     PASS: ``start_rank,SB`` / ``1,9.25`` for a player whose SB is 9.25.
     FAIL: ``1,9.5``.
     """
-    state = _state(ctx)
+    state = scores_state(ctx)
     if state is None or state.team:
         return
     players = ctx.tournament.players_by_rank
@@ -900,7 +906,7 @@ def _tiebreak_unknown(ctx: Context) -> Iterator[Diagnostic]:
 
     PASS: ``212 PTS,DE,SB,KS``. WARNING: ``212 PTS,XYZ``.
     """
-    state = _state(ctx)
+    state = scores_state(ctx)
     if state is None:
         return
     for message in state.problems:
@@ -977,7 +983,7 @@ def _tiebreak_rules(ctx: Context) -> Iterator[Diagnostic]:
 
     INFO only.
     """
-    state = _state(ctx)
+    state = scores_state(ctx)
     if state is None:
         return
     st = state.standings

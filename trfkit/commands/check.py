@@ -52,6 +52,7 @@ from trfkit.errors import UsageError
 if TYPE_CHECKING:
     from trfkit.audit import Discovery, FileReport
     from trfkit.config import Choice, Settings
+    from trfkit.diagnostics import Diagnostic
     from trfkit.readers import Reader
 
 
@@ -91,6 +92,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--show-info",
         action="store_true",
         help="also print info diagnostics in text and github output",
+    )
+    parser.add_argument(
+        "--show-all",
+        action="store_true",
+        help="under a root cause (a C code), also print each finding it stands for "
+        "(JSON always lists them as \"instances\")",
     )
     parser.add_argument(
         "--jobs",
@@ -369,6 +376,8 @@ def run(args: argparse.Namespace) -> int:
     json_out = report_json.JsonWriter(sys.stdout.write) if args.format == "json" else None
     formatter = github.format_github if args.format == "github" else text.format_text
     threshold = Severity.WARNING if strict else Severity.ERROR
+    # --show-all: a root cause's instances under it, indented in text (an annotation each on GitHub)
+    indent = ("" if args.format == "github" else "    ") if args.show_all else None
     summary = text.Summary(settings=common.applied_files(profile, settings), warnings=warnings)
     failed = usage_failure = False
     reports: Iterable[FileReport] = walk.reports(  # with the links not followed, in place
@@ -400,7 +409,9 @@ def run(args: argparse.Namespace) -> int:
             json_out.add(entry)
         elif shown:
             progress.clear()
-            sys.stdout.write("".join(formatter(d, file_report.path) + "\n" for d in shown))
+            sys.stdout.write(
+                "".join(_lines(formatter, d, file_report.path, indent) for d in shown)
+            )
         progress.update(index, file_report.path)
     progress.clear()
     if json_out is not None:
@@ -424,6 +435,19 @@ def run(args: argparse.Namespace) -> int:
     if usage_failure:
         return text.EXIT_USAGE
     return text.EXIT_DISCREPANCY if failed else text.EXIT_OK
+
+
+def _lines(
+    formatter: Callable[[Diagnostic, str], str], d: Diagnostic, path: str, indent: str | None
+) -> str:
+    """*d*'s line, and a root cause's instances under it after *indent*.
+
+    *indent* is ``None`` without ``--show-all``: the instances are not shown.
+    """
+    out = formatter(d, path) + "\n"
+    if indent is not None and d.instances:
+        out += "".join(indent + formatter(i, path) + "\n" for i in d.instances)
+    return out
 
 
 def _settings_warnings(

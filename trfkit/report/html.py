@@ -538,16 +538,18 @@ def _file_section(report: FileReport, anchor: str, number: int) -> str:
         meta.append(f"{len(teams.rows)} teams, {teams.boards} boards")
     if report.encoding:
         meta.append(_e(report.encoding))
+    # a root cause's instances are listed under it and mark their own cells
+    listed = [x for d in report.diagnostics for x in (d, *d.instances)]
     parts = [
         f'<section class="file" id="{anchor}" data-file="{number}">',
         f'<h2><span class="badge sev-{label}">{label}</span> {_e(report.path)}</h2>',
         f'<p class="meta">{" · ".join(meta)}</p>' if meta else "",
-        _findings(report.diagnostics),
+        _findings(listed),
     ]
     if teams is not None:
-        parts.append(_team_crosstable(teams, report.diagnostics, number))
+        parts.append(_team_crosstable(teams, listed, number))
     if table is not None:
-        parts.append(_crosstable(table, report.diagnostics, number))
+        parts.append(_crosstable(table, listed, number))
     parts.append("</section>")
     return "\n".join(p for p in parts if p)
 
@@ -556,14 +558,16 @@ def _findings(diagnostics: Sequence[Diagnostic]) -> str:
     if not diagnostics:
         return '<p class="none">No findings.</p>'
     rows = []
+    instances = {id(i) for d in diagnostics for i in d.instances}
     for index, d in enumerate(diagnostics):
+        under = " instance" if id(d) in instances else ""
         rows.append(
-            f'<tr class="finding sev-{d.severity.label}" data-d="{index}" tabindex="0">'
+            f'<tr class="finding{under} sev-{d.severity.label}" data-d="{index}" tabindex="0">'
             f"<td>{_e(_where(d))}</td><td><b>{_e(d.code)}</b></td><td>{_e(d.name)}</td>"
             f"<td>{_e(d.severity.label)}</td><td>{_e(d.message)}</td></tr>"
         )
     return (
-        f"<details open><summary>Findings ({len(diagnostics)})</summary>"
+        f"<details open><summary>Findings ({len(diagnostics) - len(instances)})</summary>"
         '<table class="findings"><thead><tr><th>Line:col</th><th>Code</th><th>Name</th>'
         "<th>Severity</th><th>Message</th></tr></thead><tbody>"
         + "".join(rows)
@@ -905,6 +909,7 @@ table.xt td.differs { font-weight: bold; color: #9b1c1c; }
 .badge.sev-error { background: var(--error); } .badge.sev-warning { background: var(--warning); }
 .badge.sev-info { background: var(--info); } .badge.sev-clean { background: #c8ebcf; }
 tr.finding { cursor: pointer; } tr.finding:hover td { background: #f3f6fb; }
+tr.finding.instance td:first-child { padding-left: 1.5em; }
 tr.finding.sev-error td:nth-child(4) { color: #9b1c1c; }
 #detail { position: fixed; right: 1rem; bottom: 1rem; max-width: 34rem; background: #fff;
   border: 1px solid #8a94a3; box-shadow: 0 4px 16px rgba(0,0,0,.2); padding: 0.5rem 0.75rem; }

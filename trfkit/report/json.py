@@ -18,8 +18,12 @@ if TYPE_CHECKING:
 
 
 def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
-    """One diagnostic as the JSON object of the ``--format json`` schema."""
-    return {
+    """One diagnostic as the JSON object of the ``--format json`` schema.
+
+    A root cause (a ``C`` code) also carries ``"instances"``: the findings it stands for,
+    each an object of this form.
+    """
+    found: dict[str, Any] = {
         "code": d.code,
         "name": d.name,
         "severity": d.severity.label,
@@ -29,6 +33,9 @@ def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
         "round": d.round,
         "players": list(d.players),
     }
+    if d.instances:
+        found["instances"] = [diagnostic_json(i) for i in d.instances]
+    return found
 
 
 def file_json(report: FileReport) -> dict[str, Any]:
