@@ -181,6 +181,18 @@ HOSTILE: list[tuple[str, Call, type[Exception], tuple[str, ...]]] = [
         "dump()",
         "bogus",
     ),
+    # fix
+    row("fix(None)", lambda: A.fix(None), TYPE, "fix()", "tournament", "not None"),
+    row("fix(text)", lambda: A.fix(TEXT), TYPE, "fix()", "tournament", "trfkit.loads"),
+    row("fix(select=5)", lambda: A.fix(A.loads(TEXT), select=5), TYPE, "fix()", "select"),
+    row(
+        "fix(options={})",
+        lambda: A.fix(A.loads(TEXT), options={}),
+        TYPE,
+        "fix()",
+        "options",
+        "CheckOptions",
+    ),
     # check
     row("check(None)", lambda: A.check(None), TYPE, "check()", "source", "not None"),
     row("check(123)", lambda: A.check(123), TYPE, "source", "not int"),
@@ -284,7 +296,7 @@ def test_the_table_covers_every_public_function() -> None:
     assert len(HOSTILE) >= 42
     labels = " ".join(label for label, *_ in HOSTILE)
     functions = [n for n in trfkit.__all__ if n[0].islower() and not n.startswith("__")]
-    assert functions == ["check", "dump", "dump_bytes", "dumps", "load", "loads", "parse"]
+    assert functions == ["check", "dump", "dump_bytes", "dumps", "fix", "load", "loads", "parse"]
     assert all(f"{name}(" in labels for name in functions)
 
 

@@ -7,6 +7,7 @@ The public API (``help(trfkit)`` lists each with its documentation):
 - writing: :func:`dumps`, :func:`dump_bytes`, :func:`dump` (an unchanged record is
   written back byte for byte);
 - checking: :func:`check` (every diagnostic of every check, located);
+- fixing: :func:`fix` (the derived and cosmetic values, never a game: :mod:`trfkit.fixes`);
 - the model: :class:`Tournament` and the records of :mod:`trfkit.model`;
 - errors: every exception trfkit raises is a :class:`TrfError` (:mod:`trfkit.errors`).
 
@@ -32,6 +33,7 @@ __all__ = [
     "dump",
     "dump_bytes",
     "dumps",
+    "fix",
     "load",
     "loads",
     "parse",
@@ -40,14 +42,16 @@ __all__ = [
 if TYPE_CHECKING:
     from typing import Any
 
-    from trfkit.api import ParseResult, check, dump, dump_bytes, dumps, load, loads, parse
+    from trfkit.api import ParseResult, check, dump, dump_bytes, dumps, fix, load, loads, parse
     from trfkit.errors import TrfError
     from trfkit.model import Tournament
 
 
 def __getattr__(name: str) -> Any:
     """Import the API lazily, so ``trfkit --version`` does not load the parser."""
-    if name in ("ParseResult", "check", "dump", "dump_bytes", "dumps", "load", "loads", "parse"):
+    if name in (
+        "ParseResult", "check", "dump", "dump_bytes", "dumps", "fix", "load", "loads", "parse",
+    ):  # fmt: skip
         from trfkit import api
 
         return getattr(api, name)

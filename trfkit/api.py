@@ -28,8 +28,11 @@ from trfkit.trf.reader import ParseResult
 
 if TYPE_CHECKING:
     from trfkit.checks import CheckOptions
+    from trfkit.fixes import Fix
 
-__all__ = ["ParseResult", "check", "dump", "dump_bytes", "dumps", "load", "loads", "parse"]
+__all__ = [
+    "ParseResult", "check", "dump", "dump_bytes", "dumps", "fix", "load", "loads", "parse",
+]  # fmt: skip
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -316,8 +319,8 @@ def check(
     _codec("check", encoding)
     request = CheckRequest(
         options=options or CheckOptions(),
-        select=_codes("select", select),
-        ignore=_codes("ignore", ignore),
+        select=_codes("check", "select", select),
+        ignore=_codes("check", "ignore", ignore),
         encoding=encoding,
     )
     if isinstance(source, os.PathLike) or (isinstance(source, str) and _names_a_file(source)):
@@ -337,7 +340,69 @@ def check(
         return [INTERNAL.rule.diagnostic(message)]
 
 
-def _codes(argument: str, codes: object) -> tuple[str, ...]:
+@_guarded
+def fix(
+    tournament: Tournament,
+    *,
+    select: Sequence[str] | None = None,
+    ignore: Sequence[str] | None = None,
+    options: CheckOptions | None = None,
+) -> tuple[Tournament, list[Fix]]:
+    r"""The tournament with its derived and cosmetic values fixed, and each fix.
+
+    What ``trfkit fix`` does (:mod:`trfkit.fixes` lists every code it answers): the points
+    column from the results, the ranks from the recomputed standings, appended tie-break
+    values, 152 ``W``/``B``, ``0000`` byes, dates in the standard form, the 142/XXR,
+    062 and 072 counts. A result, an opponent or a colour is never changed; the fixed
+    tournament's text (:func:`dumps`) is the original's outside the changed fields.
+
+    >>> import trfkit
+    >>> t = trfkit.loads("012 A
+    062 5
+    001    1 m    Doe, Jane
+    ")
+    >>> fixed, fixes = trfkit.fix(t)
+    >>> [(f.code, f.old, f.new) for f in fixes]
+    [('E008', '5', '1')]
+    >>> trfkit.dumps(fixed)
+    '012 A
+    062 1
+    001    1 m    Doe, Jane
+    '
+
+    Args:
+        tournament: The report (:func:`loads`, :func:`load`, or built in code).
+        select: The codes to fix (all that ``fix`` answers when omitted), as for :func:`check`.
+        ignore: The codes not to fix.
+        options: Settings for the checks (the tie-break list and rules the ranks follow).
+
+    Returns:
+        The fixed tournament and the fixes (:class:`trfkit.fixes.Fix`: code, line, column,
+        field, old and new value, message), in line order.
+
+    Raises:
+        ArgumentTypeError: An argument of the wrong type.
+        FixError: A tournament whose text has reading errors that lose data (P005, P006),
+            or no player.
+    """
+    from trfkit.checks import CheckOptions
+    from trfkit.fixes import fix_report
+
+    tournament = _tournament("fix", tournament)
+    if options is not None and not isinstance(options, CheckOptions):
+        raise ArgumentTypeError.naming(
+            "fix", "options", "a trfkit.checks.CheckOptions or None", options
+        )
+    report = fix_report(
+        tournament,
+        select=_codes("fix", "select", select) or None,
+        ignore=_codes("fix", "ignore", ignore) or None,
+        options=options,
+    )
+    return report.tournament, list(report.fixes)
+
+
+def _codes(function: str, argument: str, codes: object) -> tuple[str, ...]:
     """*select* or *ignore*: ``None``, codes in a list, or one string (``"B,T"``, as the CLI)."""
     if codes is None:
         return ()
@@ -345,11 +410,11 @@ def _codes(argument: str, codes: object) -> tuple[str, ...]:
     if isinstance(codes, str):
         return tuple(c.strip() for c in codes.split(",") if c.strip())
     if isinstance(codes, (bytes, bytearray)) or not isinstance(codes, Iterable):
-        raise ArgumentTypeError.naming("check", argument, expected, codes)
+        raise ArgumentTypeError.naming(function, argument, expected, codes)
     found = tuple(codes)
     for index, code in enumerate(found):
         if not isinstance(code, str):
-            raise ArgumentTypeError.naming("check", f"{argument}[{index}]", "a str", code)
+            raise ArgumentTypeError.naming(function, f"{argument}[{index}]", "a str", code)
     return found
 
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("check", "check TRF files: parse, schedule, points, ranks and tie-breaks"),
     ("convert", "write a TRF file back, or convert it (TRF16, TRF-2026, JSON, CSV)"),
+    ("fix", "write a corrected TRF file: points, ranks, counts, dates (never a game)"),
     ("show", "print a TRF file's header, players and crosstable"),
     ("berger", "print the FIDE Berger table for N players"),
     ("draw", "draw the start numbers of a round robin by lot, from a published seed"),

@@ -140,6 +140,10 @@ class ConversionFailed(TrfError):
     """One input of ``trfkit convert`` cannot be converted (the run exits 2)."""
 
 
+class FixError(TrfError, ValueError):
+    """A file ``trfkit fix`` refuses: reading errors that lose data, or nothing to fix."""
+
+
 # --- the command line ------------------------------------------------------------------------
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import enum
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -420,6 +421,41 @@ def write_output(command: str, path: str, data: bytes) -> None:
 
     for removed in write_atomic(path, data):
         error(command, f"removed {removed}, a temporary file left by an interrupted run")
+
+
+def backup_input(command: str, path: str, data: bytes) -> None:
+    """Keep the input as ``.bak`` before ``--in-place`` replaces it.
+
+    The bytes kept are the ones read; a symbolic link is resolved, so the
+    ``.bak`` goes beside the real file, which is the one replaced. The backup is as
+    private as the original: it gets the original's mode, owner and group (where the
+    process may give them), never the umask's. A ``.bak`` already there is replaced only
+    when it is a regular file: a symbolic link (or a FIFO, a device) is not followed.
+    """
+    import stat
+
+    from trfkit.errors import WriteError
+    from trfkit.fileio import describe, write_atomic
+
+    real = os.path.realpath(path)
+    backup = real + ".bak"
+    try:
+        there = os.lstat(backup).st_mode
+    except FileNotFoundError:
+        there = None
+    except OSError as exc:
+        raise WriteError(f"cannot keep a backup of {path}: {exc.strerror or exc}") from None
+    if there is not None and not stat.S_ISREG(there):
+        kind = "a symbolic link" if stat.S_ISLNK(there) else describe(there)
+        raise WriteError(
+            f"cannot keep a backup of {path}: {backup} is {kind}, which --in-place does not "
+            "replace (remove it, or write with -o)"
+        )
+    try:
+        for removed in write_atomic(backup, data, like=real):
+            error(command, f"removed {removed}, a temporary file left by an interrupted run")
+    except OSError as exc:
+        raise WriteError(f"cannot keep a backup of {path}: {exc.strerror or exc}") from None
 
 
 def unwritable(path: str) -> str | None:

@@ -539,39 +539,13 @@ def _to_csv(tournament: Any, args: argparse.Namespace, kind: str, source_format:
 
 
 def _backup(path: str, data: bytes) -> None:
-    """Keep the input as ``.bak`` before ``--in-place`` replaces it.
+    """Keep the input as ``.bak`` before ``--in-place`` replaces it (``common.backup_input``)."""
+    from trfkit.errors import WriteError
 
-    The bytes kept are the ones converted; a symbolic link is resolved, so the
-    ``.bak`` goes beside the real file, which is the one replaced. The backup is as
-    private as the original: it gets the original's mode, owner and group (where the
-    process may give them), never the umask's. A ``.bak`` already there is replaced only
-    when it is a regular file: a symbolic link (or a FIFO, a device) is not followed.
-    """
-    import stat
-
-    from trfkit.fileio import describe, write_atomic
-
-    real = os.path.realpath(path)
-    backup = real + ".bak"
     try:
-        there = os.lstat(backup).st_mode
-    except FileNotFoundError:
-        there = None
-    except OSError as exc:
-        raise ConversionFailed(f"cannot keep a backup of {path}: {exc.strerror or exc}") from None
-    if there is not None and not stat.S_ISREG(there):
-        kind = "a symbolic link" if stat.S_ISLNK(there) else describe(there)
-        raise ConversionFailed(
-            f"cannot keep a backup of {path}: {backup} is {kind}, which --in-place does not "
-            "replace (remove it, or convert with -o)"
-        )
-    try:
-        for removed in write_atomic(backup, data, like=real):
-            common.error(
-                "convert", f"removed {removed}, a temporary file left by an interrupted run"
-            )
-    except OSError as exc:
-        raise ConversionFailed(f"cannot keep a backup of {path}: {exc.strerror or exc}") from None
+        common.backup_input("convert", path, data)
+    except WriteError as exc:
+        raise ConversionFailed(str(exc)) from None
 
 
 def _write(target: str, data: bytes) -> None:
