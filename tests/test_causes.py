@@ -245,3 +245,11 @@ def test_a_few_misplaced_ranks_in_an_unrated_field_are_no_other_order() -> None:
     found = trfkit.check(planted)
     assert "C004" not in {d.code for d in found}
     assert {d.code for d in found if d.code == "T006"} == {"T006"}
+
+
+def test_dates_partly_standard_are_no_one_form() -> None:
+    """With 042 written the TRF way, the other dates are no "every date in one form"."""
+    event = planting.same_date_form()
+    text = event.text.replace("042 16.03.2024", "042 2024/03/16")
+    found = [d for d in trfkit.check(text) if d.code in ("C006", "E013")]
+    assert found and {d.code for d in found} == {"E013"}

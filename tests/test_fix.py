@@ -246,9 +246,12 @@ def test_corpus_planted_points_and_counts(path: Path) -> None:
         planted += more
     if not planted:
         pytest.skip("no field to plant in")
-    fixed, _ = _fixed_text(text)
+    fixed, report = _fixed_text(text)
     assert planting.uncovered(text, fixed, planted) == []
-    assert not {p.code for p in planted} & _codes(trfkit.check(fixed))
+    # a planted value is fixed, or listed for the arbiter where the file's own convention
+    # (byes entered in advance, a team's bye, a withdrawal) leaves two totals: never left silent
+    left = {p.code for p in planted} & _codes(trfkit.check(fixed))
+    assert left <= _codes(report.not_fixed)
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus/real")
@@ -432,3 +435,92 @@ def test_select_takes_names() -> None:
     text, _ = planting.plant_colour_case(text)
     by_name = [f.code for f in trfkit.fix(trfkit.loads(text), select=["points-mismatch"])[1]]
     assert by_name == ["T001"]
+
+
+def test_appended_values_of_a_large_event_are_fixed() -> None:
+    """48 players with a value appended to each line: read without P006, and fixed (T008).
+
+    The numbers after the last round are first read as round blocks; past the repeat cap
+    their complaints were only counted, and the count outlived them (a P006 that made
+    ``fix`` refuse the file).
+    """
+    event = planting.swiss(48, 5, seed=9)
+    lines = []
+    for line in event.text.split("\n"):
+        if line.startswith("001"):
+            line = line.ljust(planting.block_start(6) - 1) + "     0.0"
+        elif line.startswith("142"):
+            line += "\n202 SB"
+        lines.append(line)
+    text = "\n".join(lines)
+    found = _codes(trfkit.check(text))
+    assert "P006" not in found and "T008" in found
+    fixed, report = _fixed_text(text, select=["T008"])
+    assert report.fixes and {f.code for f in report.fixes} == {"T008"}
+    assert "T008" not in _codes(trfkit.check(fixed))
+    played = {key: block for key, block in planting.games(text).items() if key[1] <= 5}
+    assert {k: b for k, b in planting.games(fixed).items() if k[1] <= 5} == played
+
+
+def _rr4(ranks: tuple[str, str, str, str], points: tuple[str, str, str, str], rounds: list[str],
+         name: str) -> str:  # fmt: skip
+    lines = ["012 " + name, "042 2024/05/01", "052 2024/05/03", "062 4",
+             "092 Individual: Round-Robin", "142 3"]  # fmt: skip
+    names = ("One, A", "Two, B", "Three, C", "Four, D")
+    for n in range(4):
+        line = f"001 {n + 1:>4} m    {names[n]:<33} {2400 - 100 * n:>4} NOR"
+        line = line.ljust(80) + f"{points[n]:>4} {ranks[n]:>4}  " + rounds[n]
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+RR4_ROUNDS = [
+    "   4 w 1     2 w 1     3 b 1",
+    "   3 w 0     1 b 0     4 w 1",
+    "   2 b 1     4 b 1     1 w 0",
+    "   1 b 0     3 w 0     2 b 0",
+]
+"""A round robin of four (by hand): player 1 wins all three (3.0), player 3 beats 2 and 4
+(2.0), player 2 beats 4 (1.0), player 4 loses all (0.0): the places 1, 3, 2, 4."""
+
+
+def test_a_winner_left_unranked_is_no_shift_and_no_fix() -> None:
+    """The winner's rank blank, the others 2, 3, 4 as they finished: no finding, nothing fixed."""
+    text = _rr4(("", "3", "2", "4"), ("3.0", "1.0", "2.0", "0.0"), RR4_ROUNDS, "blank winner")
+    found = _codes(trfkit.check(text))
+    assert not found & {"T006", "C005", "T012"}
+    assert not [f for f in _fixed_text(text)[1].fixes if f.field == "rank"]
+
+
+def test_points_that_depend_on_the_withdrawal_convention_are_not_fixed() -> None:
+    """Points that depend on the withdrawal convention are listed, not fixed.
+
+    Player 4 withdrew after one game; the file keeps the games (T002). Player 2's 2.5 is
+    wrong under both readings (1.5 with the games, 0.5 without): which to write is the
+    arbiter's.
+    """
+    rounds = [
+        "   4 w 1     2 w 1     3 b 1",
+        "   3 w =     1 b 0     4 w +",
+        "   2 b =     4 b +     1 w 0",
+        "   1 b 0     3 w -     2 b -",
+    ]
+    text = _rr4(("1", "2", "3", "4"), ("3.0", "2.5", "1.5", "0.0"), rounds, "withdrawal")
+    _, report = _fixed_text(text)
+    assert not [f for f in report.fixes if f.field == "points"]
+    assert "T001" in _codes(report.not_fixed)
+
+
+def test_an_undeclared_order_inside_a_points_group_is_left_alone() -> None:
+    """Two players of equal points in an order no common list gives (T007): no rank changes."""
+    event = planting.swiss(12, 5, seed=21)
+    base = _clean(event.text)
+    players = _players(base)
+    by_points: dict[str, list[int]] = {}
+    for s, line in players.items():
+        by_points.setdefault(line[80:84], []).append(s)
+    pair = next(sorted(group)[:2] for group in by_points.values() if len(group) >= 2)
+    a, b = (players[s] for s in pair)
+    swapped = base.replace(a, a[:85] + b[85:89] + a[89:]).replace(b, b[:85] + a[85:89] + b[89:])
+    _, report = _fixed_text(swapped)
+    assert not [f for f in report.fixes if f.field == "rank"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 import inspect
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 import attrs
 
@@ -415,6 +415,17 @@ class Repeats:
         """Keep *diagnostic* when :meth:`take` does."""
         if self.take(diagnostic):
             self._kept.append(diagnostic)
+
+    def forget(self, code: str, lines: Collection[int]) -> None:
+        """Forget the count of *code* left out when every line of its range is in *lines*.
+
+        The reader takes back what it made of text that turned out to be no round blocks
+        (values appended after the last round): the ones it kept it drops itself, and the
+        ones it only counted are forgotten here, so no count of them outlives them.
+        """
+        left = self._left.get(code)
+        if left is not None and left[1] in lines and left[2] in lines:
+            del self._left[code]
 
     def summaries(self) -> list[Diagnostic]:
         """One diagnostic per code that went over the limit: how many more, and where."""

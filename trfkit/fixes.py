@@ -5,8 +5,10 @@ values a report derives from its games, or writes one standard way, where the ev
 leaves one answer:
 
 - ``T001``: the points column, from the round results (the standings' score);
-- ``T006``, ``T007``, ``T012``: the rank column, from the recomputed standings (the list
-  and edition are said: :attr:`FixReport.standings`); ``E004``: an empty one filled;
+- ``T006``, ``T012``: the rank column, from the recomputed standings (the list and edition
+  are said: :attr:`FixReport.standings`); ``E004``: an empty one filled (T007, an order
+  inside a points group when the report declares no list, is left: it may be the
+  exporter's list);
 - ``T008``: tie-break values an exporter appended to the player lines;
 - ``P007``: ``152 w`` / ``152 b`` written ``W`` / ``B``;
 - ``E019``: a bye's opponent ``   0`` / ``  00`` written ``0000``;
@@ -28,29 +30,30 @@ are those of the fixed points.
 
 from __future__ import annotations
 
-import datetime
 import functools
-import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 
 import attrs
 
 from trfkit import columns as C
-from trfkit.checks import CheckOptions, Context, matches, run_checks, with_causes
-from trfkit.checks.lint import DateField, date_fields
+from trfkit.checks import CheckOptions, Context, matches, run_checks, widened, with_causes
+from trfkit.checks.lint import date_fields, date_plan, played_rounds
 from trfkit.checks.scores import (
     ScoresState,
+    appended_values,
+    close_enough,
     rank_findings,
     rank_groups,
+    recomputed,
     reported_ranks,
     scores_state,
+    unranked,
 )
-from trfkit.compute.standings import compute_standings, tie_groups
-from trfkit.compute.tiebreaks import TieBreak
-from trfkit.dates import is_standard_full, is_standard_round
+from trfkit.compute.standings import tie_groups
+from trfkit.compute.tiebreaks import TieBreak, parse_tiebreak
 from trfkit.diagnostics import FATAL_CODES, Diagnostic, Severity
-from trfkit.errors import FieldOverflow, FixError
+from trfkit.errors import FieldOverflow, FixError, TieBreakError
 from trfkit.model import Encoding, InitialColour, Player, RoundCount, TextRecord, Tournament
 from trfkit.numbers import format_number
 from trfkit.trf import patch
@@ -61,8 +64,7 @@ from trfkit.trf.written import bye_opponents, value_as_written
 from trfkit.values import Value
 
 FIXABLE = (
-    "T001", "T006", "T007", "T012", "T008", "P007", "E019", "E013", "E011", "E008", "E009",
-    "E004",
+    "T001", "T006", "T012", "T008", "P007", "E019", "E013", "E011", "E008", "E009", "E004",
 )  # fmt: skip
 """The codes :func:`fix_report` answers (``--select`` and ``--ignore`` choose among them)."""
 
@@ -75,6 +77,7 @@ values are not fixed while one stands."""
 
 
 def _ints(values: Iterable[int]) -> tuple[int, ...]:
+    """A typed converter (``tuple`` itself does not type-check as an attrs converter)."""
     return tuple(values)
 
 
@@ -132,6 +135,12 @@ def _name(code: str) -> str:
 
 
 def _chosen(code: str, select: Sequence[str] | None, ignore: Sequence[str] | None) -> bool:
+    """Whether *code* is fixed under *select* and *ignore*.
+
+    A root cause selects the codes it stands for: ``--select C001`` fixes the points and
+    ranks of an earlier round.
+    """
+    select = widened(select)
     name = _name(code)
     if select and not matches(code, name, select):
         return False
@@ -176,6 +185,8 @@ def _points(run: _Pass) -> Iterator[tuple[Edit, Fix]]:
         p = f.player
         if f.kind != "mismatch" or p.line is None or _disputed(run, p):
             continue
+        if len(f.readings) > 1:
+            continue  # the total depends on a convention the file does not settle
         try:
             edit = patch.field_edit(p, C.POINTS, f.expected)
         except FieldOverflow:
@@ -188,31 +199,63 @@ def _points(run: _Pass) -> Iterator[tuple[Edit, Fix]]:
         )  # fmt: skip
 
 
-_RANK_CODES = frozenset({"T006", "T007", "T012"})
-"""Rank findings that make the column wrong; T013 alone (an order trfkit cannot name, an
-info) leaves the column as the report wrote it."""
+_RANK_CODES = frozenset({"T006", "T012"})
+"""Rank findings that make the column wrong. T007 alone (an order inside a points group
+that no common list gives, the report declaring none) and T013 are no error: the order may
+be the exporter's list, so the column stays as the report wrote it."""
+
+_COLUMN_CAUSES = frozenset({"C001", "C004", "C005"})
+"""Root causes that say the rank column holds another order altogether (an earlier round's,
+the ratings', another list's, shifted): it is rewritten whole, not player by player."""
 
 
 def _ranks(run: _Pass) -> Iterator[tuple[Edit, Fix]]:
-    """T006/T007/T012, E004: the rank column from the recomputed standings."""
+    """T006/T012, E004: the rank column from the recomputed standings.
+
+    Under a declared list every rank T006 finds wrong is rewritten; without one, only the
+    ranks outside their points group (the T006 errors), unless the whole column is another
+    order (T012, or a cause of :data:`_COLUMN_CAUSES`): then every rank out of its place.
+    """
     present = _RANK_CODES & run.codes
     if not present and "E004" not in run.codes:
         return
     state = scores_state(run.ctx)
     if state is None or state.team:
         return
+    if present and unranked(run.ctx, state):
+        return  # ranks beside a counted player left unranked: which places is a judgement
     code = min(present) if present else "E004"
-    places = list(_new_ranks(run.ctx, state) if present else _all_ranks(run.tournament, state))
-    if not present and any(p.line is None or _disputed(run, p) for p, _ in places):
-        return  # an empty column is filled whole or not at all: a half-filled one misleads
+    if present:
+        places = list(_new_ranks(run.ctx, state))
+        if not _whole_column(run, state):
+            wrong = {s for d in run.found if d.code == "T006" for s in d.players}
+            places = [(p, place) for p, place in places if p.start_rank in wrong]
+    else:
+        places = list(_all_ranks(run.tournament, state))
+        if any(p.line is None or _disputed(run, p) for p, _ in places):
+            return  # an empty column is filled whole or not at all: a half-filled one misleads
     for p, place in places:
         if p.line is None or _disputed(run, p):
             continue
         edit = patch.field_edit(p, C.RANK, place)
         yield edit, Fix(
-            code, p.line, C.RANK.start, "rank", str(p.rank), str(place),
-            f"{_who(p)}: rank {p.rank} → {place}", (p.start_rank,),
+            code, p.line, C.RANK.start, "rank", str(p.rank or ""), str(place),
+            f"{_who(p)}: rank {p.rank or 'blank'} → {place}", (p.start_rank,),
         )  # fmt: skip
+
+
+def _whole_column(run: _Pass, state: ScoresState) -> bool:
+    """Whether the rank column is rewritten whole: a declared list, T012, or a column cause."""
+    if state.standings.source.startswith("record") or state.standings.source == "--tiebreaks":
+        return True
+    if "T012" in run.codes:
+        return True
+    causes = with_causes(run.ctx, run.found)
+    return any(
+        d.code in _COLUMN_CAUSES and any(i.code.startswith("T0") and i.code != "T001"
+                                         for i in d.instances)
+        for d in causes
+    )  # fmt: skip
 
 
 def _new_ranks(ctx: Context, state: ScoresState) -> Iterator[tuple[Player, int]]:
@@ -267,58 +310,44 @@ def _all_ranks(t: Tournament, state: ScoresState) -> Iterator[tuple[Player, int]
 
 
 def _tiebreak_values(run: _Pass) -> Iterator[tuple[Edit, Fix]]:
-    """T008: tie-break values appended to the player lines, recomputed."""
+    """T008: tie-break values appended to the player lines, recomputed.
+
+    The values and the codes they stand for are the T008 check's (:func:`appended_values`),
+    judged as it judges them (:func:`close_enough`): a value T008 accepts stays. The new
+    value is written by :func:`~trfkit.numbers.format_number` with at least the decimals the
+    old one showed, right-aligned where it ended (into the blanks before it when longer).
+    """
     if "T008" not in run.codes:
         return
-    wrong = {(d.line, d.message) for d in run.found if d.code == "T008"}
     state = scores_state(run.ctx)
-    if state is None or not state.standings.source.startswith("record"):
+    if state is None or state.team:
         return
-    options = attrs.evolve(
-        run.ctx.tiebreak_options,
-        tiebreaks=tuple(tb.text for tb in state.standings.tiebreaks),
-    )
-    full = compute_standings(run.tournament, options, regime=run.ctx.regime)
-    codes = [tb.text for tb in full.tiebreaks]
-    values = {row.start_rank: dict(zip(codes, row.values, strict=True)) for row in full.rows}
-    for p in run.tournament.players:
+    exact: dict[str, dict[int, Fraction | None]] = {}
+    for found in appended_values(run.ctx, state):
+        p = found.player
         spans = patch.appended_spans(p)
-        if not spans or p.line is None or p.source is None or _disputed(run, p):
+        if p.line is None or _disputed(run, p) or found.index >= len(spans):
             continue
-        names = codes if len(spans) == len(codes) else codes[1:]
-        if len(names) != len(spans):
+        start, end = spans[found.index]
+        before = spans[found.index - 1][1] if found.index else 0
+        if found.code not in exact:
+            try:
+                exact[found.code] = recomputed(state, parse_tiebreak(found.code))
+            except TieBreakError:
+                exact[found.code] = {}
+        value = exact[found.code].get(p.start_rank)
+        if value is None or close_enough(found.value, value):
             continue
-        flagged = [m for line, m in wrong if line == p.line]
-        previous_end = C.round_block_start(len(p.rounds) + 1) - 2
-        for name, (start, end), text in zip(names, spans, p.appended, strict=True):
-            if not any(f": {name} reported" in m for m in flagged):
-                previous_end = end
-                continue
-            value = values.get(p.start_rank, {}).get(name)
-            new = None if value is None else _like(text, value)
-            # right-aligned where the old value ended, into the blanks before it if longer
-            first = end - len(new) + 1 if new is not None else 0
-            if new is None or first <= previous_end + 1 or new == text:
-                previous_end = end
-                continue
-            yield Edit(p.line, min(first, start), end, new.rjust(end - min(first, start) + 1)), Fix(
-                "T008", p.line, start, name, text, new,
-                f"{_who(p)}: {name} {text} → {new}", (p.start_rank,),
-            )  # fmt: skip
-            previous_end = end
-
-
-def _like(text: str, value: Fraction) -> str:
-    """*value* written with as many decimals as *text* shows (``12.50``: two), half up."""
-    from trfkit.numbers import round_half_up
-
-    decimals = len(text.split(".", 1)[1]) if "." in text else 0
-    scale = 10**decimals
-    units = round_half_up(abs(value) * scale)
-    sign = "-" if value < 0 and units else ""
-    if not decimals:
-        return f"{sign}{units}"
-    return f"{sign}{units // scale}.{units % scale:0{decimals}d}"
+        decimals = len(found.text.split(".", 1)[1]) if "." in found.text else 0
+        new = format_number(value, decimals=max(decimals, 1), integer=decimals == 0)
+        first = min(start, end - len(new) + 1)
+        floor = before or C.round_block_start(len(p.rounds) + 1) - 1
+        if first <= floor + 1:
+            continue  # no blank left before it: a wider value would run into the one before
+        yield Edit(p.line, first, end, new.rjust(end - first + 1)), Fix(
+            "T008", p.line, start, found.code, found.text, new,
+            f"{_who(p)}: {found.code} {found.text} → {new}", (p.start_rank,),
+        )  # fmt: skip
 
 
 def _initial_colour(run: _Pass) -> Iterator[tuple[Edit, Fix]]:
@@ -355,126 +384,31 @@ def _bye_opponents(run: _Pass) -> Iterator[tuple[Edit, Fix]]:
             )  # fmt: skip
 
 
-_FAMILY = {"YMD": "ymd", "yMD": "ymd", "DMY": "dmy", "DMy": "dmy", "MDY": "mdy", "MDy": "mdy",
-           "yDM": "ydm"}  # fmt: skip
-"""Field orders by the order of day and month (a header's four-digit year and a round
-date's two-digit one read in the same family)."""
-
-
 def _dates(run: _Pass) -> Iterator[tuple[Edit, Fix]]:
-    """E013: dates in the standard form, where the file's dates leave one reading."""
+    """E013: dates in the standard form, where the file's dates leave one reading.
+
+    Which reading is :func:`~trfkit.checks.lint.date_plan`'s.
+    """
     if "E013" not in run.codes:
         return
-    fields = date_fields(run.ctx)
-    for field, day in _date_plan(fields).items():
-        header = isinstance(field.record, TextRecord)
-        new = day.strftime("%Y/%m/%d" if header else "%y/%m/%d")
-        line = field.record.line
-        if line is None:
+    for field, day in date_plan(date_fields(run.ctx)).items():
+        record = field.record
+        if record.line is None:
             continue
-        if header:
-            span = patch.value_span(field.record)
+        if isinstance(record, TextRecord):  # 042 or 052: the value as written
+            span = patch.value_span(record)
             if span is None:
                 continue
-            start, end = span
-            what = f"{field.record.code} date"  # type: ignore[attr-defined]
-            text = new
-        else:
+            (start, end), new = span, day.strftime("%Y/%m/%d")
+            what = f"{record.code} date"
+        else:  # a round date in its columns
             start = field.column
-            end, text = start + 7, new
+            end, new = start + 7, day.strftime("%y/%m/%d")
             what = f"132 round {field.round} date"
-        yield Edit(line, start, end, text), Fix(
-            "E013", line, start, what, field.text, new,
+        yield Edit(record.line, start, end, new), Fix(
+            "E013", record.line, start, what, field.text, new,
             f"{what} {field.text!r} → {new!r} ({day.isoformat()})",
         )  # fmt: skip
-
-
-def _standard(field: DateField) -> bool:
-    if isinstance(field.record, TextRecord):
-        return is_standard_full(field.text)
-    return field.column == C.round_block_start(field.round or 0) and is_standard_round(field.text)
-
-
-def _date_plan(fields: Sequence[DateField]) -> dict[DateField, datetime.date]:
-    """The non-standard dates to rewrite, each with the one date it stands for.
-
-    A date with one reading is that date. Dates with two (``08/04/2018``) take the
-    order of day and month under which the file's dates are in order (042 no later than
-    the first round, the rounds in order, 052 no earlier than the last): when exactly one
-    order does, the file says which; when both do, the one that puts 042 and 052 within
-    a week of the first and last round dates. Otherwise they are left for the arbiter. A round
-    date off its columns, or longer than them, is the reader's (P008) and left alone.
-    """
-    odd = [
-        f for f in fields
-        if f.readings and not _standard(f)
-        and (isinstance(f.record, TextRecord)
-             or (f.column == C.round_block_start(f.round or 0) and len(f.text) <= 8))
-    ]  # fmt: skip
-    known: dict[DateField, datetime.date] = {}
-    for f in fields:
-        if f.readings and _standard(f):
-            known[f] = next(r.date for r in f.readings if r.order in ("YMD", "yMD"))
-    plain = {f: f.readings[0].date for f in odd if len({r.date for r in f.readings}) == 1}
-    doubtful = [f for f in odd if f not in plain]
-    if not doubtful:
-        return plain
-    common: set[str] | None = None
-    for f in doubtful:
-        families = {_FAMILY[r.order] for r in f.readings if r.order in _FAMILY}
-        common = families if common is None else common & families
-    passing = []
-    for family in sorted(common or ()):
-        trial = {**known, **plain}
-        for f in doubtful:
-            trial[f] = next(r.date for r in f.readings if _FAMILY.get(r.order) == family)
-        if _in_order(trial):
-            passing.append(trial)
-    if len(passing) > 1:  # the round dates decide: the start and end within a week of them
-        passing = [trial for trial in passing if _close_to_rounds(trial)]
-    if len(passing) != 1:
-        return plain
-    return {f: passing[0][f] for f in odd}
-
-
-def _close_to_rounds(dates: dict[DateField, datetime.date]) -> bool:
-    """Whether 042 and 052 lie within :data:`NEAR` of the first and the last round date."""
-    rounds = sorted(d for f, d in dates.items() if not isinstance(f.record, TextRecord))
-    if not rounds:
-        return False
-    for f, day in dates.items():
-        if isinstance(f.record, TextRecord):
-            near = rounds[0] if f.record.code == "042" else rounds[-1]
-            if abs((day - near).days) > NEAR.days:
-                return False
-    return True
-
-
-NEAR = datetime.timedelta(days=7)
-"""How far a start or end date may lie from the first or last round date, when both
-orders of day and month put the dates in order (``02.03.2024`` with round 1 on
-2024/03/02: the 2nd of March, not the 3rd of February)."""
-
-
-def _in_order(dates: dict[DateField, datetime.date]) -> bool:
-    start = end = None
-    rounds: list[tuple[int, datetime.date]] = []
-    for f, day in dates.items():
-        if isinstance(f.record, TextRecord):
-            if f.record.code == "042":
-                start = day
-            else:
-                end = day
-        elif f.round is not None:
-            rounds.append((f.round, day))
-    days = [d for _, d in sorted(rounds, key=lambda item: item[0])]
-    if any(b < a for a, b in itertools.pairwise(days)):
-        return False
-    first = days[0] if days else end
-    last = days[-1] if days else start
-    if start is not None and first is not None and start > first:
-        return False
-    return not (end is not None and last is not None and last > end)
 
 
 def _counts(run: _Pass) -> Iterator[tuple[Edit, Fix]]:
@@ -505,8 +439,10 @@ def _counts(run: _Pass) -> Iterator[tuple[Edit, Fix]]:
 
 
 def _rounds(run: _Pass) -> Iterator[tuple[Edit, Fix]]:
-    from trfkit.checks.lint import played_rounds
+    """E011: a 142/XXR below the rounds played raised to them.
 
+    Never lowered: an unfinished event declares more rounds than it holds.
+    """
     played = played_rounds(run.ctx)
     declared = [r for r in run.tournament.of_type(RoundCount) if r.rounds is not None]
     if not played or len({r.rounds for r in declared}) > 1:

@@ -357,10 +357,10 @@ def test_two_decimal_values_may_be_rounded() -> None:
     for text, ok in (("13.38", True), ("13.37", True), ("13.375", True), ("13.4", False)):
         value = parse_value(text)
         assert value is not None
-        assert T._close(value, exact) is ok, text
+        assert T.close_enough(value, exact) is ok, text
     thirteen = parse_value("13.0")
     assert thirteen is not None
-    assert T._close(thirteen, Fraction(27, 2)) is False
+    assert T.close_enough(thirteen, Fraction(27, 2)) is False
 
 
 def test_our_own_json_output_reads_back_without_findings(tmp_path: Path) -> None:

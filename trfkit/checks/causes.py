@@ -25,12 +25,15 @@ from fractions import Fraction
 import attrs
 
 from trfkit.checks.base import Context
+from trfkit.checks.lint import date_fields, is_standard
 from trfkit.checks.scores import (
     ScoresState,
+    rank_findings,
     rank_groups,
     rank_mismatches,
     reported_ranks,
     scores_state,
+    unranked,
 )
 from trfkit.compute.history import (
     FORFEIT_WIN,
@@ -40,9 +43,8 @@ from trfkit.compute.history import (
     PAIRING_BYE,
     PlayerHistory,
 )
-from trfkit.compute.standings import compute_standings
 from trfkit.diagnostics import Diagnostic, Rule, Severity
-from trfkit.model import Player, Tournament
+from trfkit.model import Player, TextRecord, Tournament
 from trfkit.numbers import format_number
 from trfkit.values import Value
 
@@ -140,7 +142,7 @@ def _earlier_round(ctx: Context, found: Sequence[Diagnostic]) -> Iterator[Explai
     got = _history(ctx)
     if len(points) < MINIMUM or got is None:
         return
-    state, history = got
+    _, history = got
     rows = list(_points_of(history))
     if not rows:
         return
@@ -153,11 +155,12 @@ def _earlier_round(ctx: Context, found: Sequence[Diagnostic]) -> Iterator[Explai
             break
     if fits is None:
         return
-    wrong = _players(points)
-    if not wrong <= {p.start_rank for _, p, _ in rows}:
+    if not _players(points) <= {p.start_rank for _, p, _ in rows}:
         return
+    # counted from the file, not from the findings: past the repeat cap they are counted only
+    wrong = [p for i, p, reported in rows if reported * unit != history.score[i]]
     ranks = [d for d in found if d.code in ("T006", "T007", "T012", "T013")]
-    ranks_fit = bool(ranks) and _ranks_fit_round(ctx, state, fits)
+    ranks_fit = bool(ranks) and _ranks_fit_round(ctx, fits)
     instances = tuple(points) + (tuple(ranks) if ranks_fit else ())
     rounds = history.rounds
     what = "points and ranks" if ranks_fit else "points"
@@ -180,36 +183,20 @@ def truncated(tournament: Tournament, rounds: int) -> Tournament:
     return Tournament(records=records, encoding=tournament.encoding)
 
 
-def _ranks_fit_round(ctx: Context, state: ScoresState, rounds: int) -> bool:
-    """Whether every filled rank is a place of the standings after *rounds* rounds."""
-    ranked = reported_ranks(ctx, state)
-    if not ranked:
-        return False
-    options = attrs.evolve(
-        ctx.tiebreak_options, tiebreaks=tuple(tb.text for tb in state.standings.tiebreaks)
-    )
+def _ranks_fit_round(ctx: Context, rounds: int) -> bool:
+    """Whether the rank column is right for the standings after *rounds* rounds.
+
+    The rank checks' own judgement (:func:`rank_findings`: the declared list, or the
+    common list closest to the column) on the report cut after that round.
+    """
+    earlier = Context(truncated(ctx.tournament, rounds), ctx.options, ctx.limits)
     try:
-        earlier = compute_standings(
-            truncated(ctx.tournament, rounds), options, regime=ctx.regime, values=False
-        )
+        found = rank_findings(earlier)
     except Exception:  # the evidence is optional: no grouping rather than a failure
         return False
-    declared = state.standings.source.startswith("record") or state.standings.source == (
-        "--tiebreaks"
+    return bool(found.tiebreaks) and not (
+        found.errors or found.warnings or found.placeholder or found.summary
     )
-    if declared:
-        groups = rank_groups((r.start_rank, r.rank) for r in earlier.rows)
-    else:  # an undeclared list is judged by points groups (T006)
-        engine = earlier.engine
-        if engine is None:
-            return False
-        history = engine.history
-        groups = rank_groups(
-            (history.players[i].start_rank, -history.score[i])
-            for i in sorted(range(len(history.players)), key=lambda i: -history.score[i])
-            if history.index.get(history.players[i].start_rank) == i
-        )
-    return not rank_mismatches(groups, ranked)
 
 
 EARLIER_ROUND = make_cause("C001", "points-of-earlier-round", Severity.ERROR,
@@ -379,7 +366,7 @@ def _rank_order(ctx: Context, found: Sequence[Diagnostic]) -> Iterator[Explained
         return
     state, _ = got
     ranked = {s: p.rank for s, p in reported_ranks(ctx, state).items()}
-    if len(ranked) < MINIMUM:
+    if len(ranked) < MINIMUM or unranked(ctx, state):
         return
     if len(_players(ranks)) < max(FLOOD, len(ranked) // 5):
         return  # a few ranks out of place are their own findings, not an order
@@ -454,6 +441,8 @@ def _rank_shifted(ctx: Context, found: Sequence[Diagnostic]) -> Iterator[Explain
     if len(ranks) < MINIMUM or got is None:
         return
     state, _ = got
+    if unranked(ctx, state):
+        return  # a counted player left unranked shifts the places below him: no evidence
     ranked = {s: p.rank for s, p in reported_ranks(ctx, state).items()}
     groups = rank_groups((r.start_rank, r.rank) for r in state.standings.rows)
     for shift in (1, -1):
@@ -482,27 +471,27 @@ def _date_form(ctx: Context, found: Sequence[Diagnostic]) -> Iterator[Explained]
     """Every date of the file is written one non-standard way.
 
     E013 notes each record whose date is not written the TRF way (042 and 052
-    ``YYYY/MM/DD``, the round dates of 132 ``YY/MM/DD``). When every date note of the
-    file quotes the same form (a program writing ``DD.MM.YYYY``), they are one finding of
-    this cause. ``trfkit fix`` writes the dates in the standard form where the reading is
-    not ambiguous.
+    ``YYYY/MM/DD``, the round dates of 132 ``YY/MM/DD`` in their round's columns). When
+    every date of the file (each one read from its field, not from the notes) is written
+    otherwise, and all in one form, a form for the full dates and one for the round dates
+    (a program writing ``DD.MM.YYYY`` and ``DD.MM.YY``), the notes are one finding of this
+    cause. A file with some dates written the TRF way has no such cause. ``trfkit fix``
+    writes the dates in the standard form where the file's dates leave one reading.
 
     FOUND: ``042 05.01.2024``, ``052 07.01.2024`` and ``132 … 05.01.24 …``.
     """
     dates = [d for d in found if d.code == "E013"]
-    if len(dates) < MINIMUM:
+    fields = [f for f in date_fields(ctx) if f.readings]
+    if len(dates) < MINIMUM or not fields or any(is_standard(f) for f in fields):
         return
-    quoted = [re.search(r"'([^']*\d[^']*)'", d.message) for d in dates]
-    texts = [m.group(1) for m in quoted if m]
-    if len(texts) != len(dates):
+    headers = {_SHAPE.sub("9", f.text) for f in fields if isinstance(f.record, TextRecord)}
+    rounds = {_SHAPE.sub("9", f.text) for f in fields if not isinstance(f.record, TextRecord)}
+    if len(headers) > 1 or len(rounds) > 1:
         return
-    separators = {re.sub(r"[\dA-Za-z]", "", t) for t in texts}
-    if len(separators) != 1:
-        return
-    forms = sorted({_SHAPE.sub("9", t) for t in texts}, key=len, reverse=True)
+    forms = " and ".join(repr(f) for f in sorted(headers | rounds, key=len, reverse=True))
     yield Explained(
-        f"every date of the file is written one way ({' and '.join(repr(f) for f in forms)}, "
-        "9 a digit), not the TRF form (042/052 YYYY/MM/DD, 132 YY/MM/DD): "
+        f"every date of the file is written one way ({forms}, 9 a digit), not the TRF "
+        f"form (042/052 YYYY/MM/DD, 132 YY/MM/DD): {len(fields)} dates in "
         f"{len(dates)} records",
         tuple(dates),
     )

@@ -13,6 +13,7 @@ Vega's 152) is reported with what it could mean, and nothing is rewritten.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import itertools
 import re
@@ -841,14 +842,102 @@ def date_fields(ctx: Context) -> list[DateField]:
     return [f for f in found if f is not None] + _round_date_fields(ctx)
 
 
-def date_orders(fields: Sequence[DateField]) -> list[str]:
-    """The field orders that read every date of *fields*, standard order first."""
-    return _orders(fields)
+_FAMILY = {"YMD": "ymd", "yMD": "ymd", "DMY": "dmy", "DMy": "dmy", "MDY": "mdy", "MDy": "mdy",
+           "yDM": "ydm"}  # fmt: skip
+"""Field orders by the order of day and month (a header's four-digit year and a round
+date's two-digit one read in the same family)."""
 
 
-def date_in(field: DateField, order: str) -> Reading:
-    """*field* read in *order* (one of :func:`date_orders`)."""
-    return _date_in(field, order)
+def is_standard(field: DateField) -> bool:
+    """Whether *field* is written the TRF way.
+
+    042/052 ``YYYY/MM/DD``; a 132 date ``YY/MM/DD`` in its round's columns.
+    """
+    if isinstance(field.record, TextRecord):
+        return _is_standard_full(field.text)
+    return field.column == C.round_block_start(field.round or 0) and _is_standard_round(field.text)
+
+
+def date_plan(fields: Sequence[DateField]) -> dict[DateField, datetime.date]:
+    """The non-standard dates to rewrite, each with the one date it stands for.
+
+    A date with one reading is that date. Dates with two (``08/04/2018``) take the
+    order of day and month under which the file's dates are in order (042 no later than
+    the first round, the rounds in order, 052 no earlier than the last): when exactly one
+    order does, the file says which; when both do, the one that puts 042 and 052 within
+    a week of the first and last round dates. Otherwise they are left for the arbiter. A round
+    date off its columns, or longer than them, is the reader's (P008) and left alone.
+    """
+    odd = [
+        f for f in fields
+        if f.readings and not is_standard(f)
+        and (isinstance(f.record, TextRecord)
+             or (f.column == C.round_block_start(f.round or 0) and len(f.text) <= 8))
+    ]  # fmt: skip
+    known: dict[DateField, datetime.date] = {}
+    for f in fields:
+        if f.readings and is_standard(f):
+            known[f] = next(r.date for r in f.readings if r.order in ("YMD", "yMD"))
+    plain = {f: f.readings[0].date for f in odd if len({r.date for r in f.readings}) == 1}
+    doubtful = [f for f in odd if f not in plain]
+    if not doubtful:
+        return plain
+    common: set[str] | None = None
+    for f in doubtful:
+        families = {_FAMILY[r.order] for r in f.readings if r.order in _FAMILY}
+        common = families if common is None else common & families
+    passing = []
+    for family in sorted(common or ()):
+        trial = {**known, **plain}
+        for f in doubtful:
+            trial[f] = next(r.date for r in f.readings if _FAMILY.get(r.order) == family)
+        if _in_order(trial):
+            passing.append(trial)
+    if len(passing) > 1:  # the round dates decide: the start and end within a week of them
+        passing = [trial for trial in passing if _close_to_rounds(trial)]
+    if len(passing) != 1:
+        return plain
+    return {f: passing[0][f] for f in odd}
+
+
+def _close_to_rounds(dates: dict[DateField, datetime.date]) -> bool:
+    """Whether 042 and 052 lie within :data:`NEAR` of the first and the last round date."""
+    rounds = sorted(d for f, d in dates.items() if not isinstance(f.record, TextRecord))
+    if not rounds:
+        return False
+    for f, day in dates.items():
+        if isinstance(f.record, TextRecord):
+            near = rounds[0] if f.record.code == "042" else rounds[-1]
+            if abs((day - near).days) > NEAR.days:
+                return False
+    return True
+
+
+NEAR = datetime.timedelta(days=7)
+"""How far a start or end date may lie from the first or last round date, when both
+orders of day and month put the dates in order (``02.03.2024`` with round 1 on
+2024/03/02: the 2nd of March, not the 3rd of February)."""
+
+
+def _in_order(dates: dict[DateField, datetime.date]) -> bool:
+    start = end = None
+    rounds: list[tuple[int, datetime.date]] = []
+    for f, day in dates.items():
+        if isinstance(f.record, TextRecord):
+            if f.record.code == "042":
+                start = day
+            else:
+                end = day
+        elif f.round is not None:
+            rounds.append((f.round, day))
+    days = [d for _, d in sorted(rounds, key=lambda item: item[0])]
+    if any(b < a for a, b in itertools.pairwise(days)):
+        return False
+    first = days[0] if days else end
+    last = days[-1] if days else start
+    if start is not None and first is not None and start > first:
+        return False
+    return not (end is not None and last is not None and last > end)
 
 
 def _orders(fields: Sequence[DateField]) -> list[str]:

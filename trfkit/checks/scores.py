@@ -17,7 +17,7 @@ diagnostic per wrong value.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -46,7 +46,7 @@ from trfkit.compute.tiebreaks import (
 )
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.errors import TieBreakError
-from trfkit.model import Player, TieBreakList, Tournament
+from trfkit.model import Player, TieBreakList
 from trfkit.numbers import format_number
 from trfkit.values import Value
 
@@ -68,6 +68,7 @@ class PointsFinding(Value):
         expected: The recomputed standings score.
         detail: Extra words for the message.
         corrections: For ``"blank-bye"``: round → points the blank-result bye was counted with.
+        readings: For ``"mismatch"``: the totals of the accepted conventions.
     """
 
     player: Player
@@ -76,6 +77,10 @@ class PointsFinding(Value):
     expected: Fraction
     detail: str = ""
     corrections: Mapping[int, Fraction] = attrs.field(factory=dict)
+    readings: frozenset[Fraction] = frozenset()
+    """For a ``"mismatch"``: every total the results give under a convention the checks
+    accept (byes entered in advance or not, a team's pairing-allocated bye, the games of a
+    withdrawn player kept): ``fix`` writes the total only when there is one."""
 
 
 @attrs.frozen(repr=False)
@@ -85,7 +90,7 @@ class ScoresState(Value):
     standings: Standings
     """The standings under the options (and the file's own conventions where explained).
 
-    Their rows carry ranks but no values (see :func:`_recomputed`): the checks
+    Their rows carry ranks but no values (see :func:`recomputed`): the checks
     compute a tie-break only where it decides a rank or a reported value needs it.
     """
     points: tuple[PointsFinding, ...]
@@ -234,7 +239,8 @@ def _points_findings(history: PlayerHistory, team: bool) -> Iterator[PointsFindi
         detail = ""
         if bonus and reported == score - bonus:
             detail = f"; the file leaves out the {format_number(bonus)} of record 299"
-        yield PointsFinding(p, "mismatch", reported, score, detail)
+        readings = accepted | ({raw, raw - pending} if raw != score else set())
+        yield PointsFinding(p, "mismatch", reported, score, detail, readings=frozenset(readings))
 
 
 def _annulment_detail(history: PlayerHistory, i: int) -> str:
@@ -435,6 +441,22 @@ def reported_ranks(ctx: Context, state: ScoresState) -> dict[int, Player]:
     return out
 
 
+def unranked(ctx: Context, state: ScoresState) -> set[int]:
+    """Players who count in the standings but whose rank is blank or 0, beside ranked ones.
+
+    T006 reads them as taking no place (a withdrawn player, a bye dummy); but a winner left
+    unranked shifts every place below him the same way, so a rank column with such gaps
+    says no order by itself: the root causes and ``fix`` leave it to the arbiter.
+    """
+    ranked = reported_ranks(ctx, state)
+    if not ranked:
+        return set()
+    return {
+        r.start_rank for r in state.standings.rows
+        if r.rank is not None and not r.annulled and r.start_rank not in ranked
+    }  # fmt: skip
+
+
 class Ranked(Protocol):
     """What a reported rank is read from: a player (001) or a team record (310)."""
 
@@ -464,24 +486,41 @@ class RankMismatch(Value, Generic[R]):
 
 
 def rank_mismatches(
-    groups: Iterable[Sequence[int]], ranked: Mapping[int, R]
+    groups: Iterable[Sequence[int]],
+    ranked: Mapping[int, R],
+    counted: Collection[int] = (),
 ) -> list[RankMismatch[R]]:
     """Ranks that differ, placing only the entries the report ranks (not 0 or blank).
 
     *groups* are the recomputed tie groups (start ranks, or team numbers), in rank order;
-    a rank is right inside the places its group shares (T006, M002).
+    a rank is right inside the places its group shares (T006, M002). *counted* are entries
+    left unranked that count in the standings: a rank is also right inside the places its
+    group shares when they take theirs (a winner left unranked is no reason to call the
+    second's 2 wrong), so only a rank wrong under both readings is returned.
     """
+    groups = [list(g) for g in groups]
+    found = _misplaced(groups, ranked, ())
+    if counted and found:
+        also = {m.key for m in _misplaced(groups, ranked, counted)}
+        found = [m for m in found if m.key in also]
+    return found
+
+
+def _misplaced(
+    groups: Iterable[Sequence[int]], ranked: Mapping[int, R], counted: Collection[int]
+) -> list[RankMismatch[R]]:
     found = []
     position = 1
     for group in groups:
         members = [(s, ranked[s]) for s in group if s in ranked]
+        taking = len(members) + sum(1 for s in group if s in counted and s not in ranked)
         if members:
-            first, last = position, position + len(members) - 1
+            first, last = position, position + taking - 1
             for key, p in members:
                 assert p.rank is not None
                 if not first <= p.rank <= last:
                     found.append(RankMismatch(key, p, first, last))
-            position = last + 1
+        position += taking
     return found
 
 
@@ -526,6 +565,7 @@ def rank_findings(ctx: Context) -> RankFindings:
         ranked = reported_ranks(ctx, state)
         if not ranked:
             return RankFindings()
+        holes = unranked(ctx, state)
         st = state.standings
         engine = st.engine
         assert engine is not None
@@ -534,7 +574,9 @@ def rank_findings(ctx: Context) -> RankFindings:
         by_points: list[RankMismatch[Player]] = []
         if not declared:  # a declared list is judged as it stands
             # ranks outside their points group: what an undeclared list is judged by
-            by_points = rank_mismatches(tie_groups(engine, (parse_tiebreak("PTS"),)), ranked)
+            by_points = rank_mismatches(
+                tie_groups(engine, (parse_tiebreak("PTS"),)), ranked, holes
+            )
             if len(by_points) <= len(ranked) // 2:  # the ranks are plausible at all
                 for codes in RANK_CANDIDATES[engine.settings.regime]:
                     listed = (parse_tiebreak("PTS"), *(parse_tiebreak(c) for c in codes))
@@ -548,7 +590,7 @@ def rank_findings(ctx: Context) -> RankFindings:
                 if listed is st.tiebreaks
                 else tie_groups(engine, listed)
             )
-            found = rank_mismatches(groups, ranked)
+            found = rank_mismatches(groups, ranked, holes)
             if best is None or len(found) < len(best):
                 best, best_list = found, listed
             if not found:
@@ -687,7 +729,7 @@ RANK_ORDER_UNKNOWN = make_check(
 # --- tie-break values ----------------------------------------------------------------------
 
 
-def _close(reported: Fraction, exact: Fraction) -> bool:
+def close_enough(reported: Fraction, exact: Fraction) -> bool:
     """Equal, or equal after rounding to the decimals the report shows (two or more)."""
     if reported == exact:
         return True
@@ -707,8 +749,11 @@ def _points(state: ScoresState, p: Player) -> Fraction | None:
     return engine.values("PTS").get(p.start_rank)
 
 
-def _recomputed(state: ScoresState, tb: TieBreak) -> dict[int, Fraction | None]:
-    """Start rank → value of *tb* (DE from the standings' tie groups)."""
+def recomputed(state: ScoresState, tb: TieBreak) -> dict[int, Fraction | None]:
+    """Start rank → value of *tb* (DE from the standings' tie groups).
+
+    What T008 and ``fix`` compare a reported value with.
+    """
     st = state.standings
     engine = st.engine
     assert engine is not None
@@ -786,22 +831,54 @@ def _other_reading(
         return ""
     for words, engine in _variants(ctx, state):
         value = engine.values(tb).get(start_rank)
-        if value is not None and _close(reported, value):
+        if value is not None and close_enough(reported, value):
             return f"; the reported value is what {words} give"
     return ""
 
 
-def _appended_columns(tournament: Tournament) -> dict[int, tuple[str, ...]]:
-    """Start rank → the tie-break values an exporter appended after the last round's block.
+@attrs.frozen(repr=False)
+class AppendedValue(Value):
+    """A tie-break value an exporter appended to a player line, named by the declared list."""
 
-    The reader finds them (:attr:`~trfkit.model.Player.appended`); the first line of a
-    repeated start rank wins.
+    player: Player
+    index: int
+    """Its place among the line's appended values (0-based)."""
+    code: str
+    text: str
+    value: Fraction
+
+
+def appended_values(ctx: Context, state: ScoresState) -> Iterator[AppendedValue]:
+    """The values appended after the last round's block, each with the code it stands for.
+
+    Only under a declared list (212/202): the values are its codes in order, ``PTS``
+    included or left out. The first line of a repeated start rank wins. (T008 and ``fix``.)
     """
-    found: dict[int, tuple[str, ...]] = {}
-    for p in tournament.players:
-        if p.appended:
-            found.setdefault(p.start_rank, p.appended)
-    return found
+    if not state.standings.source.startswith("record"):
+        return
+    from trfkit.errors import StandingsFileError
+    from trfkit.trf.standings_file import parse_value
+
+    codes = [tb.text for tb in state.standings.tiebreaks]
+    seen: set[int] = set()
+    for p in ctx.tournament.players:
+        texts = p.appended
+        if not texts or p.start_rank in seen:
+            continue
+        seen.add(p.start_rank)
+        if len(texts) == len(codes):
+            names = codes
+        elif len(texts) == len(codes) - 1 and codes[0].upper() == "PTS":
+            names = codes[1:]
+        else:
+            continue
+        for index, (code, text) in enumerate(zip(names, texts, strict=True)):
+            try:
+                value = parse_value(text)
+            except StandingsFileError:
+                continue
+            if value is not None:
+                yield AppendedValue(p, index, code, text, value)
 
 
 def _reported_sources(ctx: Context, state: ScoresState) -> Iterator[tuple[str, int, str, Fraction]]:
@@ -811,29 +888,10 @@ def _reported_sources(ctx: Context, state: ScoresState) -> Iterator[tuple[str, i
     for start_rank, values in side.items():
         for code, value in values.items():
             yield source, start_rank, code, value
-    appended = _appended_columns(ctx.tournament)
-    if appended:
-        from trfkit.errors import StandingsFileError
-        from trfkit.trf.standings_file import parse_value
-
-        codes = [tb.text for tb in state.standings.tiebreaks]
-        declared = state.standings.source.startswith("record")
-        for start_rank, texts in appended.items():
-            if not declared:
-                break
-            if len(texts) == len(codes):
-                names = codes
-            elif len(texts) == len(codes) - 1 and codes[0].upper() == "PTS":
-                names = codes[1:]
-            else:
-                continue
-            for code, text in zip(names, texts, strict=True):
-                try:
-                    appended_value = parse_value(text)
-                except StandingsFileError:
-                    continue
-                if appended_value is not None:
-                    yield "columns appended to the player line", start_rank, code, appended_value
+    for found in appended_values(ctx, state):
+        yield "columns appended to the player line", found.player.start_rank, found.code, (
+            found.value
+        )
 
 
 def _tiebreak_mismatch(ctx: Context) -> Iterator[Diagnostic]:
@@ -865,7 +923,7 @@ def _tiebreak_mismatch(ctx: Context) -> Iterator[Diagnostic]:
             except TieBreakError:
                 cache[code] = None
             else:
-                cache[code] = _recomputed(state, tb)
+                cache[code] = recomputed(state, tb)
         computed = cache[code]
         if computed is None or start_rank not in computed:
             continue
@@ -874,7 +932,7 @@ def _tiebreak_mismatch(ctx: Context) -> Iterator[Diagnostic]:
             if value == 0:
                 continue
             shown = "no value"
-        elif _close(value, exact):
+        elif close_enough(value, exact):
             continue
         else:
             shown = format_number(exact, integer=parse_tiebreak(code).is_integer)

@@ -5,7 +5,7 @@ fixed file there ('-': stdout), --in-place replaces FILE (keeping FILE.bak, as
 convert --in-place does), --diff prints a unified diff that `patch` applies.
 
 What is fixed, each change answering a finding's code: the points column from the round
-results (T001); the rank column from the recomputed standings (T006, T007, T012: the
+results (T001); the rank column from the recomputed standings (T006, T012: the
 tie-break list and rule edition are said); tie-break values appended to the player lines
 (T008); 152 written W or B (P007); a bye's opponent written 0000 (E019); dates in the
 standard form when the file's dates read one way (E013); 142/XXR raised to the rounds
@@ -162,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_codes(codes: list[str]) -> None:
     from trfkit.checks import get as rule
-    from trfkit.checks import matches, unknown_patterns
+    from trfkit.checks import matches, unknown_patterns, widened
     from trfkit.errors import UsageError
     from trfkit.fixes import FIXABLE
 
@@ -170,7 +170,8 @@ def _check_codes(codes: list[str]) -> None:
     if unknown:
         raise UsageError(f"unknown codes: {', '.join(unknown)} ('trfkit rules' lists them)")
     for code in codes:
-        if not any(matches(rule(c).code, rule(c).name, [code]) for c in FIXABLE):
+        answered = widened([code]) or ()
+        if not any(matches(rule(c).code, rule(c).name, answered) for c in FIXABLE):
             raise UsageError(
                 f"{code}: fix answers none of these codes; it fixes {', '.join(FIXABLE)}"
             )

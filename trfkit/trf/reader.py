@@ -168,12 +168,16 @@ def parse_records(
     inline, reader = _parser()
     with reader.reading(lines, newlines, repeats) as diagnostics:
         records: list[Record] = inline.parse(lines)  # type: ignore[assignment]
-    found = diagnostics.diagnostics()
     appended = _appended_columns(records)
+    lines_of: dict[int | None, int] = {}
     if appended:
-        records = [appended.get(id(r), r) for r in records]
         lines_of = {appended[key].line: C.round_block_start(len(appended[key].rounds) + 1)
                     for key in appended}  # fmt: skip
+        # past the repeat cap the numbers' complaints were only counted: forget the count
+        diagnostics.forget("P006", {line for line in lines_of if line is not None})
+    found = diagnostics.diagnostics()
+    if appended:
+        records = [appended.get(id(r), r) for r in records]
         # the numbers were read as round blocks first: their complaints go with them
         found = [
             d for d in found
