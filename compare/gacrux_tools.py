@@ -318,14 +318,14 @@ def versions() -> tuple[str, str]:
 TEAM_VALUE_CODES: tuple[str, ...] = (
     "PTS", "MPVGP", "BH", "BH:GP", "BH/C1", "BH:GP/C1", "BH/M1", "SB", "SB:GP", "SB/C1",
     "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC", "SSSC", "FB", "FB:GP", "AOB", "AOB:GP",
-    "WIN", "WON", "PS", "PS:GP",
+    "WIN", "WON", "PS", "PS:GP", "KS", "KS:GP", "KS/L+1", "KS/L-1", "KS:GP/L-1", "KS:GP/L+2",
 )  # fmt: skip
 """Every team tie-break whose value is compared, team by team (the key's number is the team's)."""
 
 TEAM_RANK_LISTS: tuple[tuple[str, ...], ...] = (
     ("PTS", "DE"), ("PTS", "EDE"), ("PTS", "TBR"), ("PTS", "BBE"), ("PTS", "EDEC"),
     ("PTS", "EDET"), ("PTS", "EDEB"), ("PTS", "EDEBT"), ("PTS", "EDEBB"),
-    ("PTS", "MPVGP", "BH:MP/C1", "SB:GP"),
+    ("PTS", "MPVGP", "BH:MP/C1", "SB:GP"), ("PTS", "KS", "KS:GP", "DE"),
 )  # fmt: skip
 """The team tie-break lists under which the final team ranks are compared."""
 

@@ -525,9 +525,9 @@ def test_2026_caps_the_dummy_of_a_forfeit_win_on_game_points() -> None:
 
 
 def test_codes_not_computed_are_none_with_a_reason() -> None:
-    """ESB (no letters), KS and the rating codes are None for every team, with the reason."""
-    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["ESB", "KS", "ARO"]))
-    assert set(st.unavailable) == {"ESB", "KS", "ARO"}
+    """ESB (no letters) and the rating codes are None for every team, with the reason."""
+    st = compute_team_standings(held_event(), TieBreakOptions(tiebreaks=["ESB", "ARO"]))
+    assert set(st.unavailable) == {"ESB", "ARO"}
     assert "not computed by trfkit yet" in st.unavailable["ESB"]
     assert all(v is None for row in st.rows for v in row.values[1:])
 
@@ -1007,3 +1007,213 @@ def test_a_match_paired_without_results_on_either_side_brings_nothing() -> None:
     assert (bravo.kind, bravo.mp, bravo.gp) == (RoundKind.NOT_PLAYED, 0, 0)
     assert (delta.kind, delta.mp, delta.gp) == (RoundKind.NOT_PLAYED, 0, 0)
     assert event.results[1][2].kind is RoundKind.GAME and event.rounds == 3
+
+
+# --- Koya for teams (KS, KS:MP, KS:GP, /L±n) --------------------------------------------------
+#
+# Team round robins of two-board teams built here, results chosen per pair (team i's board
+# points first; match points 2/1/0, game points 1/½/0 by default), paired by the FIDE
+# Berger table. Expected values are hand calculations, written out next to each test.
+
+
+def _koya_file(
+    teams: int,
+    results: dict[tuple[int, int], tuple[str, str]],
+    *,
+    cycles: int = 1,
+    forfeits: frozenset[tuple[int, int]] = frozenset(),
+) -> str:
+    """A team round robin of *teams* two-board teams, paired by the Berger table.
+
+    *results*: (i, j) with i < j → the two boards' results of team i (``"1"``, ``"="``,
+    ``"0"``); *forfeits*: (round, team) pairs where *team* loses its match by forfeit
+    (every board ``-``, the opponents' ``+``).
+    """
+    import rr_generator
+
+    size = teams + teams % 2
+    flip = {"1": "0", "=": "=", "0": "1", "+": "-", "-": "+"}
+    grid: dict[int, list[str]] = {p: [] for p in range(1, 2 * teams + 1)}
+    round_number = 0
+    for cycle in range(cycles):
+        for table_round in range(1, size):
+            round_number += 1
+            for w, b in rr_generator.fide_round(size, table_round):
+                if size in (w, b) and teams % 2:
+                    continue
+                first, second = (w, b) if cycle % 2 == 0 else (b, w)
+                low, high = min(first, second), max(first, second)
+                boards = results[(low, high)]
+                for board in (1, 2):
+                    result = boards[board - 1] if first == low else flip[boards[board - 1]]
+                    if (round_number, first) in forfeits:
+                        result = "-"
+                    elif (round_number, second) in forfeits:
+                        result = "+"
+                    x, y = 2 * (first - 1) + board, 2 * (second - 1) + board
+                    colour = "w" if board == 1 else "b"
+                    other = "b" if board == 1 else "w"
+                    grid[x].append(f"{y:>4} {colour} {result}")
+                    grid[y].append(f"{x:>4} {other} {flip[result]}")
+    lines = ["012 Koya for teams (hand-made)", "092 Team Round Robin",
+             f"XXR {round_number}"]  # fmt: skip
+    for t in range(1, teams + 1):
+        lines.append(f"013 {'Team ' + chr(64 + t):<32}{2 * t - 1:>4} {2 * t:>4}")
+    for p in range(1, 2 * teams + 1):
+        head = f"001 {p:>4} m    {'Player ' + str(p):<33} {2000 - p:>4}"
+        lines.append(head.ljust(89) + "  " + "  ".join(grid[p]))
+    return "\n".join(lines) + "\n"
+
+
+# Four teams A-D: A-B 1½-½, A-C 1-1, A-D 2-0, B-C 2-0, B-D 1-1, C-D 1½-½.
+FOUR = {(1, 2): ("1", "="), (1, 3): ("1", "0"), (1, 4): ("1", "1"),
+        (2, 3): ("1", "1"), (2, 4): ("1", "0"), (3, 4): ("1", "=")}  # fmt: skip
+
+
+def _koya(text: str, codes: tuple[str, ...]) -> dict[str, dict[int, F | None]]:
+    tournament = loads(text)
+    options = TieBreakOptions(tiebreaks=("PTS", *codes))
+    st = compute_team_standings(tournament, options, regime=decide(tournament))
+    keys = st.keys()
+    return {key: {row.team: row.values[i] for row in st.rows}
+            for i, key in enumerate(keys) if key != "PTS"}  # fmt: skip
+
+
+def test_koya_four_teams_single_round_robin() -> None:
+    """KS:MP, KS:GP and the limits on four teams, one cycle.
+
+    Match points: A W D W = 5, B L W D = 3, C D L W = 3, D L D L = 1. Game points: A 4.5,
+    B 3.5, C 2.5, D 1.5. The maximum is 3 games × a win: 6 MP (limit 3) and 6 GP (two
+    boards, limit 3). KS:MP counts A, B and C (3 MP or more): A 2 (B) + 1 (C) = 3; B 0 +
+    2 = 2; C 1 + 0 = 1; D 0 + 1 + 0 = 1. KS:GP counts A and B (3 GP or more): A 1.5 (B);
+    B 0.5 (A); C 1 + 0 = 1; D 0 + 1 = 1. /L-1 moves the limit down half a point: MP 2.5
+    (the same teams); GP 2.5 (C too): A 1.5 + 1 = 2.5, B 0.5 + 2 = 2.5, C 1 + 0 = 1,
+    D 0 + 1 + ½ = 1.5. /L+2 moves the MP limit to 4: only A counts: A 0, B 0, C 1, D 0.
+    """
+    found = _koya(_koya_file(4, FOUR),
+                  ("KS:MP", "KS:GP", "KS:MP/L-1", "KS:GP/L-1", "KS:MP/L+2"))  # fmt: skip
+    assert found["KS:MP"] == {1: 3, 2: 2, 3: 1, 4: 1}
+    assert found["KS:GP"] == {1: F(3, 2), 2: F(1, 2), 3: 1, 4: 1}
+    assert found["KS:MP/L-1"] == {1: 3, 2: 2, 3: 1, 4: 1}
+    assert found["KS:GP/L-1"] == {1: F(5, 2), 2: F(5, 2), 3: 1, 4: F(3, 2)}
+    assert found["KS:MP/L+2"] == {1: 0, 2: 0, 3: 1, 4: 0}
+
+
+def test_koya_four_teams_double_round_robin() -> None:
+    """The same results twice: the maximum is 6 games × a win (12), the limit 6.
+
+    MP: A 10, B 6, C 6, D 2: A, B and C count. KS:MP: A 2·(2 + 1) = 6, B 2·2 = 4,
+    C 2·1 = 2, D 2·1 = 2. GP: A 9, B 7, C 5, D 3: A and B count. KS:GP: A 2·1.5 = 3,
+    B 2·0.5 = 1, C 2·1 = 2, D 2·1 = 2.
+    """
+    found = _koya(_koya_file(4, FOUR, cycles=2), ("KS:MP", "KS:GP"))
+    assert found["KS:MP"] == {1: 6, 2: 4, 3: 2, 4: 2}
+    assert found["KS:GP"] == {1: 3, 2: 1, 3: 2, 4: 2}
+
+
+def test_koya_six_teams_single_round_robin() -> None:
+    """Six teams: neighbours (j = i + 1) draw 1-1, otherwise the lower number wins 1½-½.
+
+    MP: T1 9, T2 8, T3 6, T4 4, T5 2, T6 1; GP: 7, 6.5, 5.5, 4.5, 3.5, 3. The maximum is
+    5 games × a win = 10 (limit 5) on either score: T1, T2 and T3 count on both.
+    KS:MP: T1 1 (T2) + 2 (T3) = 3; T2 1 + 1 = 2; T3 0 + 1 = 1; T4 0 + 0 + 1 = 1; T5 0;
+    T6 0. KS:GP: T1 1 + 1.5 = 2.5; T2 1 + 1 = 2; T3 ½ + 1 = 1.5; T4 ½ + ½ + 1 = 2;
+    T5 3·½ = 1.5; T6 1.5. /L+3: limit 6.5, T1 and T2 count: T1 1, T2 1, T3 1, the rest 0.
+    """
+    results = {(i, j): ("1", "0") if j == i + 1 else ("1", "=")
+               for i in range(1, 7) for j in range(i + 1, 7)}  # fmt: skip
+    found = _koya(_koya_file(6, results), ("KS:MP", "KS:GP", "KS:MP/L+3"))
+    assert found["KS:MP"] == {1: 3, 2: 2, 3: 1, 4: 1, 5: 0, 6: 0}
+    assert found["KS:GP"] == {1: F(5, 2), 2: 2, 3: F(3, 2), 4: 2, 5: F(3, 2), 6: F(3, 2)}
+    assert found["KS:MP/L+3"] == {1: 1, 2: 1, 3: 1, 4: 0, 5: 0, 6: 0}
+
+
+def test_koya_six_teams_double_round_robin() -> None:
+    """Twice the six-team results: every value doubles.
+
+    The scores double and so does the limit (10 games, limit 10): the same teams count.
+    """
+    results = {(i, j): ("1", "0") if j == i + 1 else ("1", "=")
+               for i in range(1, 7) for j in range(i + 1, 7)}  # fmt: skip
+    found = _koya(_koya_file(6, results, cycles=2), ("KS:MP", "KS:GP"))
+    assert found["KS:MP"] == {1: 6, 2: 4, 3: 2, 4: 2, 5: 0, 6: 0}
+    assert found["KS:GP"] == {1: 5, 2: 4, 3: 3, 4: 4, 5: 3, 6: 3}
+
+
+def test_koya_with_a_forfeited_match_and_a_team_that_withdrew() -> None:
+    """Team D withdraws after round 1: it loses rounds 2 and 3 by forfeit (2-0 on the boards).
+
+    Pairings (Berger, four teams): round 1 A-D, B-C; round 2 D-C, A-B; round 3 B-D, C-A.
+    MP: A 2 + 2 + 1 = 5, B 2 + 0 + 2 = 4, C 0 + 2 + 1 = 3, D 0. GP: A 2 + 1.5 + 1 = 4.5,
+    B 2 + 0.5 + 2 = 4.5, C 0 + 2 + 1 = 3, D 0. Forfeits count as matches in a round robin
+    (15.2); every team met an opponent, so the maximum stays 3 × 2 = 6 (limit 3).
+    KS:MP counts A, B, C: A 2 (B) + 1 (C) = 3, B 2 (C) + 0 (A) = 2, C 0 + 1 = 1, D 0.
+    KS:GP counts A, B, C: A 1.5 + 1 = 2.5, B 2 + 0.5 = 2.5, C 0 + 1 = 1, D 0.
+    """
+    results = dict(FOUR)
+    text = _koya_file(4, results, forfeits=frozenset({(2, 4), (3, 4)}))
+    found = _koya(text, ("KS:MP", "KS:GP"))
+    assert found["KS:MP"] == {1: 3, 2: 2, 3: 1, 4: 0}
+    assert found["KS:GP"] == {1: F(5, 2), 2: F(5, 2), 3: 1, 4: 0}
+
+
+def test_koya_explain_lists_each_opponent() -> None:
+    """``--explain`` shows each round's opponent score and what KS counts, the rest marked."""
+    tournament = loads(_koya_file(4, FOUR))
+    options = TieBreakOptions(tiebreaks=("PTS", "KS:MP"))
+    st = compute_team_standings(tournament, options, regime=decide(tournament))
+    explanation = explain_team(st, 4, options)
+    counted = {r: parts["KS:MP"] for r, _, _, _, _, parts in explanation.rounds if parts}
+    # team D: round 1 A (5 MP, D 0 counted), round 2 C (3 MP: D 0), round 3 B (3 MP: D 1)
+    assert sorted((v[0], v[1], v[2]) for v in counted.values()) == [
+        (3, 0, "counted"), (3, 1, "counted"), (5, 0, "counted")]
+    assert explanation.cut["KS:MP"] == ()
+    explained_a = explain_team(st, 1, options)
+    assert len(explained_a.cut["KS:MP"]) == 1  # D (1 MP) is below the limit of 3
+
+
+def test_check_judges_team_ranks_under_a_declared_koya() -> None:
+    """A declared ``212 PTS,KS:MP`` orders B above C: M002 when C is ranked first.
+
+    The four teams of :data:`FOUR` (B and C on 3 MP each; KS 2 against 1); ranks in 310
+    columns 69-71. Before KS was computed for teams the list was not applied, and the
+    ranks were judged by match points alone.
+    """
+    from trfkit.api import check
+
+    def with_ranks(ranks: tuple[int, int, int, int]) -> str:
+        lines = []
+        for line in _koya_file(4, FOUR).split("\n"):
+            if line.startswith("013"):
+                n = ord(line[9]) - 64  # "013 Team A": team 1
+                members = (2 * n - 1, 2 * n)
+                head = f"310 {n:>3} {'Team ' + chr(64 + n):<32}".ljust(68)
+                line = head + f"{ranks[n - 1]:>3}  " + " ".join(f"{m:>4}" for m in members)
+            lines.append(line)
+        declared = "092 Team Round Robin\n212 PTS,KS:MP"
+        return "\n".join(lines).replace("092 Team Round Robin", declared)
+
+    right = [d for d in check(with_ranks((1, 2, 3, 4))) if d.code == "M002"]
+    wrong = [d for d in check(with_ranks((1, 3, 2, 4))) if d.code == "M002"]
+    assert right == []
+    assert sorted(d.message.split(":")[0] for d in wrong) == ["team 2 (Team B)", "team 3 (Team C)"]
+
+
+def test_cli_explain_shows_each_opponent_koya_counts(
+    capsys: pytest.CaptureFixture[str], tmp_path: object
+) -> None:
+    """``standings --teams --tiebreaks KS,KS:GP,KS/L-1 --explain 1`` shows each opponent.
+
+    Each round's points, the rounds KS leaves out marked, and the limit (the hand values of
+    the four-team test).
+    """
+    code, out, _ = cli(capsys, tmp_path, _koya_file(4, FOUR), "--teams", "--tiebreaks",
+                       "KS,KS:GP,KS/L-1", "--explain", "1")  # fmt: skip
+    assert code == 0
+    rows = [line for line in out.splitlines() if line[:3].strip().isdigit()]
+    # team A: round 1 against D (1 MP, below 3: not counted), 2 against B, 3 against C
+    assert [line.split()[1] for line in rows] == ["4", "2", "3"]
+    assert rows[0].rstrip().endswith("opponent below 3.0") and "*" in rows[0]
+    assert "KS: 3.0 (the points against the teams at or above 3.0 MP" in out
+    assert "KS:GP: 1.5" in out
+    assert "KS/L-1: 3.0 (the points against the teams at or above 2.5 MP" in out

@@ -415,7 +415,7 @@ def render_team_explanation(st: TeamStandings, explanation: TeamExplanation) -> 
         out.append((text + "  " + how).rstrip())
     out.append("")
     if any(explanation.cut.values()):
-        out.append("* removed by a cut")
+        out.append("* not counted: removed by a cut, or (KS) against a team below the limit")
     if row is not None:
         for key, tb, value in zip(st.keys(), st.tiebreaks, row.values, strict=True):
             if tb.name == "DE":
@@ -423,6 +423,8 @@ def render_team_explanation(st: TeamStandings, explanation: TeamExplanation) -> 
                 out.append(f"{key}: {shown_value} (primary score against the tied teams, art. 6)")
             elif key in st.unavailable:
                 out.append(f"{key}: n/a ({st.unavailable[key]})")
+            elif key in explanation.notes:
+                out.append(f"{key}: {format_number(value)} ({explanation.notes[key]})")
             elif tb.name not in SCORES:
                 out.append(f"{key}: {format_number(value)}")
     return "\n".join(out) + "\n"

@@ -58,9 +58,14 @@ else the primary): ``FB`` (BH with every team's last round counted as a draw, 8.
 ``:GP`` boards won), ``WON`` (matches won over the board), ``PS`` (Σ running scores; ``/Cn``
 drops the first n rounds). They reproduce gacrux on generated events (compare/README.md).
 
+Koya, ``KS`` (``:MP``/``:GP``, ``/L±n``): the points on that score against the teams whose
+score reaches the Koya limit, half the maximum possible score moved by n half points
+(:meth:`~trfkit.compute.tiebreaks.team.TeamValues.koya_limit`, the players' rule for the
+games), forfeited matches counted, byes not.
+
 **Not computed** (the value is ``None`` and the reason is given): ``ESB`` without its
-letters and ``KS``; the rating and colour codes (ARO, TPR, PTP, APRO, APPO, RTNG, BPG, BWG)
-have no team meaning.
+letters; the rating and colour codes (ARO, TPR, PTP, APRO, APPO, RTNG, BPG, BWG) have no
+team meaning.
 """
 
 from __future__ import annotations
@@ -76,6 +81,7 @@ from trfkit.compute.history import TEAM_WORDS, TeamEvent, team_event_of
 from trfkit.compute.regime import Regime, RegimeDecision, decide, read_192
 from trfkit.compute.tiebreaks import (
     EditionChoice,
+    KoyaThreshold,
     ListPrecedence,
     TieBreakOptions,
     choose_edition,
@@ -94,6 +100,7 @@ from trfkit.compute.tiebreaks.team import (
 from trfkit.compute.tiebreaks.unplayed import TERM_HOW, TERM_POINTS, TERM_ROUND, TERM_SCORE
 from trfkit.errors import TieBreakError
 from trfkit.model import Tournament
+from trfkit.numbers import format_number
 from trfkit.values import Value
 
 __all__ = [
@@ -402,7 +409,7 @@ def compute_team_standings(
     declared = tournament.declared_rounds
     final = declared is None or declared <= event.rounds
     values = TeamValues(event, edition.edition, regime.regime is Regime.SWISS, options.sb_cut,
-                        final)  # fmt: skip
+                        final, regime.cycles, options.koya_threshold)  # fmt: skip
     numbers = values.numbers
     columns: list[dict[int, Fraction | None]] = []
     unavailable: dict[str, str] = {}
@@ -468,25 +475,48 @@ class TeamExplanation(Value):
         team: The team number.
         rounds: One ``(round, opponent, kind, MP, GP, {key: (opponent score, contribution,
             how)})`` per round.
-        cut: Key → the rounds a cut removed.
+        cut: Key → the rounds a cut removed (for KS: against an opponent below the limit).
+        notes: Key → how the value was made, where a line says more than the rounds (KS:
+            the limit and the maximum score).
     """
 
     team: int
     rounds: tuple[tuple[int, int | None, str, Fraction, Fraction,
                         dict[str, tuple[Fraction, Fraction, str]]], ...]  # fmt: skip
     cut: Mapping[str, tuple[int, ...]]
+    notes: Mapping[str, str] = attrs.field(factory=dict)
 
 
 def explain_team(
     st: TeamStandings, team: int, options: TieBreakOptions | None = None
 ) -> TeamExplanation:
-    """The contributions of *team*'s rounds to the BH/SB-family codes of *st*."""
+    """The contributions of *team*'s rounds to the BH/SB-family codes and KS of *st*.
+
+    For KS, a round against an opponent below the Koya limit is listed in ``cut``: it
+    counts nothing.
+    """
     options = options or TieBreakOptions()
     values = TeamValues(st.event, st.edition.edition, st.regime.regime is Regime.SWISS,
-                        options.sb_cut)  # fmt: skip
+                        options.sb_cut, True, st.regime.cycles, options.koya_threshold)  # fmt: skip
     per_round: dict[int, dict[str, tuple[Fraction, Fraction, str]]] = {}
     cut: dict[str, tuple[int, ...]] = {}
+    notes: dict[str, str] = {}
     for key, tb in zip(st.keys(), st.tiebreaks, strict=True):
+        if tb.name == "KS":  # each opponent: its score, and the points counted against it
+            maximum, limit = values.koya_limit(tb, st.primary)
+            base = tb.base or st.primary
+            total = values.total[base]
+            at = "above" if options.koya_threshold is KoyaThreshold.MORE_THAN else "at or above"
+            notes[key] = (f"the points against the teams {at} {format_number(limit)} {base}, "
+                          f"the limit of {key} (the maximum {format_number(maximum)} {base})")
+            below = []
+            for rnd, opponent, points, counted in values.koya(tb, team, st.primary):
+                how = "counted" if counted else f"opponent below {format_number(limit)}"
+                per_round.setdefault(rnd, {})[key] = (total[opponent], points, how)
+                if not counted:
+                    below.append(rnd)
+            cut[key] = tuple(below)
+            continue
         if not (tb.name in ("BH", "SB") or tb.name in ESB):
             continue
         opp, own, sb = values.bases(tb, st.primary)
@@ -502,5 +532,5 @@ def explain_team(
         (r.round, r.opponent, TEAM_WORDS[r.kind], r.mp, r.gp, per_round.get(r.round, {}))
         for r in st.event.results.get(team, ())
     )
-    return TeamExplanation(team, rounds, cut)
+    return TeamExplanation(team, rounds, cut, notes)
 

@@ -99,6 +99,18 @@ class TieBreak(Value):
         return self.name in _INTEGER_CODES
 
 
+def koya_limit(number: str) -> tuple[int, int | None]:
+    """A Koya ``/L`` modifier's number: (shift, ``None``), or (0, percentage).
+
+    The shift is in half points (C.07 14.5) for ``+1``, ``-2`` or a small number; a number
+    from 10 is a percentage of the maximum score (``/L40``, FIDE's checker's form). The
+    one reading of the modifier, for players' ``KS`` and teams' ``KS:MP``/``KS:GP``.
+    """
+    if number[0] in "+-" or int(number) < 10:
+        return int(number), None
+    return 0, int(number)
+
+
 @functools.lru_cache(maxsize=1024)
 def parse_tiebreak(text: str) -> TieBreak:
     """Read one code with its modifiers, e.g. ``SB/C1``, ``bh-m1``, ``KS/L+1``, ``GE``.
@@ -131,11 +143,11 @@ def parse_tiebreak(text: str) -> TieBreak:
         elif kind == "M":
             fields["cut"] = fields["median"] = int(token[1:])
         elif kind == "L":
-            number = token[1:]
-            if number[0] in "+-" or int(number) < 10:
-                fields["limit"] = int(number)
+            shift, percent = koya_limit(token[1:])
+            if percent is None:
+                fields["limit"] = shift
             else:
-                fields["limit_percent"] = int(number)
+                fields["limit_percent"] = percent
         elif kind == "P":
             fields["pre_determined"] = True
         elif kind == "R":

@@ -22,6 +22,20 @@ from trfkit.compute.tiebreaks.core import (
 from trfkit.compute.tiebreaks.options import KoyaThreshold
 
 
+def koya_games(round_robin: bool, entrants: int, rounds: int, cycles: int) -> int:
+    """The most games an entrant can have had: Koya's maximum score is this × a win (9.2).
+
+    A Swiss event: the rounds. A round robin: every other entrant once a cycle, and in an
+    event still in progress the games of the rounds played so far (as FIDE's checker): an
+    odd field sits each entrant out once every *entrants* rounds. The same for players and
+    teams (C.07's KS, and ``KS:MP``/``KS:GP``).
+    """
+    if not round_robin:
+        return rounds
+    games = max(entrants - 1, 0) * cycles
+    so_far = rounds - (rounds // entrants if entrants % 2 else 0) if entrants else 0
+    return min(games, so_far)
+
 class OpponentScores(EngineCore):
     """Tie-breaks summed over the opponents' scores (C.07 8, 9)."""
 
@@ -104,15 +118,9 @@ class OpponentScores(EngineCore):
 
     def koya_threshold(self, tb: TieBreak) -> tuple[int, int]:
         """The Koya limit as (maximum possible score, limit) in units (C.07 9.2, 14.5)."""
-        if self.settings.regime is Regime.ROUND_ROBIN:
-            k = len(self.players) - len(self.annulled)
-            games = max(k - 1, 0) * self.cycles
-            # in an event still in progress, the games of the rounds played so far (as
-            # FIDE's checker): an odd field sits each player out once every k rounds
-            so_far = self.rounds - (self.rounds // k if k % 2 else 0) if k else 0
-            maximum = min(games, so_far) * self.win_u
-        else:
-            maximum = self.rounds * self.win_u
+        round_robin = self.settings.regime is Regime.ROUND_ROBIN
+        k = len(self.players) - len(self.annulled)
+        maximum = koya_games(round_robin, k, self.rounds, self.cycles) * self.win_u
         if tb.limit_percent is not None:
             return maximum, maximum * tb.limit_percent
         # /L±n moves the limit by n half points (C.07 14.5), whatever the scoring system:

@@ -19,10 +19,11 @@ from typing import Any
 
 import attrs
 
-from trfkit.compute.history import RoundKind, TeamEvent, TeamRound
-from trfkit.compute.tiebreaks.codes import CODES, TEAM_CODES, modifier_tokens
+from trfkit.compute.history import GAMES, RoundKind, TeamEvent, TeamRound
+from trfkit.compute.tiebreaks.codes import CODES, TEAM_CODES, koya_limit, modifier_tokens
 from trfkit.compute.tiebreaks.editions import Edition
-from trfkit.compute.tiebreaks.options import SbCut
+from trfkit.compute.tiebreaks.opponents import koya_games
+from trfkit.compute.tiebreaks.options import KoyaThreshold, SbCut
 from trfkit.compute.tiebreaks.unplayed import (
     TEAM_WORDING,
     TERM_POINTS,
@@ -52,7 +53,7 @@ __all__ = [
 COMPUTED = frozenset(
     {"PTS", "MP", "GP", "MPVGP", "DE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "BH",
      "FB", "AOB", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC", "TBR", "BBE", "SSSC", "WIN",
-     "WON", "PS"}
+     "WON", "PS", "KS"}
 )  # fmt: skip
 """The team tie-breaks trfkit computes."""
 
@@ -61,7 +62,7 @@ _MODIFIER = re.compile(r"[/-](C\d+|M\d+|L[+-]?\d+|P|R|F|U\w*|V\d+|X)", re.IGNORE
 _CUTTABLE = frozenset({"BH", "FB", "AOB", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "PS"})
 EDE_BOARDS = {"EDE": "", "EDEC": "C", "EDET": "T", "EDEB": "B", "EDEBT": "CT", "EDEBB": "CB"}
 """The board criteria each EDE code applies, after EDE, to two teams still tied."""
-_NOT_FOR_TEAMS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "BPG", "BWG", "KS"})
+_NOT_FOR_TEAMS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "BPG", "BWG"})
 ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"),
         "EGGSB": ("GP", "GP")}  # fmt: skip
 @attrs.frozen(repr=False)
@@ -76,6 +77,8 @@ class TeamTieBreak(Value):
         median: Most significant values cut (``/Mn``).
         pre_determined: ``/P``: forfeited matches count as played.
         limit: ``/Ln``: SSSC's divisor.
+        shift: KS's ``/L+n``/``/L-n``: the Koya limit moved by n half points (14.5).
+        percent: KS's ``/L40``: the Koya limit as a percentage of the maximum score.
     """
 
     text: str
@@ -85,6 +88,8 @@ class TeamTieBreak(Value):
     median: int = 0
     pre_determined: bool = False
     limit: int | None = None
+    shift: int = 0
+    percent: int | None = None
 
     @property
     def higher_is_better(self) -> bool:
@@ -103,7 +108,7 @@ class TeamTieBreak(Value):
             return None
         if self.name in _NOT_FOR_TEAMS:
             return (f"{self.text}: {self.name} is not defined for teams (teams have no rating "
-                    "or colour of their own; KS is left out: UNCERTAIN)")
+                    "or colour of their own)")
         if self.name in TEAM_CODES or self.name == "MPVGP":
             return f"{self.text}: the team tie-break {self.name} is not computed by trfkit yet"
         return f"{self.text}: {self.name} is not computed for teams by trfkit yet"
@@ -126,9 +131,10 @@ def parse_team_tiebreak(text: str) -> TeamTieBreak:
         raise TieBreakError(f"unknown tie-break {match.group(1)!r}")
     base = match.group(2).upper() if match.group(2) else None
     rest = raw[match.end() :]
-    cut = median = 0
+    cut = median = shift = 0
     pre = False
     limit: int | None = None
+    percent: int | None = None
     for token in modifier_tokens(text, rest, _MODIFIER):
         if token[0] == "C":
             cut = int(token[1:])
@@ -137,11 +143,14 @@ def parse_team_tiebreak(text: str) -> TeamTieBreak:
         elif token == "P":
             pre = True
         elif token[0] == "L" and token[1:].lstrip("+-").isdigit():
-            limit = abs(int(token[1:]))
+            if name == "KS":
+                shift, percent = koya_limit(token[1:])
+            else:
+                limit = abs(int(token[1:]))
         # /L, /R, /F, /U, /V, /X: accepted; they change no value trfkit computes for teams
     if (cut or median) and name in COMPUTED and name not in _CUTTABLE:
         raise TieBreakError(f"{text!r}: {name} takes no cut or median modifier")
-    return TeamTieBreak(raw, name, base, min(cut, 99), min(median, 99), pre, limit)
+    return TeamTieBreak(raw, name, base, min(cut, 99), min(median, 99), pre, limit, shift, percent)
 
 
 def names_team_code(texts: Sequence[str]) -> bool:
@@ -172,16 +181,27 @@ class TeamValues:
         sb_cut: What ``SB/C1`` cuts.
         final: The last round counted is the event's final round (Fore Buchholz draws
             it; in a report written before the final round FB equals BH).
+        cycles: A round robin's cycles (``RegimeDecision.cycles``): Koya's maximum score.
+        koya: Whether Koya counts opponents at (the default) or only above its limit.
     """
 
     def __init__(
-        self, event: TeamEvent, edition: Edition, swiss: bool, sb_cut: SbCut, final: bool = True
+        self,
+        event: TeamEvent,
+        edition: Edition,
+        swiss: bool,
+        sb_cut: SbCut,
+        final: bool = True,
+        cycles: int = 1,
+        koya: KoyaThreshold = KoyaThreshold.AT_LEAST,
     ) -> None:
         self.event = event
         self.edition = edition
         self.swiss = swiss
         self.sb_cut = sb_cut
         self.final = final
+        self.cycles = cycles
+        self.koya_threshold = koya
         self.numbers = [t.number for t in event.teams]
         self.index = {n: i for i, n in enumerate(self.numbers)}
         mp, gp = event.match_points, event.game_points
@@ -191,6 +211,8 @@ class TeamValues:
         self.loss = {"MP": mp.loss, "GP": gp.loss * size}
         rows = [event.results.get(n, ()) for n in self.numbers]
         kinds = [[r.kind for r in row] for row in rows]
+        self.rows = rows
+        self.kinds = kinds
         self.opps = [
             [-1 if r.opponent is None else self.index.get(r.opponent, -1) for r in row]
             for row in rows
@@ -315,6 +337,9 @@ class TeamValues:
             )
         if name == "AOB":
             return self.aob(tb, team, primary)
+        if name == "KS":
+            return sum((points for _, _, points, counted in self.koya(tb, team, primary)
+                        if counted), Fraction(0))  # fmt: skip
         if name in ("WIN", "WON"):
             base = tb.base or primary
             return Fraction(sum(
@@ -328,6 +353,50 @@ class TeamValues:
                 total += running
             return total
         return None
+
+    def koya_limit(self, tb: TeamTieBreak, primary: str) -> tuple[Fraction, Fraction]:
+        """(maximum possible score, limit) of KS on its score (C.07 9.2, 14.5).
+
+        The maximum is a win on that score (a match's match points; the boards' game
+        points) in each game a team can have had (the players' rule,
+        :func:`~trfkit.compute.tiebreaks.opponents.koya_games`, over the teams that met an
+        opponent); the limit is half of it, moved by ``/L±n`` half points, or ``/L40``'s
+        percentage of it.
+        """
+        base = tb.base or primary
+        met = sum(1 for row in self.opps if any(o >= 0 for o in row))
+        games = koya_games(not self.swiss, met, self.event.rounds, self.cycles)
+        maximum = games * self.win[base]
+        if tb.percent is not None:
+            return maximum, maximum * tb.percent / 100
+        return maximum, maximum / 2 + Fraction(tb.shift, 2)
+
+    def koya(
+        self, tb: TeamTieBreak, team: int, primary: str
+    ) -> list[tuple[int, int, Fraction, bool]]:
+        """KS's elements of *team*: (round, opponent, points on KS's score, counted).
+
+        One for each match or forfeit against an opponent (a bye has none); counted when the
+        opponent's score reaches the limit (:meth:`koya_limit`; above it under
+        ``--koya-threshold more-than``).
+        """
+        base = tb.base or primary
+        _, limit = self.koya_limit(tb, primary)
+        strict = self.koya_threshold is KoyaThreshold.MORE_THAN
+        total = self.total[base]
+        i = self.index.get(team)
+        if i is None:
+            return []
+        own = self.views[base].pts[i]
+        out = []
+        for row, kind, o, points in zip(self.rows[i], self.kinds[i], self.opps[i], own,
+                                        strict=True):  # fmt: skip
+            if o < 0 or kind not in GAMES:
+                continue
+            score = total[self.numbers[o]]
+            counted = score > limit if strict else score >= limit
+            out.append((row.round, self.numbers[o], points, counted))
+        return out
 
     def aob(self, tb: TeamTieBreak, team: int, primary: str) -> Fraction | None:
         """AOB (8.3): the average of the Buchholz (cut as *tb*) of the teams *team* played."""
