@@ -15,8 +15,8 @@ from trfkit.trf import decode, reader
 @pytest.fixture(scope="module")
 def lexer() -> reader.LineLexer:
     """A line lexer built from the grammar's terminals, as the parser builds it."""
-    built = lark.Lark(reader.grammar_text(), parser="lalr", lexer=reader.LineLexer)
-    return reader.LineLexer(built.lexer_conf)
+    built = lark.Lark(reader.grammar_text(), parser="lalr", lexer="basic")
+    return reader.LineLexer(built.terminals)
 
 
 @pytest.mark.parametrize(
@@ -103,3 +103,68 @@ def test_threads_share_one_parser_and_read_their_own_files() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert found == alone
+
+
+def _hook() -> object:
+    """``hatch_build.py`` from the repository (the wheel's build hook), loaded by path."""
+    import importlib.util
+    from pathlib import Path
+
+    pytest.importorskip("hatchling")
+    path = Path(__file__).resolve().parent.parent / "hatch_build.py"
+    spec = importlib.util.spec_from_file_location("hatch_build", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_parser_tables_read_every_file_as_lark_builds_it(tmp_path: object) -> None:
+    """The build hook's standalone parser reads files as the parser Lark builds does.
+
+    Made from grammars/trf.lark by ``hatch_build.write_tables``; the fixtures and the corpus
+    read to the same records, line for line.
+    """
+    import importlib.util
+    from pathlib import Path
+
+    from locations import CORPUS
+
+    hook = _hook()
+    grammar = Path(__file__).resolve().parent.parent / "grammars" / "trf.lark"
+    made = hook.write_tables(grammar, Path(str(tmp_path)) / "parser_tables.py")  # type: ignore[attr-defined]
+    spec = importlib.util.spec_from_file_location("parser_tables_test", made)
+    assert spec is not None and spec.loader is not None
+    tables = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tables)
+    assert reader.grammar_text() == tables.GRAMMAR
+    here = Path(__file__).resolve().parent.parent
+    files = sorted((here / "fixtures").rglob("*.trf"))[:60] + sorted(CORPUS.glob("*.trf"))
+    built = reader._parser()
+    callbacks = reader._Appending(built[1], set(reader._ALIAS.findall(reader.grammar_text())))
+    standalone = tables.Lark_StandAlone(transformer=callbacks)
+    lexer = reader.LineLexer(standalone.terminals)
+
+    def records(parser: object, lex: reader.LineLexer, lines: list[str], ends: list[str]) -> list:
+        with built[1].reading(lines, ends):
+            parsing = parser.parse_interactive()  # type: ignore[attr-defined]
+            for token in lex.lex(lines):
+                parsing.feed_token(token)
+            return list(parsing.feed_token(reader._END))
+
+    for path in files:
+        lines, ends = decode.split_lines(decode.decode(path.read_bytes()).text)
+        ours = records(standalone, lexer, lines, ends)
+        assert ours == records(built[0], built[2], lines, ends), path.name
+        assert len(ours) == len(lines)
+    assert [t.name for t in standalone.terminals] == [t.name for t in built[0].terminals]
+
+
+def test_the_installed_parser_tables_are_this_grammars() -> None:
+    """In an installed wheel the parser comes from its tables, made from this grammar."""
+    try:
+        from trfkit.trf import parser_tables  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        pytest.skip("a source checkout: the tables are made when the wheel is built")
+    assert reader.grammar_text() == parser_tables.GRAMMAR
+    assert type(reader._parser()[0]).__module__ == "trfkit.trf.parser_tables"

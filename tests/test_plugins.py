@@ -417,3 +417,25 @@ def _contained(
         return [d for d in registry.run_checks(ctx) if d.severity > Severity.INFO]
     finally:
         registry._plugin_checks.cache_clear()
+
+
+def test_the_plugin_scan_finds_a_declared_group(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The quick scan sees a distribution whose entry_points.txt names ``[trfkit.checks]``.
+
+    Then importlib.metadata reads it; without one, nothing is read.
+    """
+    from trfkit.checks.registry import plugins_declared
+
+    site = tmp_path / "site"
+    info = site / "example_plugin-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "entry_points.txt").write_text("[console_scripts]\nx = y:z\n", encoding="utf-8")
+    monkeypatch.setattr(sys, "path", [str(site)])
+    assert plugins_declared() is False
+    (info / "entry_points.txt").write_text("[trfkit.checks]\nrule = pkg:CHECK\n", encoding="utf-8")
+    assert plugins_declared() is True
+    monkeypatch.setattr(sys, "path", [str(tmp_path / "archive.zip")])
+    (tmp_path / "archive.zip").write_bytes(b"PK")
+    assert plugins_declared() is True  # a zip on the path: the scan cannot tell

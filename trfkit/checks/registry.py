@@ -91,10 +91,55 @@ class PluginProblem(Value):
 
 
 def plugin_entry_points() -> list[EntryPoint]:
-    """The ``trfkit.checks`` entry points of the installed distributions, sorted by name."""
+    """The ``trfkit.checks`` entry points of the installed distributions, sorted by name.
+
+    None without reading any metadata when no distribution can declare one
+    (:func:`plugins_declared`).
+    """
+    if not plugins_declared():
+        return []
     from importlib import metadata
 
     return sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
+
+
+_STANDARD_FINDERS = frozenset({"BuiltinImporter", "FrozenImporter", "PathFinder"})
+
+
+def plugins_declared() -> bool:
+    """Whether an installed distribution may declare a ``trfkit.checks`` entry point.
+
+    :mod:`importlib.metadata` reads every distribution's metadata (a tenth of a check's
+    start-up), so the folders of :data:`sys.path` are scanned first for an
+    ``entry_points.txt`` that names the group. Only where that scan could miss one (an
+    entry that is no folder: a zip file or an egg; a finder of distributions other than
+    the standard ones) is the answer "maybe", and :func:`plugin_entry_points` decides.
+    """
+    import os
+
+    for finder in sys.meta_path:
+        name = getattr(finder, "__name__", type(finder).__name__)
+        if name not in _STANDARD_FINDERS and hasattr(finder, "find_distributions"):
+            return True
+    marker = f"[{ENTRY_POINT_GROUP}]"
+    for folder in sys.path:
+        try:
+            entries = os.scandir(folder or ".")
+        except NotADirectoryError:
+            return True  # a zip file or an egg on the path: ask importlib.metadata
+        except OSError:
+            continue  # a folder that is not there holds no distribution
+        with entries:
+            for entry in entries:
+                if not entry.name.endswith((".dist-info", ".egg-info")):
+                    continue
+                try:
+                    with open(os.path.join(entry.path, "entry_points.txt"), "rb") as f:
+                        if marker.encode() in f.read():
+                            return True
+                except OSError:
+                    continue  # no entry points in this distribution
+    return False
 
 
 def _plugin_output() -> contextlib.redirect_stdout[io.TextIOBase]:

@@ -3,7 +3,8 @@
 :mod:`trfkit.trf.decode` turns bytes into lines; here the Lark LALR parser reads
 them, one token per line (:class:`LineLexer`, driven by the terminal patterns of
 ``grammars/trf.lark``), and calls :mod:`trfkit.trf.transformer` as it reduces
-each record's rule, so no tree is built.
+each record's rule, so no tree is built. The parser's tables are made when the wheel is
+built (:data:`TABLES`), not in every process.
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ from pathlib import Path
 from typing import IO, Any
 
 import attrs
-import lark
-from lark.lexer import Lexer, Token
 
 from trfkit import columns as C
 from trfkit.diagnostics import FATAL_CODES, REPEATS, Diagnostic, Severity, parse_rule
@@ -37,7 +36,7 @@ from trfkit.model import (
     record_value,
 )
 from trfkit.trf import decode
-from trfkit.trf.transformer import RecordReader
+from trfkit.trf.transformer import LineToken, RecordReader
 from trfkit.values import Value
 
 KEY_WIDTH = 4
@@ -52,7 +51,7 @@ def _compiled(regexp: str) -> re.Pattern[str]:
     return re.compile(regexp)
 
 
-class LineLexer(Lexer):
+class LineLexer:
     """One token per line, typed by the grammar's terminal patterns.
 
     Each pattern of ``grammars/trf.lark`` is matched (``fullmatch``) against a
@@ -60,13 +59,13 @@ class LineLexer(Lexer):
     a plain record code (``012( .*)?``) is compared as text, the others are
     compiled when first needed (start-up pays for a few small patterns). The
     answer is cached per four-character key, so a file costs one dict look-up
-    per line.
+    per line. Lark's own lexer is not used: the parser is fed these tokens.
     """
 
-    def __init__(self, lexer_conf: Any) -> None:
-        terminals = sorted(lexer_conf.terminals, key=lambda t: -t.priority)
+    def __init__(self, terminals: Iterable[Any]) -> None:
+        ordered = sorted(terminals, key=lambda t: -t.priority)
         self._tests: list[tuple[str, tuple[str, str] | None, str]] = []
-        for t in terminals:
+        for t in ordered:
             if t.name in ("BLANK", "UNKNOWN"):
                 continue
             regexp = t.pattern.to_regexp()
@@ -91,7 +90,7 @@ class LineLexer(Lexer):
             return "BLANK"
         return kind
 
-    def lex(self, data: Any) -> Iterator[Token]:  # type: ignore[override]
+    def lex(self, data: Iterable[str]) -> Iterator[LineToken]:
         """The tokens of *data* (a list of lines), one per line.
 
         A byte-order mark at the start of a line (P009) is left out of the
@@ -101,7 +100,10 @@ class LineLexer(Lexer):
         for number, line in enumerate(data, 1):
             if line.startswith("\ufeff"):
                 line = line.lstrip("\ufeff")
-            yield Token(classify(line), line, line=number, column=1)
+            token = LineToken(line)
+            token.type = classify(line)
+            token.line = number
+            yield token
 
 
 @functools.cache
@@ -114,16 +116,16 @@ def grammar_text() -> str:
     return (here.parent.parent / "grammars" / "trf.lark").read_text(encoding="utf-8")  # a checkout
 
 
-class _Appending(lark.Transformer[Token, list[Record]]):
+class _Appending:
     """Lark's callbacks: every alternative of ``start`` appends the record of its line.
 
     ``start`` is the records so far and one more line (left-recursive, one reduction a
     line); the callback of each alternative is named by its alias, and calls the
-    :class:`RecordReader` method of that name.
+    :class:`RecordReader` method of that name. (Lark asks a transformer for a method
+    per rule by name, nothing else.)
     """
 
     def __init__(self, reader: RecordReader, kinds: Iterable[str]) -> None:
-        super().__init__(visit_tokens=False)
         for kind in kinds:
             setattr(self, kind, _appender(getattr(reader, kind)))
 
@@ -132,7 +134,7 @@ class _Appending(lark.Transformer[Token, list[Record]]):
         return []
 
 
-def _appender(read: Callable[[Token], Record]) -> Callable[[list[Any]], list[Record]]:
+def _appender(read: Callable[[LineToken], Record]) -> Callable[[list[Any]], list[Record]]:
     def append(children: list[Any]) -> list[Record]:
         records: list[Record] = children[0]
         records.append(read(children[1]))
@@ -143,19 +145,47 @@ def _appender(read: Callable[[Token], Record]) -> Callable[[list[Any]], list[Rec
 
 _ALIAS = re.compile(r"->\s*(\w+)")
 
+TABLES = "trfkit.trf.parser_tables"
+"""The parser made when the wheel is built (``hatch_build.py``): Lark's standalone module of
+``grammars/trf.lark``, its tables as Python data, so no process builds the parser again.
+
+A source checkout has none, and a module whose ``GRAMMAR`` (the text it was made from) is
+not the grammar's is not used: the parser is then built from the grammar with Lark.
+"""
+
+_END = LineToken("")
+_END.type = "$END"
+_END.line = 0
+
+
+def _tables(text: str) -> Any | None:
+    """The packaged parser module, when it was made from this very grammar text."""
+    try:
+        from trfkit.trf import parser_tables  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        return None
+    return parser_tables if getattr(parser_tables, "GRAMMAR", None) == text else None
+
 
 @functools.cache
-def _parser() -> tuple[lark.Lark, RecordReader]:
-    """The LALR parser with the record readers inline, built once per process.
+def _parser() -> tuple[Any, RecordReader, LineLexer]:
+    """The LALR parser with the record readers inline, once per process.
 
-    The reader keeps the file being read per thread, so threads share this one
-    parser (Lark keeps a parse's state in the call).
+    From the packaged tables (:data:`TABLES`) when they are this grammar's, else built
+    by Lark from the grammar. The reader keeps the file being read per thread, so
+    threads share this one parser (a parse's state is the interactive parser's).
     """
     reader = RecordReader()
     text = grammar_text()
     callbacks = _Appending(reader, set(_ALIAS.findall(text)))
-    inline = lark.Lark(text, parser="lalr", lexer=LineLexer, transformer=callbacks)
-    return inline, reader
+    tables = _tables(text)
+    if tables is not None:
+        inline = tables.Lark_StandAlone(transformer=callbacks)
+    else:
+        import lark
+
+        inline = lark.Lark(text, parser="lalr", lexer="basic", transformer=callbacks)
+    return inline, reader, LineLexer(inline.terminals)
 
 
 def parse_records(
@@ -165,9 +195,13 @@ def parse_records(
 
     At most *repeats* diagnostics of a code are kept, and one more counts the rest.
     """
-    inline, reader = _parser()
+    inline, reader, lexer = _parser()
     with reader.reading(lines, newlines, repeats) as diagnostics:
-        records: list[Record] = inline.parse(lines)  # type: ignore[assignment]
+        parsing = inline.parse_interactive()
+        feed = parsing.feed_token
+        for token in lexer.lex(lines):
+            feed(token)
+        records: list[Record] = feed(_END)
     appended = _appended_columns(records)
     lines_of: dict[int | None, int] = {}
     if appended:

@@ -18,7 +18,6 @@ from fractions import Fraction
 from typing import Any
 
 import attrs
-from lark.lexer import Token
 
 from trfkit import columns as C
 from trfkit.diagnostics import REPEATS, Repeats, line_ranges, parse_rule
@@ -199,6 +198,17 @@ def _unread(
     return tuple(found)
 
 
+class LineToken(str):
+    """One line of a file as the parser hands it to a record reader.
+
+    The string is the line's text; :attr:`type` is the grammar's terminal (all the parser
+    reads) and :attr:`line` its 1-based number.
+    """
+
+    type: str
+    line: int
+
+
 class RecordReader:
     """One reader per record kind: a line's token to its record, gathering diagnostics.
 
@@ -250,10 +260,10 @@ class RecordReader:
 
 
     def _record(
-        self, token: Token, cls: type[Record], fields: tuple[Any, ...], unplaced: str = ""
+        self, token: LineToken, cls: type[Record], fields: tuple[Any, ...], unplaced: str = ""
     ) -> Record:
         """``cls(*fields)`` with the source of *token*'s line, which keeps what it was read as."""
-        line: int = token.line  # type: ignore[assignment]  # the lexer numbers every token
+        line: int = token.line
         file = self._file
         source = Source(
             line, file.lines[line - 1], file.newlines[line - 1], (cls, *fields), unplaced
@@ -261,7 +271,7 @@ class RecordReader:
         return cls(*fields, source=source)
 
     def _report(
-        self, code: str, message: str, token: Token, column: int | None = None, **kw: Any
+        self, code: str, message: str, token: LineToken, column: int | None = None, **kw: Any
     ) -> None:
         found: Repeats = self._file.diagnostics
         if found.full(code, token.line):
@@ -272,7 +282,7 @@ class RecordReader:
             parse_rule(code).diagnostic(message, line=token.line, column=column, **kw)
         )
 
-    def _value(self, token: Token, field: C.Field, text: str, column: int, record: str) -> Any:
+    def _value(self, token: LineToken, field: C.Field, text: str, column: int, record: str) -> Any:
         try:
             return C.read_value(text, field)
         except FieldError as exc:
@@ -285,7 +295,7 @@ class RecordReader:
             return None
 
     def _layout(
-        self, token: Token, layout: C.Layout, record: str, *, extra: tuple[C.Field, ...] = ()
+        self, token: LineToken, layout: C.Layout, record: str, *, extra: tuple[C.Field, ...] = ()
     ) -> tuple[dict[str, Any], str]:
         # *extra* is a module constant: plans are kept by its identity
         """The layout's values (its repeat as a tuple) and why text could not be placed.
@@ -323,7 +333,7 @@ class RecordReader:
         return values, unplaced
 
     def _report_placement(
-        self, token: Token, placement: C.Placement, code: str, players: tuple[int, ...] = ()
+        self, token: LineToken, placement: C.Placement, code: str, players: tuple[int, ...] = ()
     ) -> str:
         """Report the shifted fields and the stray text of *placement*; the stray text's why."""
         shifted = [p for p in placement.fields if p.shifted]
@@ -362,12 +372,12 @@ class RecordReader:
         return why
 
     @staticmethod
-    def _payload(token: Token) -> str:
+    def _payload(token: LineToken) -> str:
         return str(token)[4:].strip()
 
     # --- header records -------------------------------------------------------------------
 
-    def _text(self, token: Token) -> Record:
+    def _text(self, token: LineToken) -> Record:
         text = str(token)
         return self._record(token, TextRecord, (text[:3], text[4:].rstrip()))
 
@@ -377,12 +387,12 @@ class RecordReader:
     starting_rank_method = pairing_controller = tournament_code = _text
     encoded_time_control = board_colours = _text
 
-    def round_dates(self, token: Token) -> Record:
+    def round_dates(self, token: LineToken) -> Record:
         """Record 132: one date per round block column."""
         values, unplaced = self._layout(token, _DATE_LAYOUT, "132", extra=_DATE_PREFIX)
         return self._record(token, RoundDates, (values["dates"], values["prefix"]), unplaced)
 
-    def _round_count(self, token: Token) -> Record:
+    def _round_count(self, token: LineToken) -> Record:
         payload = self._payload(token)
         rounds: int | None = None
         if payload:
@@ -394,7 +404,7 @@ class RecordReader:
 
     round_count = xx_rounds = _round_count
 
-    def initial_colour(self, token: Token) -> Record:
+    def initial_colour(self, token: LineToken) -> Record:
         """Record 152: ``W`` or ``B``."""
         payload = self._payload(token)
         if payload.upper() not in ("W", "B"):
@@ -405,7 +415,7 @@ class RecordReader:
             self._report("P007", why, token, 5)
         return self._record(token, InitialColour, (payload,))
 
-    def _scoring(self, token: Token) -> Record:
+    def _scoring(self, token: LineToken) -> Record:
         payload = str(token)[4:]
         values: list[tuple[str, Fraction]] = []
         rest = _SCORING_PAIR.sub(lambda m: values.append(_pair(m)) or "", payload)  # type: ignore[func-returns-value]
@@ -415,7 +425,7 @@ class RecordReader:
 
     scoring = team_scoring = xx_scoring = _scoring
 
-    def _tiebreak_list(self, token: Token) -> Record:
+    def _tiebreak_list(self, token: LineToken) -> Record:
         payload = self._payload(token)
         codes = tuple(map(str.strip, payload.split(","))) if payload else ()
         return self._record(token, TieBreakList, (str(token)[:3], codes))
@@ -424,7 +434,7 @@ class RecordReader:
 
     # --- players and teams ----------------------------------------------------------------
 
-    def player(self, token: Token) -> Record:
+    def player(self, token: LineToken) -> Record:
         """Record 001: the player's fields (cols 1-89) and round blocks (from col 92).
 
         Every field is read and every problem reported; a line without a
@@ -483,7 +493,7 @@ class RecordReader:
             ),
         )
 
-    def _placed_player(self, token: Token, line: str) -> Record:
+    def _placed_player(self, token: LineToken, line: str) -> Record:
         """A 001 line with text in a separating column: its fields read where they stand."""
         placement = _PLAYER_PLAN.locate(line, until=_ROUNDS_FROM)
         at = {p.field.name: p for p in placement.fields}
@@ -520,7 +530,7 @@ class RecordReader:
         )
         return self._record(token, Player, fields, unplaced)
 
-    def _no_start_rank(self, token: Token, line: str, start_rank: Any) -> Record:
+    def _no_start_rank(self, token: LineToken, line: str, start_rank: Any) -> Record:
         if start_rank is None:
             self._report("P011", "player record without a start rank (columns 5-8)", token, 5)
         elif start_rank == 0:
@@ -530,13 +540,13 @@ class RecordReader:
             )  # fmt: skip
         return self._record(token, RawRecord, ("unknown", line))
 
-    def _sex(self, token: Token, text: str, column: int) -> Sex | None:
+    def _sex(self, token: LineToken, text: str, column: int) -> Sex | None:
         sex = _SEX.get(text)
         if sex is None:
             self._file.unknown.setdefault(("sex", text), []).append((token.line, column))
         return sex
 
-    def _title(self, token: Token, text: str, column: int) -> Title | None:
+    def _title(self, token: LineToken, text: str, column: int) -> Title | None:
         title = read_title(text)
         if title is None:
             self._file.unknown.setdefault(("title", text), []).append((token.line, column))
@@ -544,7 +554,7 @@ class RecordReader:
 
     def _number(
         self,
-        token: Token,
+        token: LineToken,
         text: str,
         field: C.Field,
         known: dict[str, Any],
@@ -586,7 +596,7 @@ class RecordReader:
             known[text] = value
         return value
 
-    def _rounds(self, token: Token, line: str, start_rank: int) -> tuple[RoundResult, ...]:
+    def _rounds(self, token: LineToken, line: str, start_rank: int) -> tuple[RoundResult, ...]:
         """The round blocks from column 92, trailing blank blocks dropped.
 
         A block is clean when its separators are blank, its opponent is blank or
@@ -626,7 +636,7 @@ class RecordReader:
             return tuple(rounds[:written])
         return self._blocks(token, line, start_rank)
 
-    def _blocks(self, token: Token, line: str, start_rank: int) -> tuple[RoundResult, ...]:
+    def _blocks(self, token: LineToken, line: str, start_rank: int) -> tuple[RoundResult, ...]:
         """The round blocks one by one: clean ones read here, the others by :meth:`_block`."""
         rounds: list[RoundResult] = []
         last_filled = 0
@@ -657,7 +667,9 @@ class RecordReader:
                 rounds.append(RoundResult(number, None, Colour.NONE, None))
         return tuple(rounds[:last_filled])
 
-    def _block(self, token: Token, block: str, number: int, start: int, rank: int) -> RoundResult:
+    def _block(
+        self, token: LineToken, block: str, number: int, start: int, rank: int
+    ) -> RoundResult:
         block = block.ljust(10)
         opponent: int | None = None
         try:
@@ -720,18 +732,18 @@ class RecordReader:
                 break
         return RoundResult(number, opponent, colour, result)
 
-    def team16(self, token: Token) -> Record:
+    def team16(self, token: LineToken) -> Record:
         """Record 013: team name and member start ranks."""
         values, unplaced = self._layout(token, C.TEAM16, "team")
         fields = _in_order(Team, code="013", name=values["name"], members=values["members"])
         return self._record(token, Team, fields, unplaced)
 
-    def team26(self, token: Token) -> Record:
+    def team26(self, token: LineToken) -> Record:
         """Record 310: the TRF-2026 team record."""
         values, unplaced = self._layout(token, C.TEAM26, "team")
         return self._record(token, Team, _in_order(Team, code="310", **values), unplaced)
 
-    def national_rating(self, token: Token) -> Record:
+    def national_rating(self, token: LineToken) -> Record:
         """A national rating record; a letter mask that is no such record is a ruler."""
         line = str(token)
         try:
@@ -749,54 +761,54 @@ class RecordReader:
     # --- TRF-2026 records with fixed layouts ---------------------------------------------
 
     def _fixed(
-        self, token: Token, cls: type[Record], layout: C.Layout, label: str
+        self, token: LineToken, cls: type[Record], layout: C.Layout, label: str
     ) -> Record:
         values, unplaced = self._layout(token, layout, label)
         return self._record(token, cls, _in_order(cls, **values), unplaced)
 
-    def byes(self, token: Token) -> Record:
+    def byes(self, token: LineToken) -> Record:
         """Record 240."""
         return self._fixed(token, Byes, C.BYES, "bye record")
 
-    def acceleration(self, token: Token) -> Record:
+    def acceleration(self, token: LineToken) -> Record:
         """Record 250."""
         return self._fixed(token, Acceleration, C.ACCELERATION, "acceleration")
 
-    def prohibited_pairing(self, token: Token) -> Record:
+    def prohibited_pairing(self, token: LineToken) -> Record:
         """Record 260."""
         return self._fixed(token, ProhibitedPairing, C.PROHIBITED, "prohibited pairing")
 
-    def abnormal_points(self, token: Token) -> Record:
+    def abnormal_points(self, token: LineToken) -> Record:
         """Record 299."""
         return self._fixed(token, AbnormalPoints, C.ABNORMAL, "abnormal points")
 
-    def team_lineup(self, token: Token) -> Record:
+    def team_lineup(self, token: LineToken) -> Record:
         """Record 300."""
         return self._fixed(token, TeamLineup, C.LINEUP, "team line-up")
 
-    def team_pab(self, token: Token) -> Record:
+    def team_pab(self, token: LineToken) -> Record:
         """Record 320."""
         return self._fixed(token, TeamPairingByes, C.TEAM_PAB, "team bye")
 
-    def forfeited_match(self, token: Token) -> Record:
+    def forfeited_match(self, token: LineToken) -> Record:
         """Record 330."""
         return self._fixed(token, ForfeitedMatch, C.FORFEITED_MATCH, "forfeited match")
 
     # --- extensions -----------------------------------------------------------------------
 
-    def _tokens(self, token: Token) -> Record:
+    def _tokens(self, token: LineToken) -> Record:
         return self._record(token, Tokens, (str(token)[:3], tuple(self._payload(token).split())))
 
     xx_colour = xx_absent = xx_forbidden = _tokens
 
-    def xx_acceleration(self, token: Token) -> Record:
+    def xx_acceleration(self, token: LineToken) -> Record:
         """JaVaFo ``XXA``: id in 5-8, then ``pp.p`` every 5 columns from 10."""
         values, unplaced = self._layout(token, _XXA, "XXA")
         return self._record(
             token, Acceleration16, (values["start_rank"], values["points"]), unplaced
         )
 
-    def bbp_points(self, token: Token) -> Record:
+    def bbp_points(self, token: LineToken) -> Record:
         """BbpPairings ``BB?``: one point value."""
         payload = self._payload(token)
         points: Fraction | None = None
@@ -806,7 +818,7 @@ class RecordReader:
             self._report("P005", f"points {payload!r} are not a number", token, 5)
         return self._record(token, BbpScore, (str(token)[:3], points))
 
-    def data_line(self, token: Token) -> Record:
+    def data_line(self, token: LineToken) -> Record:
         """Tornelo ``DAT``: start rank, type id, data."""
         parts = [*self._payload(token).split(None, 2), "", "", ""]
         try:
@@ -818,35 +830,35 @@ class RecordReader:
 
     # --- lines kept as text ---------------------------------------------------------------
 
-    def _raw(self, kind: str, token: Token) -> Record:
+    def _raw(self, kind: str, token: LineToken) -> Record:
         return self._record(token, RawRecord, (kind, str(token)))
 
-    def _team_results(self, kind: str, token: Token) -> Record:
+    def _team_results(self, kind: str, token: LineToken) -> Record:
         row = team_results(kind, str(token))
         return self._record(token, TeamResults, record_value(row)[1:])
 
-    def team_results_long(self, token: Token) -> Record:
+    def team_results_long(self, token: LineToken) -> Record:
         """Record 801 (informative: kept as written, read by tokens)."""
         return self._team_results("801", token)
 
-    def team_results_short(self, token: Token) -> Record:
+    def team_results_short(self, token: LineToken) -> Record:
         """Record 802 (informative: kept as written, read by tokens)."""
         return self._team_results("802", token)
 
-    def comment(self, token: Token) -> Record:
+    def comment(self, token: LineToken) -> Record:
         """A ``###`` comment."""
         return self._raw("comment", token)
 
-    def blank(self, token: Token) -> Record:
+    def blank(self, token: LineToken) -> Record:
         """An empty line or a line of blanks."""
         return self._raw("blank", token)
 
-    def ruler(self, token: Token) -> Record:
+    def ruler(self, token: LineToken) -> Record:
         """A column ruler without ``###``."""
         self._report("P004", "column ruler without '###'; kept and ignored", token, 1)
         return self._raw("ruler", token)
 
-    def unknown(self, token: Token) -> Record:
+    def unknown(self, token: LineToken) -> Record:
         """Any other line: a ruler-like mask, or an unknown record kept verbatim."""
         text = str(token)
         if _RULER.fullmatch(text.strip()):
