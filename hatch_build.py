@@ -10,6 +10,7 @@ the part of Lark that runs them), recording the grammar's text; the wheel carrie
 from __future__ import annotations
 
 import io
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,9 @@ def write_tables(grammar: Path, target: Path) -> Path:
     text = grammar.read_text(encoding="utf-8")
     parser = lark.Lark(text, parser="lalr", lexer="basic")
     out = io.StringIO()
-    gen_standalone(parser, out=out, compress=True)
+    with warnings.catch_warnings():  # Lark reads its own sources without naming a codec
+        warnings.simplefilter("ignore", EncodingWarning)
+        gen_standalone(parser, out=out)
     header = (
         "# trfkit's parser of grammars/trf.lark, made by hatch_build.py when the wheel was\n"
         "# built (Lark's standalone generator; Lark is MIT-licensed). Do not edit.\n"

@@ -193,7 +193,20 @@ def test_the_package_names_no_cache_location() -> None:
     hits = [
         f"{path.relative_to(PACKAGE_ROOT)}:{number}: {line.strip()}"
         for path in sorted((PACKAGE_ROOT / "trfkit").rglob("*.py"))
+        if not _generated_tables(path)
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if words.search(line)
     ]
     assert hits == []
+
+
+def _generated_tables(path: Path) -> bool:
+    """Whether *path* is the parser tables an installed wheel carries (hatch_build.py).
+
+    Lark's own code, whose cache and pickle paths trfkit never takes (it passes no
+    ``cache=`` and loads no pickle: the tables are Python literals): left out of the scan.
+    """
+    if path.name != "parser_tables.py" or path.parent.name != "trf":
+        return False
+    with path.open(encoding="utf-8") as f:
+        return f.readline().startswith("# trfkit's parser of grammars/trf.lark, made by")
