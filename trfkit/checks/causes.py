@@ -376,7 +376,12 @@ def _rank_order(ctx: Context, found: Sequence[Diagnostic]) -> Iterator[Explained
         by_rating = sorted(ranked, key=lambda s: -ratings[s])
         if _fits(rank_groups((s, ratings[s]) for s in by_rating), ranked):
             order = "the rating order (highest rating first)"
-    if order is None:
+    declared = state.standings.source.startswith("record") or state.standings.source == (
+        "--tiebreaks"
+    )
+    if order is None and declared:
+        # an undeclared list is judged by the common list closest to the column already
+        # (rank_findings): one that fits it leaves no rank finding to explain
         order = _other_list(ctx, state, ranked)
     if order is None:
         return
@@ -402,6 +407,14 @@ def _discriminating(ratings: Iterable[int]) -> bool:
     return bool(found) and all(found) and len(set(found)) * 10 >= len(found) * 9
 
 
+_OPPONENTS = frozenset({"BH", "FB", "AOB", "SB", "KS", "ARO", "TPR", "PTP", "APRO", "APPO"})
+
+
+def _opponents_codes(codes: Sequence[str]) -> int:
+    """How many codes of a list read the opponents' values (what ordering by it costs)."""
+    return sum(1 for code in codes if code.split("/")[0] in _OPPONENTS)
+
+
 def _other_list(ctx: Context, state: ScoresState, ranked: Mapping[int, int | None]) -> str | None:
     """``"the order of the list PTS, …"`` of the first common list the ranks fit."""
     from trfkit.compute.standings import RANK_CANDIDATES, tie_groups
@@ -410,8 +423,12 @@ def _other_list(ctx: Context, state: ScoresState, ranked: Mapping[int, int | Non
     engine = state.standings.engine
     if engine is None:
         return None
+    if not _fits(tie_groups(engine, (parse_tiebreak("PTS"),)), ranked):
+        return None  # a rank outside its points group: no list that starts with PTS fits
     own = [tb.key for tb in state.standings.tiebreaks]
-    for codes in RANK_CANDIDATES[engine.settings.regime]:
+    # the lists of the player's own values first (TPN, ratings, wins): cheaper to order by
+    # than the opponents' families, and the plainer explanation when both fit
+    for codes in sorted(RANK_CANDIDATES[engine.settings.regime], key=_opponents_codes):
         listed = (parse_tiebreak("PTS"), *(parse_tiebreak(c) for c in codes))
         if [tb.key for tb in listed] == own:
             continue
