@@ -18,8 +18,10 @@ from trfkit.compute import recognition
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))
 
+import fresh  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
 import generate  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
 import minimal  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
+import run  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
 
 
 def _problems(text: str) -> list[str]:
@@ -89,3 +91,42 @@ def test_the_fixed_column_reader_reads_a_hand_written_line() -> None:
             ((7, "white", "1"), (None, None, "H"), (4, "black", "=")),
         )
     ]
+
+
+def test_a_fresh_variant_reads_as_the_input_with_new_text_on_every_player_line() -> None:
+    """Same players and rounds for trfkit and the fixed-column reader; every 001 line differs.
+
+    The variant also differs from another variant on every player line, keeps every
+    other line and every field but the name and the rating, and finds what the input finds.
+    """
+    text = run._fill_ranks(generate.swiss(24, 5, seed=2))
+    data = text.encode()
+    first, second = fresh.variant(data, 1), fresh.variant(data, 2)
+    for version in (data, first, second):
+        players = trfkit.loads(version.decode()).players
+        assert (len(players), max(len(p.rounds) for p in players)) == (24, 5)
+        assert fresh.shape("minimal", minimal.read(version)) == (24, 5)
+    lines, ones, twos = (v.decode().splitlines() for v in (data, first, second))
+    assert len(lines) == len(ones) == len(twos)
+    for line, one, two in zip(lines, ones, twos, strict=True):
+        if line.startswith("001"):
+            assert line != one and one != two and len(one) == len(line)
+            assert (line[:14], line[52:]) == (one[:14], one[52:])
+            assert one[14:47].rstrip().endswith(" v1")
+            assert int(one[48:52]) == int(line[48:52]) + 2
+        else:
+            assert line == one == two
+    codes = {d.code for d in trfkit.check(text)}
+    assert {d.code for d in trfkit.check(first.decode())} == codes
+
+
+def test_a_fresh_variant_keeps_the_encoding_and_line_endings() -> None:
+    """A Latin-1 file with CRLF endings stays Latin-1 with CRLF, names cut to fit."""
+    name = "Ødegård-Sæther, Åse Bjørg Kristin"  # 33 characters: the whole field
+    line = f"001    1 m    {name:<33s} 2100 NOR     1503014 1990/02/03  1.0    1     2 w 1"
+    data = ("012 Open\r\n" + line + "\r\n").encode("latin-1")
+    out = fresh.variant(data, 7).decode("latin-1")
+    assert out.endswith("\r\n") and out.count("\r\n") == 2
+    read = out.splitlines()[1]
+    assert len(read) == len(line) and read[14:47] == "Ødegård-Sæther, Åse Bjørg Kris v7"
+    assert read[48:52] == "2108" and read[52:] == line[52:]
