@@ -426,3 +426,54 @@ def test_a_named_file_over_the_line_limit_says_why_on_stderr(
     assert main(["check", str(path)]) == 2
     err = capsys.readouterr().err
     assert "more than the limit of 4,096" in err and "line endings" not in err
+
+
+# --- CI conventions: no path, -q, --exit-zero, --statistics, --color (issue 32, in part) ------
+
+
+def test_no_path_checks_the_current_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``trfkit check`` with no path checks the current folder, as ruff and flake8 do."""
+    write(tmp_path / "a.trf", HEADER + ASYMMETRIC)
+    write(tmp_path / "b.trf", HEADER + PLAYERS)
+    monkeypatch.chdir(tmp_path)
+    assert main(["check"]) == 1
+    lines = out_lines(capsys)
+    assert any(line.startswith("a.trf:") and " S003 " in line for line in lines)
+    assert lines[-1].startswith("2 files checked")
+
+
+def test_quiet_exit_zero_and_statistics(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``-q`` drops the summary; ``--exit-zero`` exits 0 on errors; ``--statistics`` counts."""
+    write(tmp_path / "a.trf", HEADER + ASYMMETRIC)
+    write(tmp_path / "b.trf", HEADER + PLAYERS)
+    assert main(["check", str(tmp_path), "-q"]) == 1
+    quiet = out_lines(capsys)
+    assert quiet and not any("files checked" in line for line in quiet)
+    assert main(["check", str(tmp_path), "-q", "--exit-zero"]) == 0
+    capsys.readouterr()
+    assert main(["check", str(tmp_path), "-q", "--statistics", "--select", "E001,E002,S003"]) == 1
+    # a.trf and b.trf: one E001 (022), one E002 (032) each; a.trf one S003 (by hand)
+    assert out_lines(capsys) == [
+        "     2  E001  url-in-header",
+        "     2  E002  platform-in-header",
+        "     1  S003  asymmetric-pairing",
+    ]
+    assert main(["check", str(tmp_path / "a.trf"), "--exit-zero", "--strict"]) == 0
+
+
+def test_colour_follows_the_option_and_no_color(
+    lichess_like: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--color always`` colours the code only; ``never`` and ``NO_COLOR`` (auto) do not."""
+    main(["check", str(lichess_like), "--color", "always"])
+    coloured = out_lines(capsys)
+    assert any(": \x1b[33mE001\x1b[0m " in line for line in coloured)  # a warning: yellow
+    main(["check", str(lichess_like), "--color", "never"])
+    assert "\x1b[" not in capsys.readouterr().out
+    monkeypatch.setenv("NO_COLOR", "1")
+    main(["check", str(lichess_like)])
+    assert "\x1b[" not in capsys.readouterr().out

@@ -59,8 +59,9 @@ if TYPE_CHECKING:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's options."""
     parser.add_argument(
-        "paths", nargs="+", metavar="PATH", help="files or directories ('-' for stdin)"
-    )
+        "paths", nargs="*", metavar="PATH",
+        help="files or directories ('-' for stdin; none: the current folder)",
+    )  # fmt: skip
     parser.add_argument(
         "--format",
         choices=("text", "json", "github"),
@@ -82,6 +83,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="drop these codes, prefixes or names (comma-separated, repeatable)",
     )
     parser.add_argument("--strict", action="store_true", help="warnings fail too (exit 1)")
+    parser.add_argument(
+        "--exit-zero", action="store_true",
+        help="exit 0 even when findings fail the run (a usage error still exits 2)",
+    )  # fmt: skip
+    parser.add_argument(
+        "-q", "--quiet", action="store_true",
+        help="print the findings only: no summary, no progress, no warnings about the run",
+    )  # fmt: skip
+    parser.add_argument(
+        "--statistics", action="store_true",
+        help="print how many findings each code has, instead of the findings (text)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--color", choices=("auto", "always", "never"), default="auto",
+        help="colour the codes by severity in text output: auto (a terminal, unless "
+        "NO_COLOR is set), always, never",
+    )  # fmt: skip
     parser.add_argument(
         "--isolated",
         action="store_true",
@@ -250,6 +268,16 @@ class _Progress:
         self.shown = True
 
 
+def _coloured(choice: str, stream: TextIO) -> bool:
+    """``--color``: always, never, or auto: a terminal, unless NO_COLOR is set (no-color.org)."""
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
 def _usage(message: str) -> int:
     from trfkit.report.text import EXIT_USAGE
 
@@ -274,6 +302,8 @@ def run(args: argparse.Namespace) -> int:
     from trfkit.report import github, text
     from trfkit.report import json as report_json
 
+    if not args.paths:
+        args.paths = ["."]  # as ruff and flake8: the current folder
     try:  # the command line, then --profile, then the settings file, then the defaults
         start = args.paths[0] if args.paths[0] != "-" else os.getcwd()
         profile, settings, applied = common.load_settings_layers(args, start)
@@ -295,7 +325,7 @@ def run(args: argparse.Namespace) -> int:
         return _usage(f"--jobs must be 0 (all cores) or more, not {args.jobs}")
     warnings = _settings_warnings(args, settings, profile, applied)
     warnings += [f"plugin {p.entry_point}: {p.message}" for p in plugin_problems()]
-    for warning in warnings:
+    for warning in [] if args.quiet else warnings:
         sys.stderr.write(f"trfkit check: warning: {warning}\n")
     if args.report:
         from trfkit.report.html import report_problem
@@ -356,6 +386,7 @@ def run(args: argparse.Namespace) -> int:
         known,
         args.format == "text"
         and not args.no_progress
+        and not args.quiet
         and sys.stderr.isatty()
         and (total is None or total > 1),
     )
@@ -375,6 +406,9 @@ def run(args: argparse.Namespace) -> int:
             return _usage(f"--report {args.report}: {exc.strerror or exc}")
     json_out = report_json.JsonWriter(sys.stdout.write) if args.format == "json" else None
     formatter = github.format_github if args.format == "github" else text.format_text
+    if args.format == "text" and _coloured(args.color, sys.stdout):
+        formatter = text.format_coloured
+    statistics = args.statistics and args.format == "text"
     threshold = Severity.WARNING if strict else Severity.ERROR
     # --show-all: a root cause's instances under it, indented in text (an annotation each on GitHub)
     indent = ("" if args.format == "github" else "    ") if args.show_all else None
@@ -407,7 +441,7 @@ def run(args: argparse.Namespace) -> int:
             entry = report_json.file_json(file_report)
             entry["diagnostics"] = [report_json.diagnostic_json(d) for d in shown]
             json_out.add(entry)
-        elif shown:
+        elif shown and not statistics:
             progress.clear()
             sys.stdout.write(
                 "".join(_lines(formatter, d, file_report.path, indent) for d in shown)
@@ -419,10 +453,13 @@ def run(args: argparse.Namespace) -> int:
         if registered is not None:
             summary_json["register"] = registered.summary_json()
         json_out.close(summary_json)
-    elif summary.files > 1 or summary.settings:
-        # Printed for one file too when a settings file applied: it may have silenced codes.
-        sys.stdout.write(summary.as_text() + "\n")
-    if registered is not None and json_out is None:  # how many came from the register
+    else:
+        if statistics:
+            sys.stdout.write(text.statistics(summary))
+        if (summary.files > 1 or summary.settings) and not args.quiet:
+            # Printed for one file too when a settings file applied: it may have silenced codes.
+            sys.stdout.write(summary.as_text() + "\n")
+    if registered is not None and json_out is None and not args.quiet:
         out = sys.stdout if args.format == "text" else sys.stderr
         out.write(registered.summary + "\n")
     if html is not None:
@@ -434,7 +471,7 @@ def run(args: argparse.Namespace) -> int:
             return _usage(f"--report {args.report}: {exc.strerror or exc}")
     if usage_failure:
         return text.EXIT_USAGE
-    return text.EXIT_DISCREPANCY if failed else text.EXIT_OK
+    return text.EXIT_DISCREPANCY if failed and not args.exit_zero else text.EXIT_OK
 
 
 def _lines(

@@ -38,6 +38,31 @@ def format_text(d: Diagnostic, path: str) -> str:
     return f"{where}: {d.code} {printable(d.message)}"
 
 
+_COLOURS = {Severity.ERROR: "\x1b[31m", Severity.WARNING: "\x1b[33m", Severity.INFO: "\x1b[36m"}
+_RESET = "\x1b[0m"
+
+
+def format_coloured(d: Diagnostic, path: str) -> str:
+    """:func:`format_text` with the code coloured by severity (red, yellow, cyan; ``--color``).
+
+    Only the code is coloured: the path and the message stay as :func:`format_text` makes
+    them printable, so nothing from a file adds a control sequence.
+    """
+    plain = format_text(d, path)
+    head, sep, rest = plain.partition(f": {d.code} ")
+    if not sep:
+        return plain
+    return f"{head}: {_COLOURS[d.severity]}{d.code}{_RESET} {rest}"
+
+
+def statistics(summary: Summary) -> str:
+    """``--statistics``: how many findings each code has, most first (as ruff prints them)."""
+    lines = []
+    for code, count in sorted(summary.codes.items(), key=lambda item: (-item[1], item[0])):
+        lines.append(f"{count:>6}  {code}  {printable(summary.names.get(code, ''))}".rstrip())
+    return "".join(line + "\n" for line in lines)
+
+
 @attrs.define(repr=False)
 class Summary(Value):
     """Running totals over a batch."""
@@ -48,6 +73,8 @@ class Summary(Value):
     with_warnings: int = 0
     unreadable: int = 0
     codes: Counter[str] = attrs.field(factory=Counter)
+    names: dict[str, str] = attrs.field(factory=dict)
+    """Code → its name, as the findings counted give it (``--statistics``)."""
     settings: list[str] = attrs.field(factory=list)
     """The settings files applied (paths): an audit says what configured it."""
     warnings: list[str] = attrs.field(factory=list)
@@ -66,6 +93,8 @@ class Summary(Value):
         if not report.readable:
             self.unreadable += 1
         self.codes.update(d.code for d in shown)
+        for d in shown:
+            self.names.setdefault(d.code, d.name)
 
     def as_json(self) -> dict[str, Any]:
         """The ``summary`` object."""
