@@ -477,3 +477,43 @@ def test_colour_follows_the_option_and_no_color(
     monkeypatch.setenv("NO_COLOR", "1")
     main(["check", str(lichess_like)])
     assert "\x1b[" not in capsys.readouterr().out
+
+
+def test_config_names_the_settings_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--config FILE`` applies that file's settings (here: ignore E001), and says so."""
+    trf = write(tmp_path / "event" / "t.trf", HEADER + PLAYERS)
+    config = tmp_path / "elsewhere" / "rules.toml"
+    config.parent.mkdir()
+    config.write_text('ignore = ["E001"]\n', encoding="utf-8")
+    assert main(["check", str(trf)]) == 0
+    assert any(" E001 " in line for line in out_lines(capsys))
+    assert main(["check", str(trf), "--config", str(config)]) == 0
+    lines = out_lines(capsys)
+    assert not any(" E001 " in line for line in lines)
+    assert any(str(config) in line for line in lines)  # the summary names the file applied
+    assert main(["check", str(trf), "--config", str(tmp_path / "none.toml")]) == 2
+    assert main(["check", str(trf), "--config", str(config), "--isolated"]) == 2
+
+
+def test_junit_output_is_a_test_case_per_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--format junit``: XML with a test case per file; the file with an S003 fails."""
+    import xml.etree.ElementTree as ET
+
+    write(tmp_path / "a.trf", HEADER + ASYMMETRIC)
+    write(tmp_path / "b.trf", HEADER + PLAYERS)
+    assert main(["check", str(tmp_path), "--format", "junit"]) == 1
+    root = ET.fromstring(capsys.readouterr().out)
+    suite = root.find("testsuite")
+    assert suite is not None and (suite.get("tests"), suite.get("failures")) == ("2", "1")
+    cases = {Path(c.get("name") or "").name: c for c in suite.iter("testcase")}
+    failure = cases["a.trf"].find("failure")
+    assert failure is not None and failure.get("type") == "S003"
+    assert " S003 " in (failure.text or "") and cases["b.trf"].find("failure") is None
+    # warnings fail the case under --strict, as they fail the run
+    assert main(["check", str(tmp_path / "b.trf"), "--format", "junit", "--strict"]) == 1
+    strict = ET.fromstring(capsys.readouterr().out).find("testsuite")
+    assert strict is not None and strict.get("failures") == "1"

@@ -126,9 +126,11 @@ def _quiet_unraisable(unraisable: Any) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code.
 
-    Nothing ends in a traceback: an output that cannot be written (a full disk, a closed
-    pipe), memory or recursion running out, and any other failure end with one line on
-    stderr and exit 2 (``TRFKIT_TRACEBACK=1`` shows the traceback of a failure instead).
+    Nothing ends in a traceback: an output that cannot be written (a full disk), memory or
+    recursion running out, and any other failure end with one line on stderr and exit 2
+    (``TRFKIT_TRACEBACK=1`` shows the traceback of a failure instead). A pipe closed by
+    its reader (``trfkit rules | head -1``) ends quietly: exit 0, or exit 2 for ``check``,
+    ``convert`` and ``fix``, whose cut output is a failed run.
     """
     args_list = list(sys.argv[1:] if argv is None else argv)
     _tolerant_streams()
@@ -143,9 +145,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say("trfkit: interrupted")
         return 130
     except BrokenPipeError:
+        # as grep and ruff: a reader that stopped (``| head``) is no error to report; a
+        # command whose output is the product (a check, a conversion, a fix) still fails
         _discard(sys.stdout)
-        _say(f"{command}: the output was closed before everything was written")
-        return 2
+        return 2 if command.split()[1:2] in (["check"], ["convert"], ["fix"]) else 0
     except OSError as exc:
         if exc.filename is None:  # writing to stdout: a full disk, an I/O error
             _discard(sys.stdout)

@@ -221,6 +221,27 @@ def load_settings(start: str | Path) -> Settings:
     return _settings(path, table)
 
 
+def load_settings_file(path: str | Path) -> Settings:
+    """The settings of the file *path* (``--config``), named instead of searched for.
+
+    A ``trfkit.toml``, or a ``pyproject.toml`` with a ``[tool.trfkit]`` table.
+
+    Raises:
+        ConfigError: It cannot be read, is not TOML, has no trfkit settings, or holds an
+            unknown key or a value of the wrong kind.
+    """
+    given = Path(path)
+    if given.name == "pyproject.toml":
+        try:
+            _read(given)
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            raise ConfigError(f"{path}: cannot be read ({exc})") from None
+    table = _table(given)
+    if table is None:
+        raise ConfigError(f"{path}: no [tool.trfkit] table in it")
+    return _settings(given, table)
+
+
 def load_profile(path: str | Path) -> Settings:
     """The settings of the profile *path* (``--profile``): a TOML file of settings keys.
 

@@ -64,9 +64,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument(
         "--format",
-        choices=("text", "json", "github"),
+        choices=("text", "json", "github", "junit"),
         default="text",
-        help="output format (default: text)",
+        help="output format (default: text; junit: a JUnit XML test case per file)",
     )
     parser.add_argument(
         "--select",
@@ -405,6 +405,11 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             return _usage(f"--report {args.report}: {exc.strerror or exc}")
     json_out = report_json.JsonWriter(sys.stdout.write) if args.format == "json" else None
+    junit_out = None
+    if args.format == "junit":
+        from trfkit.report.junit import JunitWriter
+
+        junit_out = JunitWriter(sys.stdout.write, Severity.WARNING if strict else Severity.ERROR)
     formatter = github.format_github if args.format == "github" else text.format_text
     if args.format == "text" and _coloured(args.color, sys.stdout):
         formatter = text.format_coloured
@@ -441,6 +446,8 @@ def run(args: argparse.Namespace) -> int:
             entry = report_json.file_json(file_report)
             entry["diagnostics"] = [report_json.diagnostic_json(d) for d in shown]
             json_out.add(entry)
+        elif junit_out is not None:
+            junit_out.add(file_report, shown)
         elif shown and not statistics:
             progress.clear()
             sys.stdout.write(
@@ -448,7 +455,9 @@ def run(args: argparse.Namespace) -> int:
             )
         progress.update(index, file_report.path)
     progress.clear()
-    if json_out is not None:
+    if junit_out is not None:
+        junit_out.close()
+    elif json_out is not None:
         summary_json = summary.as_json()
         if registered is not None:
             summary_json["register"] = registered.summary_json()

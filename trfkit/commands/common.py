@@ -506,6 +506,11 @@ def add_profile_option(parser: argparse.ArgumentParser, isolated: bool = True) -
             help="ignore every settings file (trfkit.toml, [tool.trfkit]); a --profile is "
             "still read",
         )  # fmt: skip
+    parser.add_argument(
+        "--config", metavar="FILE",
+        help="the settings file to use (a trfkit.toml, or a pyproject.toml with "
+        "[tool.trfkit]) instead of the one found above the checked path",
+    )  # fmt: skip
     actions = {o: a for a in parser._actions for o in a.option_strings}
     defaults = {}
     for key in CHOICES:
@@ -632,10 +637,18 @@ def load_settings_layers(
     Raises:
         ConfigError: A file that cannot be read, an unknown key or a bad value.
     """
-    from trfkit.config import Settings, load_profile, load_settings
+    from trfkit.config import Settings, load_profile, load_settings, load_settings_file
 
     profile = load_profile(args.profile) if args.profile else Settings()
-    found = Settings() if args.isolated else load_settings(start)
+    config = getattr(args, "config", None)
+    if config:
+        if getattr(args, "isolated", False):
+            from trfkit.errors import ConfigError
+
+            raise ConfigError("--config names a settings file; --isolated reads none")
+        found = load_settings_file(config)
+    else:
+        found = Settings() if getattr(args, "isolated", False) else load_settings(start)
     return profile, found, apply_settings(args, profile, found)
 
 
