@@ -207,3 +207,25 @@ def test_help_lists_the_public_api() -> None:
     for name in ("parse(", "loads(", "load(", "dumps(", "dump(", "dump_bytes(", "check("):
         assert name in text, name
     assert "class Tournament" in text and "class ParseResult" in text
+
+
+def test_standings_at_the_top_level() -> None:
+    """``trfkit.standings(t, "SB")``: the rows in rank order under the list given.
+
+    By hand: Ann beat Bob, 1-0.
+    """
+    import trfkit
+
+    ann = "001    1      Ann" + " " * 64 + "1.0    1     2 w 1"
+    bob = "001    2      Bob" + " " * 64 + "0.0    2     1 b 0"
+    st = trfkit.standings(trfkit.loads(f"012 A\n{ann}\n{bob}\n"), "SB")
+    assert [(row.rank, row.start_rank) for row in st.rows] == [(1, 1), (2, 2)]
+    assert [tb.text for tb in st.tiebreaks] == ["PTS", "SB"]
+
+
+def test_severity_prints_as_a_word() -> None:
+    """``str(d.severity)`` is ``"error"``, not the ``IntEnum``'s ``"2"``; the order stays."""
+    from trfkit.diagnostics import Severity
+
+    assert (str(Severity.ERROR), f"{Severity.WARNING}") == ("error", "warning")
+    assert Severity.ERROR > Severity.WARNING > Severity.INFO

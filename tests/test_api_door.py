@@ -181,6 +181,24 @@ HOSTILE: list[tuple[str, Call, type[Exception], tuple[str, ...]]] = [
         "dump()",
         "bogus",
     ),
+    # standings
+    row("standings(None)", lambda: A.standings(None), TYPE, "standings()", "tournament"),
+    row("standings(text)", lambda: A.standings(TEXT), TYPE, "standings()", "trfkit.loads"),
+    row(
+        "standings(tiebreaks=5)",
+        lambda: A.standings(A.loads(TEXT), 5),
+        TYPE,
+        "standings()",
+        "tiebreaks",
+    ),
+    row(
+        "standings(options={})",
+        lambda: A.standings(A.loads(TEXT), options={}),
+        TYPE,
+        "standings()",
+        "options",
+        "TieBreakOptions",
+    ),
     # fix
     row("fix(None)", lambda: A.fix(None), TYPE, "fix()", "tournament", "not None"),
     row("fix(text)", lambda: A.fix(TEXT), TYPE, "fix()", "tournament", "trfkit.loads"),
@@ -296,7 +314,9 @@ def test_the_table_covers_every_public_function() -> None:
     assert len(HOSTILE) >= 42
     labels = " ".join(label for label, *_ in HOSTILE)
     functions = [n for n in trfkit.__all__ if n[0].islower() and not n.startswith("__")]
-    assert functions == ["check", "dump", "dump_bytes", "dumps", "fix", "load", "loads", "parse"]
+    assert functions == [
+        "check", "dump", "dump_bytes", "dumps", "fix", "load", "loads", "parse", "standings",
+    ]  # fmt: skip
     assert all(f"{name}(" in labels for name in functions)
 
 

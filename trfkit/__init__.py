@@ -8,6 +8,7 @@ The public API (``help(trfkit)`` lists each with its documentation):
   written back byte for byte);
 - checking: :func:`check` (every diagnostic of every check, located);
 - fixing: :func:`fix` (the derived and cosmetic values, never a game: :mod:`trfkit.fixes`);
+- the standings: :func:`standings` (points, ranks and tie-breaks recomputed, exact);
 - the model: :class:`Tournament` and the records of :mod:`trfkit.model`;
 - errors: every exception trfkit raises is a :class:`TrfError` (:mod:`trfkit.errors`).
 
@@ -37,12 +38,24 @@ __all__ = [
     "load",
     "loads",
     "parse",
+    "standings",
 ]
 
 if TYPE_CHECKING:
     from typing import Any
 
-    from trfkit.api import ParseResult, check, dump, dump_bytes, dumps, fix, load, loads, parse
+    from trfkit.api import (
+        ParseResult,
+        check,
+        dump,
+        dump_bytes,
+        dumps,
+        fix,
+        load,
+        loads,
+        parse,
+        standings,
+    )
     from trfkit.errors import TrfError
     from trfkit.model import Tournament
 
@@ -51,6 +64,7 @@ def __getattr__(name: str) -> Any:
     """Import the API lazily, so ``trfkit --version`` does not load the parser."""
     if name in (
         "ParseResult", "check", "dump", "dump_bytes", "dumps", "fix", "load", "loads", "parse",
+        "standings",
     ):  # fmt: skip
         from trfkit import api
 

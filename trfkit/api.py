@@ -28,10 +28,13 @@ from trfkit.trf.reader import ParseResult
 
 if TYPE_CHECKING:
     from trfkit.checks import CheckOptions
+    from trfkit.compute.standings import Standings
+    from trfkit.compute.tiebreaks import TieBreakOptions
     from trfkit.fixes import Fix
 
 __all__ = [
     "ParseResult", "check", "dump", "dump_bytes", "dumps", "fix", "load", "loads", "parse",
+    "standings",
 ]  # fmt: skip
 
 _P = ParamSpec("_P")
@@ -357,18 +360,12 @@ def fix(
     tournament's text (:func:`dumps`) is the original's outside the changed fields.
 
     >>> import trfkit
-    >>> t = trfkit.loads("012 A
-    062 5
-    001    1 m    Doe, Jane
-    ")
+    >>> t = trfkit.loads("012 A\n062 5\n001    1 m    Doe, Jane\n")
     >>> fixed, fixes = trfkit.fix(t)
     >>> [(f.code, f.old, f.new) for f in fixes]
     [('E008', '5', '1')]
     >>> trfkit.dumps(fixed)
-    '012 A
-    062 1
-    001    1 m    Doe, Jane
-    '
+    '012 A\n062 1\n001    1 m    Doe, Jane\n'
 
     Args:
         tournament: The report (:func:`loads`, :func:`load`, or built in code).
@@ -400,6 +397,54 @@ def fix(
         options=options,
     )
     return report.tournament, list(report.fixes)
+
+
+@_guarded
+def standings(
+    tournament: Tournament,
+    tiebreaks: Sequence[str] | str | None = None,
+    *,
+    options: TieBreakOptions | None = None,
+) -> Standings:
+    r"""The recomputed standings of *tournament*, as ``trfkit standings`` prints them.
+
+    >>> import trfkit
+    >>> ann = "001    1      Ann" + " " * 64 + "1.0    1     2 w 1"
+    >>> bob = "001    2      Bob" + " " * 64 + "0.0    2     1 b 0"
+    >>> t = trfkit.loads(f"012 A\n{ann}\n{bob}\n")
+    >>> [(row.rank, row.start_rank, str(row.values[0])) for row in trfkit.standings(t).rows]
+    [(1, 1, '1'), (2, 2, '0')]
+
+    Args:
+        tournament: The report (:func:`loads`, :func:`load`, or built in code).
+        tiebreaks: The tie-break list (``["SB", "KS"]`` or ``"SB,KS"``, as ``--tiebreaks``);
+            the report's 212/202, else the default for its regime, when omitted.
+        options: Every other tie-break choice (:class:`~trfkit.compute.tiebreaks.TieBreakOptions`:
+            the rule edition, the uncertain readings); its list is replaced by *tiebreaks*.
+
+    Returns:
+        :class:`~trfkit.compute.standings.Standings`: the rows in rank order with exact
+        values, the list, the rule edition and the regime applied, and why.
+
+    Raises:
+        ArgumentTypeError: An argument of the wrong type.
+        TieBreakError: A code of *tiebreaks* that is no tie-break.
+    """
+    import attrs
+
+    from trfkit.compute.standings import compute_standings
+    from trfkit.compute.tiebreaks import TieBreakOptions
+
+    tournament = _tournament("standings", tournament)
+    if options is not None and not isinstance(options, TieBreakOptions):
+        raise ArgumentTypeError.naming(
+            "standings", "options", "a trfkit.compute.tiebreaks.TieBreakOptions or None", options
+        )
+    codes = _codes("standings", "tiebreaks", tiebreaks)
+    options = options or TieBreakOptions()
+    if codes:
+        options = attrs.evolve(options, tiebreaks=codes)
+    return compute_standings(tournament, options)
 
 
 def _codes(function: str, argument: str, codes: object) -> tuple[str, ...]:

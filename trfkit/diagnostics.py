@@ -63,6 +63,10 @@ class Severity(enum.IntEnum):
         """The lower-case name used in every output."""
         return self.name.lower()
 
+    def __str__(self) -> str:
+        """The label (``"error"``), not the number an ``IntEnum`` prints."""
+        return self.label
+
 
 @attrs.frozen(kw_only=True, order=False, repr=False)
 class Diagnostic(Value):
