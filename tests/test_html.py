@@ -371,3 +371,33 @@ def test_screenshot(report: Path, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     assert SCREENSHOT.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     print(f"report screenshot: {SCREENSHOT}")
+
+
+def test_red_only_where_a_finding_stands(tmp_path: Path) -> None:
+    """A recomputed value is red only where a finding stands behind it, else set apart.
+
+    By hand: Cid (1.0) is first, Ann and Bob (½ each, a draw) share places 2-3, Dan (0) is
+    last. The file ranks Ann 1, Cid 4 and Dan 3: T006 for the three, red; Bob's 2 is right.
+    A value apart from the file's with no finding (a rank another accepted list gives) is
+    only set apart, in italics.
+    """
+    from trfkit.report.html import _apart
+
+    lines = [
+        "012 Two games",
+        "001    1      Ann" + " " * 64 + "0.5    1     2 w =",
+        "001    2      Bob" + " " * 64 + "0.5    2     1 b =",
+        "001    3      Cid" + " " * 64 + "1.0    4     4 w 1",
+        "001    4      Dan" + " " * 64 + "0.0    3     3 b 0",
+    ]
+    trf = tmp_path / "t.trf"
+    trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "r.html"
+    assert main(["check", str(trf), "--select", "T006", "--report", str(out)]) == 1
+    page = out.read_text(encoding="utf-8")
+    row = r'<tr[^>]*>(?:(?!</tr>).)*?data-p="(\d)"(?:(?!</tr>).)*</tr>'
+    rows = {m.group(1): m.group(0) for m in re.finditer(row, page)}
+    assert "differs" not in rows["2"] and "apart" not in rows["2"]
+    assert all('class="num re differs"' in rows[p] for p in "134")
+    assert (_apart(True, [0]), _apart(True, []), _apart(True, None), _apart(False, [0])) == (
+        " differs", " apart", " apart", "")

@@ -681,13 +681,25 @@ def _standing_cells(row: CrossTableRow, marks: _Marks, standings: dict[int, Stan
     else:
         points_differ = mine.points is not None and mine.points != row.points
         rank_differ = mine.rank is not None and mine.rank != row.rank
+        points_class = _apart(points_differ, marks.fields.get((p, "points")))
+        rank_class = _apart(rank_differ, marks.fields.get((p, "rank")))
         cells.append(
-            f'<td class="num re{" differs" if points_differ else ""}">'
-            f"{format_points(mine.points)}</td>"
-            f'<td class="num re{" differs" if rank_differ else ""}"{_LOT if mine.lot else ""}>'
+            f'<td class="num re{points_class}">{format_points(mine.points)}</td>'
+            f'<td class="num re{rank_class}"{_LOT if mine.lot else ""}>'
             f"{mine.rank if mine.rank is not None else '-'}{'=' if mine.lot else ''}</td>"
         )
     return "".join(cells)
+
+
+def _apart(differ: bool, findings: Sequence[int] | None) -> str:
+    """The class of a recomputed value: red (``differs``) only where a finding stands behind it.
+
+    A value apart from the file's that the rules allow (a tie ranked either way, another
+    accepted list) is only set apart (``apart``, italic), never red.
+    """
+    if not differ:
+        return ""
+    return " differs" if findings else " apart"
 
 
 def _identity(row: CrossTableRow, marks: _Marks) -> str:
@@ -840,13 +852,14 @@ def _team_totals(row: TeamLine, marks: _Marks) -> str:
     attributes = marks.attributes(marks.fields.get((row.team, "rank"), []))
     rank = "-" if row.reported_rank is None else str(row.reported_rank)
     cells.append(f'<td class="num" data-t="{row.team}" data-f="rank"{attributes}>{rank}</td>')
-    for mine, theirs in ((row.mp, row.reported_mp), (row.gp, row.reported_gp)):
-        differs = " differs" if theirs is not None and theirs != mine else ""
+    for field, mine, theirs in (("mp", row.mp, row.reported_mp), ("gp", row.gp, row.reported_gp)):
+        differs = _apart(theirs is not None and theirs != mine, marks.fields.get((row.team, field)))
         cells.append(f'<td class="num re{differs}">{format_halves(mine)}</td>')
     other = row.reported_rank
     rank_differs = other is not None and row.rank is not None and row.rank != other
     rank = "-" if row.rank is None else str(row.rank)
-    cells.append(f'<td class="num re{" differs" if rank_differs else ""}">{rank}</td>')
+    rank_class = _apart(rank_differs, marks.fields.get((row.team, "rank")))
+    cells.append(f'<td class="num re{rank_class}">{rank}</td>')
     return "".join(cells)
 
 
@@ -899,6 +912,7 @@ h3 { font-size: 1rem; margin: 1rem 0 0.25rem; }
 table.xt td.self { background: #5d6673; }
 table.xt .re { background: #f4f6f9; }
 table.xt td.differs { font-weight: bold; color: #9b1c1c; }
+table.xt td.apart { font-style: italic; }
 [data-hl] { cursor: pointer; }
 [data-hl="error"] { background: var(--error); }
 [data-hl="warning"] { background: var(--warning); }
