@@ -845,3 +845,26 @@ def test_github_format_says_it_on_stderr(
     _, out, err = run_check(capsys, str(d), "--register", str(reg), "--format", "github")
     assert out.startswith("::error ") and "register" not in out
     assert "(run 1): 0 of 2 files taken from the register, 2 checked" in err
+
+
+def test_the_settings_key_names_a_plugin_and_its_distribution(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An installed plugin is named in the settings by entry point, distribution and version."""
+    import sys
+
+    from trfkit import register as reg
+
+    site = tmp_path / "site"
+    (site / "myrules").mkdir(parents=True)
+    (site / "myrules" / "__init__.py").write_text("CHECKS = ()\n", encoding="utf-8")
+    info = site / "myrules-1.2.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Name: myrules\nVersion: 1.2\n", encoding="utf-8")
+    (info / "RECORD").write_text("myrules/__init__.py,,\n", encoding="utf-8")
+    (info / "top_level.txt").write_text("myrules\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(
+        "[trfkit.checks]\nmine = myrules:CHECKS\n", encoding="utf-8"
+    )
+    monkeypatch.setattr(sys, "path", [str(site), *sys.path])
+    assert ["mine", "myrules:CHECKS", "myrules", "1.2"] in reg._plugins()

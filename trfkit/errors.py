@@ -140,6 +140,13 @@ class ConversionFailed(TrfError):
     """One input of ``trfkit convert`` cannot be converted (the run exits 2)."""
 
 
+class ReportError(TrfError, ValueError):
+    """An HTML report writer used out of order.
+
+    Added to once finished, or asked for its page after it streamed it to its output.
+    """
+
+
 class FixError(TrfError, ValueError):
     """A file ``trfkit fix`` refuses: reading errors that lose data, or nothing to fix."""
 

@@ -135,12 +135,7 @@ def _name(code: str) -> str:
 
 
 def _chosen(code: str, select: Sequence[str] | None, ignore: Sequence[str] | None) -> bool:
-    """Whether *code* is fixed under *select* and *ignore*.
-
-    A root cause selects the codes it stands for: ``--select C001`` fixes the points and
-    ranks of an earlier round.
-    """
-    select = widened(select)
+    """Whether *code* is fixed under *select* (widened: :func:`fix_report`) and *ignore*."""
     name = _name(code)
     if select and not matches(code, name, select):
         return False
@@ -496,6 +491,8 @@ def fix_report(
         )
     if not tournament.players:
         raise FixError("the file has no player records (001): there is nothing to fix")
+    # a root cause selects the codes it stands for: --select C001 fixes an earlier round's
+    select = widened(select)
     fixes: list[Fix] = []
     failures: list[Diagnostic] = []
     standings = ""

@@ -250,10 +250,22 @@ def _plugins() -> list[list[str]]:
         entries = plugin_entry_points()
     except Exception:  # a malformed entry_points.txt: check reports it
         return [["?", "unreadable entry points", "", ""]]
-    return [
-        [e.name, e.value, e.dist.name if e.dist else "", e.dist.version if e.dist else ""]
-        for e in entries
-    ]
+    if not entries:
+        return []
+    from importlib import metadata
+
+    # through the documented functions: the distributions that ship the plugin's package
+    shipping = metadata.packages_distributions()
+    found = []
+    for e in entries:
+        names = shipping.get(e.value.split(":")[0].split(".")[0].strip(), [])
+        name = names[0] if names else ""
+        try:
+            version = metadata.version(name) if name else ""
+        except metadata.PackageNotFoundError:
+            version = ""
+        found.append([e.name, e.value, name, version])
+    return found
 
 
 NOT_DECIDING = frozenset({"tables", "teams", "timeout"})
@@ -819,14 +831,14 @@ def _rebuilt(rows: Sequence[Sequence[Any]]) -> tuple[Diagnostic, ...]:
     """The findings stored as *rows*: the top-level ones, each root cause with its instances.
 
     A row is ``(seq, code, name, severity, line, column, round, players, message,
-    parent)``, the rows in ``seq`` order. Raises :class:`ValueError` for a row whose
+    parent)``, the rows in ``seq`` order. Raises :class:`RegisterError` for a row whose
     ``parent`` is no earlier row's ``seq`` (and whatever a value that is no finding's does).
     """
     children: dict[int | None, list[int]] = {None: []}  # a seq: the indexes of its instances
     for index, row in enumerate(rows):
         seq, parent = row[0], row[-1]
         if parent not in children:
-            raise ValueError(f"finding {seq} belongs to {parent}, which is no earlier finding")
+            raise RegisterError(f"finding {seq} belongs to {parent}, which is no earlier finding")
         children[parent].append(index)
         children[seq] = []
     built: dict[int, Diagnostic] = {}

@@ -32,6 +32,7 @@ from trfkit.checks import causes, lint, readers, schedule, scores, structure, te
 from trfkit.checks.base import Check, CheckOptions, Context, is_capped, make_check
 from trfkit.diagnostics import PARSE_RULES, Diagnostic, Repeats, Rule, Severity
 from trfkit.errors import RuleError
+from trfkit.trf.written import line_widths
 from trfkit.values import Value
 
 if TYPE_CHECKING:
@@ -479,8 +480,7 @@ def _bounded(text: str) -> str:
 def _line_widths(ctx: Context) -> dict[int, int]:
     """Each record's line number and its length."""
     widths: dict[int, int] = ctx.cached(
-        "registry.line-widths",
-        lambda: {r.source.line: len(r.source.text) for r in ctx.tournament.records if r.source},
+        "registry.line-widths", lambda: line_widths(ctx.tournament)
     )
     return widths
 

@@ -224,10 +224,6 @@ def _seconds(value: str) -> float | None:
     return seconds if 0 < seconds < math.inf else None
 
 
-def _split(values: Sequence[str]) -> tuple[str, ...]:
-    return tuple(v.strip() for value in values for v in value.split(",") if v.strip())
-
-
 class _Progress:
     """A one-line progress bar on stderr, redrawn in place; silent when not wanted.
 
@@ -309,8 +305,8 @@ def run(args: argparse.Namespace) -> int:
         profile, settings, applied = common.load_settings_layers(args, start)
     except ConfigError as exc:
         return _usage(str(exc))
-    select = _split(args.select) or profile.select or settings.select
-    ignore = _split(args.ignore) or profile.ignore or settings.ignore
+    select = common.split_codes(args.select) or profile.select or settings.select
+    ignore = common.split_codes(args.ignore) or profile.ignore or settings.ignore
     strict = args.strict or profile.strict or settings.strict
     unknown = unknown_patterns(select + ignore)
     if unknown:

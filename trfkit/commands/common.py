@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 from trfkit.errors import UsageError
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from trfkit.checks.base import CheckOptions
     from trfkit.compute.berger import RoundOrderChoice
     from trfkit.compute.regime import Regime
@@ -31,6 +33,11 @@ def error(command: str, message: str) -> None:
     from trfkit.untrusted import printable
 
     sys.stderr.write(f"trfkit {command}: {printable(message)}\n")
+
+
+def split_codes(values: Sequence[str]) -> tuple[str, ...]:
+    """The codes of repeated ``--select``/``--ignore`` options, each comma-separated."""
+    return tuple(v.strip() for value in values for v in value.split(",") if v.strip())
 
 
 def add_reading_options(parser: argparse.ArgumentParser) -> None:

@@ -77,10 +77,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     common.add_profile_option(parser)  # last: it reads the options above
 
 
-def _codes(values: list[str]) -> list[str]:
-    return [c.strip() for v in values for c in v.split(",") if c.strip()]
-
-
 def run(args: argparse.Namespace) -> int:
     """Fix one file as the options say."""
     from trfkit.audit import read_bytes, read_stdin
@@ -89,9 +85,9 @@ def run(args: argparse.Namespace) -> int:
     from trfkit.report import text as report
     from trfkit.trf.reader import parse
 
-    select, ignore = _codes(args.select), _codes(args.ignore)
+    select, ignore = common.split_codes(args.select), common.split_codes(args.ignore)
     try:
-        _check_codes(select + ignore)
+        _check_codes([*select, *ignore])
         target = _target(args)
         start = args.file if args.file != "-" else os.getcwd()
         common.load_settings_layers(args, start)

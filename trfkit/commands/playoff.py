@@ -43,6 +43,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from trfkit.commands import berger, common, draw
+from trfkit.errors import UsageError
 
 if TYPE_CHECKING:
     from trfkit.compute.berger import Schedule
@@ -105,24 +106,24 @@ def _names(args: argparse.Namespace) -> list[str]:
     """The players, from the command line or the report.
 
     Raises:
-        ValueError: For a wrong combination of options or an unusable name.
+        UsageError: For a wrong combination of options or an unusable name.
     """
     if args.source is None:
         if args.players is not None:
-            raise ValueError("--players takes start ranks of a report: give --from FILE")
+            raise UsageError("--players takes start ranks of a report: give --from FILE")
         given = [(f"name {n}", name) for n, name in enumerate(args.names, 1)]
         return draw.check_names(given, args.max_players)
     if args.names or args.players is None:
-        raise ValueError("--from FILE takes the players as start ranks: --players 2,5,7")
+        raise UsageError("--from FILE takes the players as start ranks: --players 2,5,7")
     try:
         ranks = [int(part) for part in args.players.split(",")]
     except ValueError:
-        raise ValueError("--players must be start ranks separated by commas, e.g. 2,5,7") from None
+        raise UsageError("--players must be start ranks separated by commas, e.g. 2,5,7") from None
     by_rank = {p.start_rank: p for p in _tournament(args).players}
     picked = []
     for rank in ranks:
         if rank not in by_rank:
-            raise ValueError(f"{args.source}: no player with start rank {rank}")
+            raise UsageError(f"{args.source}: no player with start rank {rank}")
         picked.append((f"player {rank}", by_rank[rank].name.strip()))
     return draw.check_names(picked, args.max_players)
 
@@ -156,7 +157,7 @@ def _decision(args: argparse.Namespace, m: Match) -> Decision | None:
     """With --from: how the event's tie-breaks decide the level match *m* (else ``None``).
 
     Raises:
-        ValueError: The tie-break options cannot be applied, or the two are not level.
+        UsageError: The tie-break options cannot be applied, or the two are not level.
     """
     from trfkit.compute.playoff import decide_level
     from trfkit.compute.regime import decide
@@ -173,8 +174,8 @@ def _decision(args: argparse.Namespace, m: Match) -> Decision | None:
             common.tiebreak_options(args),
             regime=decide(tournament, common.event_type(args)),
         )
-    except TieBreakError as exc:
-        raise ValueError(str(exc)) from None
+    except TieBreakError as exc:  # a code of --tiebreaks: the option's fault, exit 2
+        raise UsageError(str(exc)) from None
     return decide_level(st, (ranks[0], ranks[1]), m)
 
 
@@ -198,11 +199,11 @@ def run(args: argparse.Namespace) -> int:
         seed = draw.seed_of(args)
         names = _names(args)
         if len(names) < 2:
-            raise ValueError(f"a play-off needs at least 2 players, not {len(names)}")
+            raise UsageError(f"a play-off needs at least 2 players, not {len(names)}")
         if len(names) == 2:
             games = 2 if args.games is None else args.games
             if games > args.max_rounds:  # a game is a round of the skeleton: the same limit
-                raise ValueError(
+                raise UsageError(
                     f"--games {games:,}: more than the limit of {args.max_rounds:,} "
                     "rounds (--max-rounds)"
                 )
@@ -214,7 +215,7 @@ def run(args: argparse.Namespace) -> int:
                 decision = _decision(args, made)
             result: Match | tuple[Draw, Schedule] = made
         elif args.games is not None and not games_set:  # a profile's is for two players
-            raise ValueError("--games is for a match of two players; more play a round robin")
+            raise UsageError("--games is for a match of two players; more play a round robin")
         else:
             result = playoff.round_robin(
                 names, seed, args.max_rounds, double=not args.single, order=args.round_order

@@ -51,6 +51,7 @@ from trfkit.compute import team_crosstable
 from trfkit.compute.crosstable import Cell, CrossTable, CrossTableRow, Standing, locate
 from trfkit.compute.team_crosstable import TeamCrossTable, TeamLine
 from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.errors import ReportError
 from trfkit.fileio import unwritable, write_atomic
 from trfkit.numbers import format_halves, format_number
 from trfkit.report.output import BUFFER, StreamedFile, StreamedFolder, folder_problem
@@ -266,7 +267,42 @@ def _shows_section(report: FileReport, number: int, total: int | None) -> bool:
     return (total if total is not None else number) <= CLEAN_TABLE_LIMIT
 
 
-class HtmlReport:
+class _Streamed:
+    """What the one-page and the folder report share.
+
+    The counts and index rows of the files added, and :meth:`add`, which numbers a file and
+    has :meth:`_show` write it.
+    """
+
+    def __init__(
+        self, total: int | None, settings: Sequence[str], warnings: Sequence[str],
+        spool: str | None,
+    ) -> None:  # fmt: skip
+        self.total = total
+        self.settings = tuple(settings)
+        self.warnings = tuple(warnings)
+        self._index = _Index(spool)
+        self._finished = False
+
+    @property
+    def files(self) -> int:
+        """How many files were added."""
+        return self._index.files
+
+    def add(self, report: FileReport) -> None:
+        """Write one file now; only its counts are kept (its index row is spooled)."""
+        if self._finished:
+            raise ReportError("the report is finished")
+        number = self._index.files + 1
+        link = self._show(report, number) if _shows_section(report, number, self.total) else None
+        self._index.add(_entry(report, number, link))
+
+    def _show(self, report: FileReport, number: int) -> str:
+        """Write file *number*'s section or page; the link to it from the index."""
+        raise NotImplementedError
+
+
+class HtmlReport(_Streamed):
     """The one-page HTML report, written as the files are checked.
 
     The page's head and header are written when it is made, each file's section by
@@ -294,34 +330,19 @@ class HtmlReport:
         out: Callable[[str], object] | None = None,
         spool: str | None = None,
     ) -> None:
-        self.total = total
-        self.settings = tuple(settings)
-        self.warnings = tuple(warnings)
+        super().__init__(total, settings, warnings, spool)
         self._buffer: io.StringIO | None = None
         if out is None:
             self._buffer = io.StringIO()
             out = self._buffer.write
         self._out = out
-        self._index = _Index(spool)
-        self._finished = False
         link = f'<p class="meta"><a href="#summary">Summary</a> at the end. {_HOW}</p>'
         self._out(f"{_HEAD}\n{_header(self.settings, self.warnings, link)}\n<main>\n")
 
-    @property
-    def files(self) -> int:
-        """How many files were added."""
-        return self._index.files
-
-    def add(self, report: FileReport) -> None:
-        """Write one file's section now; only its counts are kept (its index row is spooled)."""
-        if self._finished:
-            raise ValueError("the report is finished")
-        number = self._index.files + 1
-        anchor = None
-        if _shows_section(report, number, self.total):
-            anchor = f"f{number}"
-            self._out(_file_section(report, anchor, number) + "\n")
-        self._index.add(_entry(report, number, f"#{anchor}" if anchor else None))
+    def _show(self, report: FileReport, number: int) -> str:
+        """The file's section, on the page."""
+        self._out(_file_section(report, f"f{number}", number) + "\n")
+        return f"#f{number}"
 
     def finish(self) -> None:
         """Write the summary, the index (several files) and the end of the page (once)."""
@@ -338,7 +359,7 @@ class HtmlReport:
     def render(self) -> str:
         """The whole page (finished first), when it was kept in memory (no *out*)."""
         if self._buffer is None:
-            raise ValueError("the page was written to its output as it was made")
+            raise ReportError("the page was written to its output as it was made")
         self.finish()
         return self._buffer.getvalue()
 
@@ -347,7 +368,7 @@ class HtmlReport:
         write_atomic(path, self.render().encode("utf-8"))
 
 
-class HtmlFolderReport:
+class HtmlFolderReport(_Streamed):
     """The HTML report as a folder: ``files/N.html``, one page per file, and ``index.html``.
 
     Each file's page is written by :meth:`add` (self-contained, as the one-page report's
@@ -367,32 +388,18 @@ class HtmlFolderReport:
         warnings: Sequence[str] = (),
         spool: str | None = None,
     ) -> None:
-        self.total = total
-        self.settings = tuple(settings)
-        self.warnings = tuple(warnings)
+        super().__init__(total, settings, warnings, spool)
         self._pages = pages
-        self._index = _Index(spool)
-        self._finished = False
 
-    @property
-    def files(self) -> int:
-        """How many files were added."""
-        return self._index.files
-
-    def add(self, report: FileReport) -> None:
-        """Write one file's page now; only its counts are kept (its index row is spooled)."""
-        if self._finished:
-            raise ValueError("the report is finished")
-        number = self._index.files + 1
-        href = None
-        if _shows_section(report, number, self.total):
-            href = f"files/{number}.html"
-            back = f'<p class="meta"><a href="../index.html">Index</a> · {_HOW}</p>'
-            with self._pages(href) as page:
-                page.write(f"{_HEAD}\n{_header(self.settings, self.warnings, back)}\n<main>\n")
-                page.write(_file_section(report, f"f{number}", number))
-                page.write(f"\n</main>\n{_TAIL}")
-        self._index.add(_entry(report, number, href))
+    def _show(self, report: FileReport, number: int) -> str:
+        """The file's own page, ``files/N.html``."""
+        href = f"files/{number}.html"
+        back = f'<p class="meta"><a href="../index.html">Index</a> · {_HOW}</p>'
+        with self._pages(href) as page:
+            page.write(f"{_HEAD}\n{_header(self.settings, self.warnings, back)}\n<main>\n")
+            page.write(_file_section(report, f"f{number}", number))
+            page.write(f"\n</main>\n{_TAIL}")
+        return href
 
     def finish(self) -> None:
         """Write ``index.html``: the summary and the files by severity (once)."""

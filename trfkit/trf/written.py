@@ -70,6 +70,11 @@ def reaches(record: Record, column: int) -> bool:
     return record.source is None or C.reaches(record.source.text, column)
 
 
+def line_widths(tournament: Tournament) -> dict[int, int]:
+    """Each read record's line number and the length of its line, as read."""
+    return {r.source.line: len(r.source.text) for r in tournament.records if r.source}
+
+
 def code_of_line(record: RawRecord) -> str:
     """The first three characters of a line kept as text (an unknown record's code)."""
     return record.text[:3]
