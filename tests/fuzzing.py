@@ -16,9 +16,9 @@ from pathlib import Path
 
 import trfkit
 from trfkit.checks import Context, run_checks
-from trfkit.convert import jsonform
 from trfkit.diagnostics import Diagnostic
 from trfkit.errors import JsonFormError, WriteError
+from trfkit.formats import jsonform
 from trfkit.report.github import format_github
 from trfkit.report.json import dumps_json
 from trfkit.report.text import format_text

@@ -20,9 +20,8 @@ from typing import Any
 import pytest
 
 import trfkit
-from trfkit import convert as cv
+from trfkit import formats as cv
 from trfkit.compute.tiebreaks import TieBreakOptions
-from trfkit.convert import csvform, jsonform
 from trfkit.errors import (
     ArgumentTypeError,
     LimitExceeded,
@@ -31,6 +30,7 @@ from trfkit.errors import (
     UsageError,
     WriteError,
 )
+from trfkit.formats import csvform, jsonform
 from trfkit.limits import Limits
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,7 +13,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "fileio", "config", "untrusted", "readers",
     ),
     ("trf", "compute"),
-    ("checks", "convert"),
+    ("checks", "formats"),
     ("audit", "fixes", "meaning", "register"),
     ("report",),
     ("api",),
@@ -24,8 +24,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 APART: tuple[tuple[str, str], ...] = (
     ("trf", "compute"),
     ("compute", "trf"),
-    ("checks", "convert"),
-    ("convert", "checks"),
+    ("checks", "formats"),
+    ("formats", "checks"),
     ("report", "checks"),
 )
 """Pairs (importer, imported) that never meet, although their layers would allow it."""
@@ -181,7 +181,7 @@ ROUND_READERS = ("trfkit.model", "trfkit.trf", "trfkit.compute.history")
 """Where a round block's result is read: the model and the reader that make it, and the
 history, the only stage that gives it a meaning (ARCHITECTURE.md, "Rules of the code")."""
 
-SPELLERS = ("trfkit.convert",)
+SPELLERS = ("trfkit.formats",)
 """Stages that may copy and translate a result code as written (between editions), never
 read its meaning."""
 
@@ -231,21 +231,21 @@ def test_the_round_rule_finds_a_reading() -> None:
     """A check comparing a block's result, a converter asking is_bye, are found."""
     sources = {
         "trfkit.checks.lint": "from trfkit.model import Result\nok = b.result is Result.WIN\n",
-        "trfkit.convert.versions": "from trfkit.model import Result\ncode = b.result.value\n"
+        "trfkit.formats.versions": "from trfkit.model import Result\ncode = b.result.value\n"
         "bye = b.result.is_bye\n",
         "trfkit.compute.history.kinds": "from trfkit.model import Result\nb.result.is_bye\n",
     }
     assert round_readings(sources) == [
         "trfkit.checks.lint:1 imports Result",
         "trfkit.checks.lint:2 reads .result",
-        "trfkit.convert.versions:3 reads .is_bye",
+        "trfkit.formats.versions:3 reads .is_bye",
     ]
 
 
 READ_THROUGH_THE_HISTORY = (
     "trfkit.checks.structure", "trfkit.checks.lint", "trfkit.checks.schedule",
-    "trfkit.checks.scores", "trfkit.checks.teams", "trfkit.convert.versions",
-    "trfkit.convert.csvform", "trfkit.compute.tiebreaks.core", "trfkit.compute.tiebreaks.own",
+    "trfkit.checks.scores", "trfkit.checks.teams", "trfkit.formats.versions",
+    "trfkit.formats.csvform", "trfkit.compute.tiebreaks.core", "trfkit.compute.tiebreaks.own",
     "trfkit.compute.tiebreaks.opponents", "trfkit.compute.tiebreaks.ratings",
     "trfkit.compute.tiebreaks.explain", "trfkit.compute.team_standings",
     "trfkit.compute.regime", "trfkit.compute.crosstable",
@@ -265,7 +265,7 @@ def test_the_checks_conversions_and_tiebreaks_read_the_history() -> None:
 
 # --- the columns are read by the reader -------------------------------------------------------
 
-COLUMN_READERS = ("trfkit.trf", "trfkit.columns", "trfkit.convert.render")
+COLUMN_READERS = ("trfkit.trf", "trfkit.columns", "trfkit.formats.render")
 """Where a record's line is cut into fields: the reader (and the column table it reads by),
 and the converter's report, which compares the line read with the line written column by
 column to say what changed (ARCHITECTURE.md, ``columns``)."""

@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from locations import CORPUS_FILES, ROOT, needs_corpus
 
 import trfkit
-from trfkit import convert as cv
+from trfkit import formats as cv
 from trfkit.cli import main
-from trfkit.convert import jsonform
 from trfkit.dates import readings
 from trfkit.diagnostics import Severity
+from trfkit.formats import jsonform
 from trfkit.model import (
     FileFormat,
     Player,
@@ -1074,7 +1074,7 @@ def test_a_lower_case_152_is_written_upper_case_for_trf26() -> None:
 @pytest.mark.parametrize("target", ["canonical", "trf26", "trf16", "json", "csv"])
 def test_an_unknown_sex_and_title_survive_every_conversion(target: str) -> None:
     """Sex ``u`` (FIDE's generator) and title ``xx`` are written back as they were."""
-    from trfkit.convert import csvform, jsonform
+    from trfkit.formats import csvform, jsonform
 
     text = "012 X\n" + player(1, "Alpha", " xx", "   2 w 1", "1.0").replace("m xx", "u xx") + "\n"
     t = trfkit.loads(text)

@@ -15,8 +15,8 @@ from locations import CORPUS, CORPUS_FILES, needs_corpus
 
 import trfkit
 from trfkit.cli import main
-from trfkit.convert import Action, csvform
 from trfkit.errors import WriteError
+from trfkit.formats import Action, csvform
 from trfkit.model import Colour, Player, RawRecord, Result, RoundResult, Sex, Title
 
 SAMPLE = (

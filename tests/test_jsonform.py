@@ -16,14 +16,14 @@ from locations import CORPUS_FILES, ROOT, needs_corpus
 
 import trfkit
 from trfkit.cli import main
-from trfkit.convert import jsonform
 from trfkit.errors import WriteError
+from trfkit.formats import jsonform
 from trfkit.limits import Limits
 from trfkit.model import Player, Tournament
 from trfkit.numbers import exact_text
 from trfkit.trf.writer import render_canonical
 
-SCHEMA_FILE = ROOT / "trfkit" / "convert" / "schema" / "trfkit-tournament-v1.schema.json"
+SCHEMA_FILE = ROOT / "trfkit" / "formats" / "schema" / "trfkit-tournament-v1.schema.json"
 
 
 VALIDATOR = jsonschema.Draft202012Validator(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))

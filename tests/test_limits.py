@@ -17,7 +17,7 @@ import pytest
 import trfkit
 from trfkit.cli import main
 from trfkit.compute.regime import read_192
-from trfkit.convert import jsonform
+from trfkit.formats import jsonform
 from trfkit.limits import Limits, named_cycles
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"

@@ -17,9 +17,9 @@ import pytest
 from locations import CORPUS_FILES, FIXTURES
 
 import trfkit
-from trfkit import convert as cv
+from trfkit import formats as cv
 from trfkit.cli import main
-from trfkit.convert import Action
+from trfkit.formats import Action
 from trfkit.meaning import changes, meaning_of
 from trfkit.trf.reader import parse
 
@@ -103,7 +103,7 @@ CARRIED = {"canonical": lambda t: t, "trf26": cv.to_trf26}
 
 
 def _json_round_trip(tournament: trfkit.Tournament) -> trfkit.Tournament:
-    from trfkit.convert.jsonform import dumps, loads
+    from trfkit.formats.jsonform import dumps, loads
 
     return loads(dumps(tournament))
 

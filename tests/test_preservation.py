@@ -34,9 +34,9 @@ from rr_generator import RoundRobinFile, TeamRoundRobin
 from test_convert import CONVERTIBLE
 
 import trfkit
-from trfkit import convert as cv
-from trfkit.convert import jsonform
+from trfkit import formats as cv
 from trfkit.dates import readings
+from trfkit.formats import jsonform
 from trfkit.model import (
     AbnormalPoints,
     Byes,

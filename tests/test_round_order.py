@@ -369,7 +369,7 @@ def test_a_conversion_writes_the_code_of_the_recognised_order(
 ) -> None:
     """A double round robin of 6 converted to TRF-2026: the 192 of the order its games follow."""
     import trfkit
-    from trfkit import convert as cv
+    from trfkit import formats as cv
 
     event = RoundRobinFile.berger(6, cycles=2, swap_last_two=swap, rotate=rotate, seed=9,
                                   header092="Double Round Robin")  # fmt: skip

@@ -16,7 +16,7 @@ import pytest
 from locations import CORPUS, ROOT
 
 from trfkit.cli import main
-from trfkit.convert import csvform
+from trfkit.formats import csvform
 
 FIXTURES = ROOT / "fixtures" / "scores"
 SWISS_5 = CORPUS / "otto_fide_c07_2023_tiebreak_exercises_swiss_5r.trf"

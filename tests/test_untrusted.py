@@ -16,8 +16,8 @@ import pytest
 
 import trfkit
 from trfkit.cli import main
-from trfkit.convert import jsonform
 from trfkit.errors import CodecError, JsonFormError, StandingsFileError, TrfError, WriteError
+from trfkit.formats import jsonform
 from trfkit.limits import Limits
 from trfkit.model import Player, Tournament
 from trfkit.trf.standings_file import load_reported

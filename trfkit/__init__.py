@@ -14,7 +14,7 @@ The public API (``help(trfkit)`` lists each with its documentation):
 
 Deeper layers, for programs that need them: :mod:`trfkit.compute.regime` (round robin
 or Swiss), :mod:`trfkit.compute.standings` and :mod:`trfkit.compute.tiebreaks`
-(recomputed standings and tie-breaks), :mod:`trfkit.convert` (other formats).
+(recomputed standings and tie-breaks), :mod:`trfkit.formats` (other formats).
 ``ARCHITECTURE.md`` describes the package stage by stage.
 """
 

@@ -1,6 +1,6 @@
 """What a report means, and what a conversion changed of it.
 
-A conversion keeps every value (:mod:`trfkit.convert` lists what it cannot carry); this
+A conversion keeps every value (:mod:`trfkit.formats` lists what it cannot carry); this
 module says whether the converted report still *means* the same: read back, does it give
 the same regime, points, ranks, tie-breaks and error findings as the original? Each
 difference is a :class:`Change`, which the ``convert`` command prints (and with

@@ -53,7 +53,7 @@ from trfkit.errors import ConversionFailed, UsageError
 from trfkit.values import Value
 
 if TYPE_CHECKING:
-    from trfkit.convert import Adjustment
+    from trfkit.formats import Adjustment
     from trfkit.limits import Limits
 
 TARGETS = ("trf", "trf16", "trf26", "json", "csv")
@@ -241,7 +241,7 @@ def _check_usage(args: argparse.Namespace, inputs: list[str]) -> None:
     if args.to in ("json", "csv") and args.comments:
         raise UsageError("--comments writes ### lines into TRF output only")
     if args.to == "json" and args.output_encoding:
-        from trfkit.convert import codec_name
+        from trfkit.formats import codec_name
 
         if codec_name(args.output_encoding) != "utf-8":
             raise UsageError("JSON is always written in UTF-8")
@@ -351,9 +351,9 @@ def _is_json(path: str, data: bytes, args: argparse.Namespace) -> bool:
 
 def _convert(path: str, data: bytes, args: argparse.Namespace) -> _Output:
     """Produce one input's output bytes and adjustments from the bytes read."""
-    from trfkit import convert as cv
-    from trfkit.convert.jsonform import loads as json_loads
+    from trfkit import formats as cv
     from trfkit.errors import JsonFormError, WriteError
+    from trfkit.formats.jsonform import loads as json_loads
     from trfkit.model import Encoding
     from trfkit.trf.reader import parse
     from trfkit.trf.writer import dump_bytes
@@ -410,7 +410,7 @@ def _changes(
     tournament: Any, diagnostics: tuple[Any, ...], out: _Output, args: argparse.Namespace
 ) -> tuple[str, ...]:
     """What *out*, read back, says differently from *tournament* (:mod:`trfkit.meaning`)."""
-    from trfkit.convert.jsonform import loads as json_loads
+    from trfkit.formats.jsonform import loads as json_loads
     from trfkit.meaning import changes, meaning_of
     from trfkit.trf.reader import parse
 
@@ -455,13 +455,13 @@ def _refused_by_reader(shown: str, out: _Output, args: argparse.Namespace) -> No
 
 
 def _is_utf8(codec: str) -> bool:
-    from trfkit.convert import codec_name
+    from trfkit.formats import codec_name
 
     return codec_name(codec) == "utf-8"
 
 
 def _newline(args: argparse.Namespace, default: str | None) -> str | None:
-    from trfkit.convert.render import NEWLINES
+    from trfkit.formats.render import NEWLINES
 
     return NEWLINES[args.newline] if args.newline else default
 
@@ -474,7 +474,7 @@ def _to_trf(
     target: str,
     diagnostics: tuple[Any, ...],
 ) -> _Output:
-    from trfkit import convert as cv
+    from trfkit import formats as cv
     from trfkit.trf.writer import encode
 
     options = cv.ConvertOptions(
@@ -504,8 +504,8 @@ def _to_trf(
 
 
 def _to_json(tournament: Any, args: argparse.Namespace, kind: str, source_format: str) -> _Output:
-    from trfkit import convert as cv
-    from trfkit.convert.jsonform import dumps
+    from trfkit import formats as cv
+    from trfkit.formats.jsonform import dumps
 
     text = dumps(tournament, limits=common.limits(args))  # refuses what would not read back
     newline = _newline(args, "\n")
@@ -517,7 +517,7 @@ def _to_json(tournament: Any, args: argparse.Namespace, kind: str, source_format
 
 
 def _to_csv(tournament: Any, args: argparse.Namespace, kind: str, source_format: str) -> _Output:
-    from trfkit.convert import csvform
+    from trfkit.formats import csvform
 
     delimiter = args.delimiter
     if delimiter == "locale":
@@ -560,7 +560,7 @@ def _write(target: str, data: bytes) -> None:
 
 
 def _report_json(path: str, target: str, out: _Output) -> dict[str, Any]:
-    from trfkit.convert import summary
+    from trfkit.formats import summary
 
     return {
         "input": path,
@@ -586,7 +586,7 @@ def _say_changes(path: str, changes: tuple[str, ...]) -> None:
 def _report_text(
     path: str, adjustments: tuple[Adjustment, ...], args: argparse.Namespace, stream: Any
 ) -> None:
-    from trfkit.convert import Action, summary
+    from trfkit.formats import Action, summary
     from trfkit.untrusted import printable
 
     if args.report_adjustments:

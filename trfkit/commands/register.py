@@ -122,7 +122,7 @@ def _render(query: str, rows: list[dict[str, Any]], form: str) -> str:
         return dumps_json({query: [{c: row.get(c) for c in columns} for row in rows]}) + "\n"
     table = [[_cell(row.get(c)) for c in columns] for row in rows]
     if form == "csv":
-        from trfkit.convert.csvform import csv_text, guard_formula
+        from trfkit.formats.csvform import csv_text, guard_formula
 
         return csv_text([list(columns), *([guard_formula(v) for v in line] for line in table)])
     from trfkit.untrusted import printable

@@ -135,10 +135,10 @@ def render_csv(st: Standings) -> list[list[object]]:
     """The ``--format csv`` table (decimal point, comma separator): its rows, header first.
 
     The dialect and the column names are ``convert --to csv``'s
-    (:func:`~trfkit.convert.csvform.csv_bytes`); names a spreadsheet would run as a
-    formula get a leading apostrophe (:func:`~trfkit.convert.csvform.guard_formula`).
+    (:func:`~trfkit.formats.csvform.csv_bytes`); names a spreadsheet would run as a
+    formula get a leading apostrophe (:func:`~trfkit.formats.csvform.guard_formula`).
     """
-    from trfkit.convert.csvform import guard_formula
+    from trfkit.formats.csvform import guard_formula
     from trfkit.numbers import format_number
 
     keys = st.keys()
@@ -306,7 +306,7 @@ def render_team_json(st: TeamStandings) -> dict[str, Any]:
 
 def render_team_csv(st: TeamStandings) -> list[list[object]]:
     """The ``--teams --format csv`` rows: rank, team, name, MP, GP, then each code."""
-    from trfkit.convert.csvform import guard_formula
+    from trfkit.formats.csvform import guard_formula
     from trfkit.numbers import format_number
 
     columns = _team_columns(st)
@@ -322,7 +322,7 @@ def render_team_csv(st: TeamStandings) -> list[list[object]]:
 
 def _write_csv(table: list[list[object]]) -> None:
     """*table* on standard output in the one CSV dialect (UTF-8 with BOM, CRLF)."""
-    from trfkit.convert.csvform import csv_bytes, csv_text
+    from trfkit.formats.csvform import csv_bytes, csv_text
 
     binary = getattr(sys.stdout, "buffer", None)
     if binary is None:  # a text stream put in place of stdout (an embedding program)

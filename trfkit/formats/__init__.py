@@ -1,15 +1,15 @@
 """Conversions: between TRF versions, to and from the JSON form, and to CSV.
 
-:mod:`~trfkit.convert.versions` converts the model (TRF16 ↔ TRF-2026 ↔ TRF(x)),
-:mod:`~trfkit.convert.render` writes the result and describes every line that differs,
-:mod:`~trfkit.convert.adjustments` is the report of what changed; :mod:`jsonform` and
+:mod:`~trfkit.formats.versions` converts the model (TRF16 ↔ TRF-2026 ↔ TRF(x)),
+:mod:`~trfkit.formats.render` writes the result and describes every line that differs,
+:mod:`~trfkit.formats.adjustments` is the report of what changed; :mod:`jsonform` and
 :mod:`csvform` are the other forms.
 """
 
 from __future__ import annotations
 
-from trfkit.convert.adjustments import Action, Adjustment, Conversion, report_comments, summary
-from trfkit.convert.render import (
+from trfkit.formats.adjustments import Action, Adjustment, Conversion, report_comments, summary
+from trfkit.formats.render import (
     Rendered,
     codec_name,
     describe_line,
@@ -18,7 +18,7 @@ from trfkit.convert.render import (
     render_trf,
     value_adjustments,
 )
-from trfkit.convert.versions import (
+from trfkit.formats.versions import (
     ACCEPTED_192,
     ConvertOptions,
     TypeCodes,

@@ -18,7 +18,7 @@ object whose ``"type"`` names its kind, with the model's fields as members::
       ]
     }
 
-Rules of the form (schema ``trfkit/convert/schema/trfkit-tournament-v1.schema.json``):
+Rules of the form (schema ``trfkit/formats/schema/trfkit-tournament-v1.schema.json``):
 
 - Points are **strings** holding the exact value: a decimal with a point (``"1.5"``,
   ``"5.25"``, ``"-2.0"``) or, for values with no finite decimal, a fraction (``"1/3"``).
@@ -98,7 +98,7 @@ FORMAT = "trfkit"
 VERSION = 1
 """The version of the JSON form this module writes and reads."""
 SCHEMA_FILE = "trfkit-tournament-v1.schema.json"
-"""The schema's file name inside ``trfkit/convert/schema/``."""
+"""The schema's file name inside ``trfkit/formats/schema/``."""
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / SCHEMA_FILE
 """Where the schema of version 1 is installed."""
 

@@ -26,9 +26,9 @@ are dropped and listed, or kept with ``keep_unsupported``. Going to TRF-2026, th
 TRF(x)/TRF(bx) extension records (``XXA``, ``XXZ``, ``XXP``, ``BB?``, ``DAT``) are kept:
 pairing programs read them and TRF-2026 has no exact equivalent.
 
-Writing the result is :mod:`trfkit.convert.render`'s job, which adds the adjustments of
+Writing the result is :mod:`trfkit.formats.render`'s job, which adds the adjustments of
 the text itself (a field re-aligned in its columns, trailing blanks removed, a changed
-line ending or encoding); :mod:`trfkit.convert.adjustments` is the report of both.
+line ending or encoding); :mod:`trfkit.formats.adjustments` is the report of both.
 """
 
 from __future__ import annotations
@@ -55,9 +55,9 @@ from trfkit.compute.history import (
     written,
 )
 from trfkit.compute.regime import TypeCode, decide, is_type_code, read_092, read_192, team_event
-from trfkit.convert.adjustments import Action, Adjustment, Conversion
 from trfkit.dates import readings
 from trfkit.errors import ArgumentTypeError, UsageError
+from trfkit.formats.adjustments import Action, Adjustment, Conversion
 from trfkit.model import (
     OLD_TITLES,
     AbnormalPoints,
@@ -178,7 +178,7 @@ def _door(function: str, tournament: object, options: object) -> None:
 
 def _options(function: str, options: object) -> None:
     if options is not None and not isinstance(options, ConvertOptions):
-        expected = "a trfkit.convert.ConvertOptions or None"
+        expected = "a trfkit.formats.ConvertOptions or None"
         raise ArgumentTypeError.naming(function, "options", expected, options)
 
 

@@ -42,10 +42,10 @@ from trfkit import columns as C
 from trfkit.compute.history import TEAM_WORDS, team_event_of, written
 from trfkit.compute.regime import decide, team_members
 from trfkit.compute.team_crosstable import TeamCrossTable, build
-from trfkit.convert.adjustments import Action, Adjustment
-from trfkit.convert.render import describe_line
-from trfkit.convert.versions import record_code
 from trfkit.errors import ArgumentTypeError, ConversionFailed
+from trfkit.formats.adjustments import Action, Adjustment
+from trfkit.formats.render import describe_line
+from trfkit.formats.versions import record_code
 from trfkit.model import Player, RawRecord, Record, Team, Tournament
 from trfkit.numbers import format_number
 from trfkit.trf.writer import encode, render_record
@@ -425,7 +425,7 @@ def _door(function: str, tournament: object, options: object, teams: object) -> 
         expected = "a trfkit.Tournament (trfkit.loads reads one)"
         raise ArgumentTypeError.naming(function, "tournament", expected, tournament)
     if options is not None and not isinstance(options, CsvOptions):
-        expected = "a trfkit.convert.csvform.CsvOptions or None"
+        expected = "a trfkit.formats.csvform.CsvOptions or None"
         raise ArgumentTypeError.naming(function, "options", expected, options)
     if not isinstance(teams, bool):
         raise ArgumentTypeError.naming(function, "teams", "True or False", teams)

@@ -8,10 +8,10 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 import attrs
 
 from trfkit import columns as C
-from trfkit.convert.adjustments import Action, Adjustment, Conversion, report_comments, runs
-from trfkit.convert.versions import record_code
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.errors import ArgumentTypeError, ConversionFailed
+from trfkit.formats.adjustments import Action, Adjustment, Conversion, report_comments, runs
+from trfkit.formats.versions import record_code
 from trfkit.model import (
     OLD_TITLES,
     AbnormalPoints,
@@ -114,7 +114,7 @@ def render_trf(
     if isinstance(conversion, Tournament):
         conversion = Conversion(conversion)
     elif not isinstance(conversion, Conversion):
-        expected = "a trfkit.convert.Conversion or a trfkit.Tournament"
+        expected = "a trfkit.formats.Conversion or a trfkit.Tournament"
         raise ArgumentTypeError.naming("render_trf", "conversion", expected, conversion)
     if not isinstance(canonical, bool) or not isinstance(comments, bool):
         flag, value = ("canonical", canonical) if not isinstance(canonical, bool) else (
