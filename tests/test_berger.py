@@ -596,6 +596,7 @@ def _peak_mib(*args: str) -> float:
     return int(done.stdout.strip()) / 1024
 
 
+@pytest.mark.heavy
 @pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss in KiB is Linux's")
 def test_berger_of_2000_players_prints_64_mb_in_small_memory() -> None:
     """The whole table of 2,000 players (about 64 MB of text) in under 80 MiB: one round at a time.

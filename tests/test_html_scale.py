@@ -249,6 +249,7 @@ def test_the_report_keeps_no_page_text(tmp_path: Path) -> None:
     assert not [t for t in texts if "Player 59" in t or "Marker Open" in t]
 
 
+@pytest.mark.heavy
 def test_memory_does_not_grow_with_the_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

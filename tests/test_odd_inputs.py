@@ -184,6 +184,7 @@ def test_limits_on_lines_players_and_rounds() -> None:
     assert any("5 rounds, more than the limit of 4" in d.message for d in rounds.diagnostics)
 
 
+@pytest.mark.heavy
 def test_killed_convert_leaves_the_target_intact(tmp_path: Path) -> None:
     """Killing ``convert`` at any moment leaves the old target or the complete new one."""
     source = tmp_path / "big.trf"

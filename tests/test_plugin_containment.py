@@ -80,6 +80,7 @@ HANGS = {
 }
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("jobs", [1, 2])
 @pytest.mark.parametrize("hang", sorted(HANGS))
 def test_a_hung_check_is_stopped_and_the_batch_goes_on(
@@ -105,6 +106,7 @@ def test_a_hung_check_is_stopped_and_the_batch_goes_on(
     assert code == 1
 
 
+@pytest.mark.heavy
 def test_a_hung_single_file(tmp_path: Path) -> None:
     """``trfkit check FILE`` with a hanging plugin ends after the timeout with one S999."""
     site = plugin_site(tmp_path / "p", "while True:\n    pass")
@@ -186,6 +188,7 @@ def test_a_short_message_is_kept_whole(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("timeout", ["2", "0"])
 def test_stdin_is_contained_too(tmp_path: Path, timeout: str) -> None:
     """``check -`` with a plugin writing to fd 1: the JSON holds; with a limit a hang ends."""

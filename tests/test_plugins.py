@@ -112,6 +112,7 @@ def sample(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.heavy
 def test_rules_and_explain_list_the_plugin(site: Path) -> None:
     """``trfkit rules`` lists X001 like a built-in rule; ``explain`` prints its docstring."""
     rules = trfkit_cli(site, "rules")
@@ -342,6 +343,7 @@ def test_sys_exit_in_a_plugin_does_not_end_the_batch(
         ("CHECKS = 1 / 0\n", "ZeroDivisionError"),
     ],
 )
+@pytest.mark.heavy
 def test_a_plugin_that_cannot_be_imported_is_a_warning_of_check(
     tmp_path: Path, wrong_points: Path, module: str, message: str
 ) -> None:

@@ -323,6 +323,7 @@ print([l for l in status if l.startswith("VmPeak")][0].split()[1])
 """
 
 
+@pytest.mark.heavy
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
 @pytest.mark.parametrize(
     "command", [["standings"], ["convert", "--to", "json"], ["show"], ["check", "--jobs", "1"]]

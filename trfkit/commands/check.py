@@ -7,8 +7,10 @@ files; --glob changes that). Text output is one line per finding:
 
 and, for several files, a summary line. --format json prints one document
 ({"files": [...], "summary": {...}}); --format github prints workflow
-annotations; --report FILE.html also writes a self-contained HTML report (--report
-DIR/: a folder, index.html and a page per file), written as the files are checked.
+annotations; --format junit a JUnit XML test case per file; --format sarif one
+SARIF 2.1.0 log for code-scanning dashboards (GitHub code scanning). --report
+FILE.html also writes a self-contained HTML report (--report DIR/: a folder,
+index.html and a page per file), written as the files are checked.
 
 --select and --ignore take codes (E001), prefixes (E, E0) or names
 (url-in-header), comma-separated or repeated. They, --strict and every choice
@@ -54,6 +56,8 @@ if TYPE_CHECKING:
     from trfkit.config import Choice, Settings
     from trfkit.diagnostics import Diagnostic
     from trfkit.readers import Reader
+    from trfkit.report.junit import JunitWriter
+    from trfkit.report.sarif import SarifWriter
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,9 +68,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument(
         "--format",
-        choices=("text", "json", "github", "junit"),
+        choices=("text", "json", "github", "junit", "sarif"),
         default="text",
-        help="output format (default: text; junit: a JUnit XML test case per file)",
+        help="output format (default: text; junit: a JUnit XML test case per file; "
+        "sarif: a SARIF 2.1.0 log for code scanning)",
     )
     parser.add_argument(
         "--select",
@@ -109,13 +114,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--show-info",
         action="store_true",
-        help="also print info diagnostics in text and github output",
+        help="also print info diagnostics in text, github and sarif output",
     )
     parser.add_argument(
         "--show-all",
         action="store_true",
         help="under a root cause (a C code), also print each finding it stands for "
-        "(JSON always lists them as \"instances\")",
+        "(JSON always lists them as \"instances\", SARIF as related locations)",
     )
     parser.add_argument(
         "--jobs",
@@ -401,11 +406,17 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             return _usage(f"--report {args.report}: {exc.strerror or exc}")
     json_out = report_json.JsonWriter(sys.stdout.write) if args.format == "json" else None
-    junit_out = None
+    document: JunitWriter | SarifWriter | None = None  # one document, written at the end
     if args.format == "junit":
         from trfkit.report.junit import JunitWriter
 
-        junit_out = JunitWriter(sys.stdout.write, Severity.WARNING if strict else Severity.ERROR)
+        document = JunitWriter(sys.stdout.write, Severity.WARNING if strict else Severity.ERROR)
+    elif args.format == "sarif":
+        from trfkit.checks import all_rules
+        from trfkit.report.sarif import SarifWriter
+
+        rules = {rule.code: rule for rule in all_rules()}
+        document = SarifWriter(sys.stdout.write, rules, show_all=args.show_all)
     formatter = github.format_github if args.format == "github" else text.format_text
     if args.format == "text" and _coloured(args.color, sys.stdout):
         formatter = text.format_coloured
@@ -442,8 +453,8 @@ def run(args: argparse.Namespace) -> int:
             entry = report_json.file_json(file_report)
             entry["diagnostics"] = [report_json.diagnostic_json(d) for d in shown]
             json_out.add(entry)
-        elif junit_out is not None:
-            junit_out.add(file_report, shown)
+        elif document is not None:
+            document.add(file_report, shown)
         elif shown and not statistics:
             progress.clear()
             sys.stdout.write(
@@ -451,8 +462,8 @@ def run(args: argparse.Namespace) -> int:
             )
         progress.update(index, file_report.path)
     progress.clear()
-    if junit_out is not None:
-        junit_out.close()
+    if document is not None:
+        document.close()
     elif json_out is not None:
         summary_json = summary.as_json()
         if registered is not None:

@@ -1,7 +1,8 @@
 """List every diagnostic code: the reader's, the built-in checks' and the plugins'.
 
 One line per code: code, name, default severity and a one-line summary;
-'trfkit explain CODE' prints the full documentation. Plugins (entry-point group
+'trfkit explain CODE' prints the full documentation, and '--format markdown' every
+code's documentation as one page (docs/reference/rules.md is that page). Plugins (entry-point group
 trfkit.checks) are listed like built-in checks; a plugin that could not be
 loaded is reported on stderr.
 """
@@ -10,14 +11,21 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from trfkit.commands import common
+
+if TYPE_CHECKING:
+    from trfkit.diagnostics import Rule
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's options."""
     parser.add_argument(
-        "--format", choices=("text", "json"), default="text", help="output format (default: text)"
+        "--format",
+        choices=("text", "json", "markdown"),
+        default="text",
+        help="output format (default: text; markdown: the full documentation as one page)",
     )
     parser.add_argument(
         "--select",
@@ -52,6 +60,9 @@ def run(args: argparse.Namespace) -> int:
         ]
         sys.stdout.write(dumps_json(payload) + "\n")
         return 0
+    if args.format == "markdown":
+        sys.stdout.write(_markdown(rules, plugin_codes))
+        return 0
     if not rules:
         return 0
     width = max(len(r.name) for r in rules)
@@ -59,3 +70,25 @@ def run(args: argparse.Namespace) -> int:
         summary = printable(r.summary)  # a plugin's text
         sys.stdout.write(f"{r.code}  {r.name.ljust(width)}  {r.severity.label:<7}  {summary}\n")
     return 0
+
+
+def _markdown(rules: list[Rule], plugin_codes: set[str]) -> str:
+    """Every rule's documentation as a Markdown page, the text kept as written."""
+    from trfkit.untrusted import printable, printable_lines
+
+    fence = "`" * 3
+    parts = [
+        "# Diagnostic codes\n\n"
+        "Every code trfkit reports, as `trfkit explain CODE` prints it. This page is made by\n"
+        "`trfkit rules --format markdown`; a test keeps it equal to that output.\n"
+    ]
+    for r in rules:
+        origin = ", from a plugin" if r.code in plugin_codes else ""
+        # A fence keeps the documentation's own layout (examples, columns) as it is.
+        body = printable_lines(r.doc or r.summary).replace(fence, "'''")
+        parts.append(
+            f"\n## {r.code} {printable(r.name)}\n\n"
+            f"{r.severity.label}{origin}: {printable(r.summary)}\n\n"
+            f"{fence}text\n{body}\n{fence}\n"
+        )
+    return "".join(parts)
