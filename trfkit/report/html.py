@@ -6,14 +6,21 @@ shows the findings and the crosstable (players × rounds, or players × players
 for a round robin of up to 40 players), where every cell that a diagnostic is
 about is highlighted in the colour of its worst severity, carries the messages
 in its ``title`` (shown on hover) and opens them in a panel on click; clicking a
-finding shows its cells. Next to the reported points and ranks stand the
-recomputed ones when :mod:`trfkit.compute.tiebreaks` provides them (see the hook in
+finding shows its cells. Next to the reported points and ranks stand the recomputed
+ones when :mod:`trfkit.compute.tiebreaks` provides them (see the hook in
 :mod:`trfkit.compute.crosstable`). A team event also gets, above the players' table,
 the team crosstable (teams × rounds, or teams × teams for a round robin of up to 40
 teams: game points, opponent, ``w`` for the first-named team, ``+``/``-`` forfeits,
 byes), with the match and game points and rank its 310 records report and the
 recomputed ones; its cells are marked as :func:`trfkit.compute.team_crosstable.locate`
 places the findings. A batch gets an index sorted by severity.
+
+The page serves the keyboard and screen readers as well as the mouse (landmarks,
+captions, header scopes, and words wherever a colour marks something): a finding's code
+links to its first cell; a marked cell is a tab stop, described by its findings, and
+Enter on it goes to the first. The script makes each crosstable one tab stop, its cells
+reached with the arrow keys, Home and End (a roving tab index); without it every marked
+cell stays a tab stop and the links still lead to the cells.
 
 Everything that comes from a file (names, paths, messages) is escaped. The
 page is written file by file (:class:`HtmlReport`) from the compact tables of
@@ -139,8 +146,9 @@ def _index_row(entry: _IndexEntry) -> str:
 
 _INDEX_HEAD = (
     '<nav id="index"><h2>Files by severity</h2><table class="index"><thead><tr>'
-    "<th>Worst</th><th>File</th><th>Errors</th><th>Warnings</th><th>Info</th>"
-    "<th>Codes</th></tr></thead><tbody>\n"
+    '<th scope="col">Worst</th><th scope="col">File</th><th scope="col">Errors</th>'
+    '<th scope="col">Warnings</th><th scope="col">Info</th><th scope="col">Codes</th>'
+    "</tr></thead><tbody>\n"
 )
 _INDEX_TAIL = "</tbody></table></nav>"
 
@@ -252,7 +260,16 @@ def _header(settings: Sequence[str], warnings: Sequence[str], *more: str) -> str
     )
 
 
-_HOW = "Hover over a highlighted cell to read its findings; click it to keep them open."
+_HOW = (
+    '<p class="meta legend">Cells with findings are highlighted and marked '
+    "<b>!!</b> error, <b>!</b> warning, <b>i</b> info: hover over one to read its findings, "
+    "click it to keep them open. Pts* and Rank* are recomputed: in <b>bold</b> red where "
+    "they differ from the file and a finding says so, in <i>italics</i> where they differ "
+    "as the rules allow.</p>\n"
+    '<p class="meta keys">Keyboard: Tab reaches each crosstable, where the arrow keys, Home '
+    "and End move between cells; Enter on a marked cell goes to its finding, and Enter on "
+    "a finding's code goes to its cell.</p>"
+)
 
 
 def _shows_section(report: FileReport, number: int, total: int | None) -> bool:
@@ -336,7 +353,7 @@ class HtmlReport(_Streamed):
             self._buffer = io.StringIO()
             out = self._buffer.write
         self._out = out
-        link = f'<p class="meta"><a href="#summary">Summary</a> at the end. {_HOW}</p>'
+        link = f'<p class="meta"><a href="#summary">Summary</a> at the end.</p>\n{_HOW}'
         self._out(f"{_HEAD}\n{_header(self.settings, self.warnings, link)}\n<main>\n")
 
     def _show(self, report: FileReport, number: int) -> str:
@@ -394,7 +411,7 @@ class HtmlFolderReport(_Streamed):
     def _show(self, report: FileReport, number: int) -> str:
         """The file's own page, ``files/N.html``."""
         href = f"files/{number}.html"
-        back = f'<p class="meta"><a href="../index.html">Index</a> · {_HOW}</p>'
+        back = f'<p class="meta"><a href="../index.html">Index</a></p>\n{_HOW}'
         with self._pages(href) as page:
             page.write(f"{_HEAD}\n{_header(self.settings, self.warnings, back)}\n<main>\n")
             page.write(_file_section(report, f"f{number}", number))
@@ -547,38 +564,55 @@ def _file_section(report: FileReport, anchor: str, number: int) -> str:
         meta.append(_e(report.encoding))
     # a root cause's instances are listed under it and mark their own cells
     listed = [x for d in report.diagnostics for x in (d, *d.instances)]
+    # the tables first: they name the cells that the findings' links go to
+    targets = _Targets(anchor)
+    tables = []
+    if teams is not None:
+        tables.append(_team_crosstable(teams, listed, number, targets))
+    if table is not None:
+        tables.append(_crosstable(table, listed, number, targets))
     parts = [
         f'<section class="file" id="{anchor}" data-file="{number}">',
         f'<h2><span class="badge sev-{label}">{label}</span> {_e(report.path)}</h2>',
         f'<p class="meta">{" · ".join(meta)}</p>' if meta else "",
-        _findings(listed),
+        _findings(listed, targets, _e(report.path)),
+        *tables,
+        "</section>",
     ]
-    if teams is not None:
-        parts.append(_team_crosstable(teams, listed, number))
-    if table is not None:
-        parts.append(_crosstable(table, listed, number))
-    parts.append("</section>")
     return "\n".join(p for p in parts if p)
 
 
-def _findings(diagnostics: Sequence[Diagnostic]) -> str:
+def _findings(diagnostics: Sequence[Diagnostic], targets: _Targets, path: str) -> str:
+    """The findings list: a landmark, each code a link to the finding's first cell."""
     if not diagnostics:
         return '<p class="none">No findings.</p>'
     rows = []
     instances = {id(i) for d in diagnostics for i in d.instances}
+    anchor = targets.anchor
     for index, d in enumerate(diagnostics):
         under = " instance" if id(d) in instances else ""
+        code = f"<b>{_e(d.code)}</b>"
+        target = targets.first.get(index)
+        if target is None and not under:
+            # a root cause with no cell of its own goes to its first instance's
+            following = range(index + 1, index + 1 + len(d.instances))
+            target = next((targets.first[i] for i in following if i in targets.first), None)
+        if target is not None:
+            code = f'<a class="to-cell" href="#{target}" title="show its cell">{code}</a>'
         rows.append(
-            f'<tr class="finding{under} sev-{d.severity.label}" data-d="{index}" tabindex="0">'
-            f"<td>{_e(_where(d))}</td><td><b>{_e(d.code)}</b></td><td>{_e(d.name)}</td>"
-            f"<td>{_e(d.severity.label)}</td><td>{_e(d.message)}</td></tr>"
+            f'<tr class="finding{under} sev-{d.severity.label}" data-d="{index}"'
+            f' id="{anchor}-d{index}"><td>{_e(_where(d))}</td><td>{code}</td>'
+            f"<td>{_e(d.name)}</td><td>{_e(d.severity.label)}</td><td>{_e(d.message)}</td></tr>"
         )
     return (
-        f"<details open><summary>Findings ({len(diagnostics) - len(instances)})</summary>"
-        '<table class="findings"><thead><tr><th>Line:col</th><th>Code</th><th>Name</th>'
-        "<th>Severity</th><th>Message</th></tr></thead><tbody>"
+        f'<nav aria-label="Findings of {path}"><details open>'
+        f"<summary>Findings ({len(diagnostics) - len(instances)})</summary>"
+        '<table class="findings"><caption class="vh">Findings: a linked code leads to its '
+        'cell in the crosstable</caption><thead><tr><th scope="col">Line:col</th>'
+        '<th scope="col">Code</th><th scope="col">Name</th><th scope="col">Severity</th>'
+        '<th scope="col">Message</th></tr></thead><tbody>'
         + "".join(rows)
-        + "</tbody></table></details>"
+        + "</tbody></table></details></nav>"
     )
 
 
@@ -586,15 +620,44 @@ _Place = tuple[int, int | None, str | None]
 """(player or team, round, field): a spot of either crosstable."""
 
 
+class _Targets:
+    """The ids of a file's marked cells, in the order they are drawn, and each finding's first.
+
+    Finding *i*'s row is ``{anchor}-d{i}``; a marked cell is ``{anchor}-c{n}``.
+    """
+
+    def __init__(self, anchor: str) -> None:
+        self.anchor = anchor
+        self.first: dict[int, str] = {}
+        self._count = 0
+
+    def name(self, indices: Iterable[int]) -> str:
+        """A new cell's id; the first cell of each of *indices* that has none yet."""
+        ident = f"{self.anchor}-c{self._count}"
+        self._count += 1
+        for index in indices:
+            self.first.setdefault(index, ident)
+        return ident
+
+
+_MARKED = {s: f'<span class="vh"> (marked: {s.label})</span>' for s in Severity}
+"""The words a screen reader says of a marked cell, after its text: the colour in words."""
+
+
 class _Marks:
     """Which diagnostics (by index) fall on which cell or row.
 
-    *places* gives each diagnostic's spots (a player's or a team's) as :data:`_Place`.
+    *places* gives each diagnostic's spots (a player's or a team's) as :data:`_Place`;
+    *targets* names the marked cells as they are drawn.
     """
 
     def __init__(
-        self, diagnostics: Sequence[Diagnostic], places: Callable[[Diagnostic], Iterable[_Place]]
+        self,
+        diagnostics: Sequence[Diagnostic],
+        places: Callable[[Diagnostic], Iterable[_Place]],
+        targets: _Targets,
     ) -> None:
+        self.targets = targets
         self.cells: dict[tuple[int, int], list[int]] = {}
         self.fields: dict[tuple[int, str], list[int]] = {}
         self.rows: dict[int, list[int]] = {}
@@ -610,24 +673,38 @@ class _Marks:
                 else:
                     self.rows.setdefault(who, []).append(index)
 
-    def attributes(self, indices: Sequence[int]) -> str:
-        """``class``/``title``/``data-d`` attributes for a cell holding *indices*."""
+    def mark(self, indices: Sequence[int]) -> tuple[str, str]:
+        """The attributes of a cell holding *indices*, and the hidden words saying so.
+
+        A marked cell is a tab stop (the script keeps one per table), named by an id the
+        findings link to, and described by its findings' rows.
+        """
         if not indices:
-            return ""
+            return "", ""
         found = [self.diagnostics[i] for i in indices]
         worst = max(d.severity for d in found)
         # one line per finding: each escaped on its own, the line breaks between them kept
         title = "&#10;".join(_e(f"{d.code} {d.name}: {d.message}") for d in found)
-        numbers = " ".join(str(i) for i in sorted(set(indices)))
-        return f' data-hl="{worst.label}" title="{title}" data-d="{numbers}"'
+        numbers = sorted(set(indices))
+        anchor = self.targets.anchor
+        rows = " ".join(f"{anchor}-d{i}" for i in numbers)
+        return (
+            f' data-hl="{worst.label}" title="{title}" data-d="{" ".join(map(str, numbers))}"'
+            f' id="{self.targets.name(numbers)}" tabindex="0" aria-describedby="{rows}"',
+            _MARKED[worst],
+        )
 
 
-def _crosstable(table: CrossTable, diagnostics: Sequence[Diagnostic], number: int) -> str:
-    marks = _Marks(diagnostics, _locator(table))
+def _crosstable(
+    table: CrossTable, diagnostics: Sequence[Diagnostic], number: int, targets: _Targets
+) -> str:
+    marks = _Marks(diagnostics, _locator(table), targets)
     standings = _recomputed_by_rank(table)  # once per file: the rows look their player up
     rows = _round_robin_rows if table.round_robin else _swiss_rows
     head, body = rows(table, marks, standings)
-    return _grid("xt", number, head, body, "Recomputed standings", table.standings_note)
+    shape = "Players × players, then byes" if table.round_robin else "Players × rounds"
+    note = table.standings_note
+    return _grid("xt", number, head, body, shape, "Recomputed standings", note)
 
 
 def _recomputed_by_rank(table: CrossTable) -> dict[int, Standing]:
@@ -661,10 +738,17 @@ def _locator(table: CrossTable) -> Callable[[Diagnostic], Iterable[_Place]]:
     return places
 
 
-def _grid(classes: str, number: int, head: str, body: str, label: str, note: str) -> str:
-    """A crosstable of file *number*, and the note on where its recomputed values came from."""
+def _grid(
+    classes: str, number: int, head: str, body: str, shape: str, label: str, note: str
+) -> str:
+    """A crosstable of file *number*, and the note on where its recomputed values came from.
+
+    *shape* (what its rows and columns are) begins its caption, for screen readers.
+    """
+    caption = f"{shape}; highlighted cells carry findings"
     return (
-        f'<div class="scroll"><table class="{classes}" data-file="{number}"><thead>{head}</thead>'
+        f'<div class="scroll"><table class="{classes}" data-file="{number}">'
+        f'<caption class="vh">{caption}</caption><thead>{head}</thead>'
         f"<tbody>{body}</tbody></table></div>"
         + (f'<p class="note">{label}: {_e(note)}.</p>' if note else "")
     )
@@ -675,13 +759,14 @@ _LOT = ' title="still tied after the whole tie-break list: to be decided by lot"
 
 def _standing_cells(row: CrossTableRow, marks: _Marks, standings: dict[int, Standing]) -> str:
     mine = standings.get(row.start_rank)
-    points = marks.attributes(marks.fields.get((row.start_rank, "points"), []))
-    rank = marks.attributes(marks.fields.get((row.start_rank, "rank"), []))
     p = row.start_rank
+    points, points_note = marks.mark(marks.fields.get((p, "points"), []))
+    rank, rank_note = marks.mark(marks.fields.get((p, "rank"), []))
     cells = [
-        f'<td class="num" data-p="{p}" data-f="points"{points}>{format_points(row.points)}</td>',
+        f'<td class="num" data-p="{p}" data-f="points"{points}>'
+        f"{format_points(row.points)}{points_note}</td>",
         f'<td class="num" data-p="{p}" data-f="rank"{rank}>'
-        f"{row.rank if row.rank is not None else '-'}</td>",
+        f"{row.rank if row.rank is not None else '-'}{rank_note}</td>",
     ]
     if mine is None:
         cells.append('<td class="num re">-</td><td class="num re">-</td>')
@@ -702,7 +787,8 @@ def _apart(differ: bool, findings: Sequence[int] | None) -> str:
     """The class of a recomputed value: red (``differs``) only where a finding stands behind it.
 
     A value apart from the file's that the rules allow (a tie ranked either way, another
-    accepted list) is only set apart (``apart``, italic), never red.
+    accepted list) is only set apart (``apart``, italic), never red. The style sheet says
+    either in words to screen readers (no bytes in the cell).
     """
     if not differ:
         return ""
@@ -710,24 +796,45 @@ def _apart(differ: bool, findings: Sequence[int] | None) -> str:
 
 
 def _identity(row: CrossTableRow, marks: _Marks) -> str:
-    attributes = marks.attributes(marks.rows.get(row.start_rank, []))
+    attributes, note = marks.mark(marks.rows.get(row.start_rank, []))
     return (
         f'<td class="num">{row.start_rank}</td>'
-        f'<th class="name" data-p="{row.start_rank}"{attributes}>'
-        f"{_e(row.name) or '&nbsp;'}</th>"
+        f'<th class="name" data-p="{row.start_rank}"{attributes} scope="row">'
+        f"{_e(row.name) or '&nbsp;'}{note}</th>"
         f"<td>{_e(row.title)}</td><td class=num>{row.rating if row.rating else ''}</td>"
         f"<td>{_e(row.federation)}</td>"
     )
 
 
-_STANDING_HEAD = "<th>Pts</th><th>Rank</th><th class=re>Pts*</th><th class=re>Rank*</th>"
+def _th(text: str, label: str = "", classes: str = "") -> str:
+    """A column header; *label* is what a screen reader says of an abbreviation."""
+    named = f' aria-label="{label}"' if label else ""
+    return f'<th scope="col"{classes and f" class={classes}"}{named}>{text}</th>'
 
 
-_PLAYER_HEAD = "<th>No.</th><th>Name</th><th>Title</th><th>Rtg</th><th>Fed</th>"
+_STANDING_HEAD = (
+    _th("Pts", "Points") + _th("Rank") + _th("Pts*", "Points, recomputed", "re")
+    + _th("Rank*", "Rank, recomputed", "re")
+)  # fmt: skip
 
 
-def _head(identity: str, columns: Iterable[str], totals: str) -> str:
-    return f"<tr>{identity}" + "".join(f"<th>{c}</th>" for c in columns) + f"{totals}</tr>"
+_PLAYER_HEAD = (
+    _th("No.", "Start number") + _th("Name") + _th("Title") + _th("Rtg", "Rating")
+    + _th("Fed", "Federation")
+)  # fmt: skip
+
+
+def _head(identity: str, columns: Iterable[tuple[str, str]], totals: str) -> str:
+    """The header row: *columns* are (text, what a screen reader says) of each round's column."""
+    return f"<tr>{identity}" + "".join(_th(c, label) for c, label in columns) + f"{totals}</tr>"
+
+
+def _rounds_head(rounds: int) -> Iterable[tuple[str, str]]:
+    return ((f"R{n}", f"Round {n}") for n in range(1, rounds + 1))
+
+
+def _opponents_head(numbers: Iterable[int]) -> list[tuple[str, str]]:
+    return [*((str(n), f"Against {n}") for n in numbers), ("Byes", "")]
 
 
 def _by_round(attr: str, who: int, rounds: int, texts: Sequence[str], marks: _Marks) -> str:
@@ -736,9 +843,10 @@ def _by_round(attr: str, who: int, rounds: int, texts: Sequence[str], marks: _Ma
     marked = marks.cells
     for n in range(1, rounds + 1):
         text = _e(texts[n - 1]) if n <= len(texts) else ""
-        indices = marked.get((who, n))
-        attributes = marks.attributes(indices) if indices else ""
-        cells.append(f'<td class="c" data-{attr}="{who}" data-r="{n}"{attributes}>{text}</td>')
+        attributes, note = marks.mark(marked.get((who, n), ()))
+        cells.append(
+            f'<td class="c" data-{attr}="{who}" data-r="{n}"{attributes}>{text}{note}</td>'
+        )
     return "".join(cells)
 
 
@@ -769,18 +877,20 @@ def _by_opponent(
         indices = [i for n, _ in played for i in marks.cells.get((who, n), [])]
         text = " ".join(t for _, t in played)
         numbers = " ".join(str(n) for n, _ in played)
+        attributes, note = marks.mark(indices)
         cells.append(
             f'<td class="c" data-{attr}="{who}" data-q="{other}" data-r="{numbers}"'
-            f"{marks.attributes(indices)}>{_e(text)}</td>"
+            f"{attributes}>{_e(text)}{note}</td>"
         )
     used = {n for played in games.values() for n, _ in played}
     bye_rounds = sorted(n for n in marks.rounds_of.get(who, ()) if n not in used)
     indices = [i for n in bye_rounds for i in marks.cells[(who, n)]]
     text = " ".join(f"R{n} {t}" for n, t in byes)
     numbers = " ".join(str(n) for n in bye_rounds)
+    attributes, note = marks.mark(indices)
     cells.append(
         f'<td class="c byes" data-{attr}="{who}" data-q="" data-r="{numbers}"'
-        f"{marks.attributes(indices)}>{_e(text)}</td>"
+        f"{attributes}>{_e(text)}{note}</td>"
     )
     return "".join(cells)
 
@@ -789,12 +899,13 @@ def _swiss_rows(
     table: CrossTable, marks: _Marks, standings: dict[int, Standing]
 ) -> tuple[str, str]:
     rounds = max([table.rounds, *(len(r.cells) for r in table.rows)], default=0)
-    head = _head(_PLAYER_HEAD, (f"R{n}" for n in range(1, rounds + 1)), _STANDING_HEAD)
+    head = _head(_PLAYER_HEAD, _rounds_head(rounds), _STANDING_HEAD)
     lines = []
     for row in table.rows:
+        identity = _identity(row, marks)  # first: the marked cells are named in page order
         cells = _by_round("p", row.start_rank, rounds, [c.text for c in row.cells], marks)
         totals = _standing_cells(row, marks, standings)
-        lines.append(f"<tr>{_identity(row, marks)}{cells}{totals}</tr>")
+        lines.append(f"<tr>{identity}{cells}{totals}</tr>")
     return head, "".join(lines)
 
 
@@ -802,16 +913,17 @@ def _round_robin_rows(
     table: CrossTable, marks: _Marks, standings: dict[int, Standing]
 ) -> tuple[str, str]:
     ranks = [row.start_rank for row in table.rows]
-    head = _head(_PLAYER_HEAD, [*map(str, ranks), "Byes"], _STANDING_HEAD)
+    head = _head(_PLAYER_HEAD, _opponents_head(ranks), _STANDING_HEAD)
     lines = []
     for row in table.rows:
         rounds = [
             (c.round, c.opponent, f"{_colour(c)}{c.code}" if c.opponent is not None else c.code)
             for c in row.cells
         ]
+        identity = _identity(row, marks)
         cells = _by_opponent("p", row.start_rank, ranks, rounds, marks)
         totals = _standing_cells(row, marks, standings)
-        lines.append(f"<tr>{_identity(row, marks)}{cells}{totals}</tr>")
+        lines.append(f"<tr>{identity}{cells}{totals}</tr>")
     return head, "".join(lines)
 
 
@@ -822,43 +934,53 @@ def _colour(cell: Cell) -> str:
 # --- the team crosstable -------------------------------------------------------------------
 
 
-def _team_crosstable(table: TeamCrossTable, diagnostics: Sequence[Diagnostic], number: int) -> str:
+def _team_crosstable(
+    table: TeamCrossTable, diagnostics: Sequence[Diagnostic], number: int, targets: _Targets
+) -> str:
     def places(d: Diagnostic) -> Iterable[_Place]:
         return ((s.team, s.round, s.field) for s in team_crosstable.locate(d, table))
 
-    marks = _Marks(diagnostics, places)
+    marks = _Marks(diagnostics, places, targets)
     rows = _team_round_robin_rows if table.round_robin else _team_swiss_rows
+    shape = "Teams × teams, then byes" if table.round_robin else "Teams × rounds"
     note = table.standings_note
-    grid = _grid("xt teams", number, *rows(table, marks), "Recomputed team standings", note)
+    grid = _grid("xt teams", number, *rows(table, marks), shape, "Recomputed team standings", note)
     return f"<h3>Teams</h3>{grid}<h3>Players</h3>"
 
 
+_TEAM_HEAD = _th("No.", "Team number") + _th("Team")
+
+
 _TEAM_TOTALS_HEAD = (
-    "<th>MP</th><th>GP</th><th>Rank</th><th class=re>MP*</th><th class=re>GP*</th>"
-    "<th class=re>Rank*</th>"
-)
+    _th("MP", "Match points") + _th("GP", "Game points") + _th("Rank")
+    + _th("MP*", "Match points, recomputed", "re") + _th("GP*", "Game points, recomputed", "re")
+    + _th("Rank*", "Rank, recomputed", "re")
+)  # fmt: skip
 
 
 def _team_identity(row: TeamLine, marks: _Marks) -> str:
-    attributes = marks.attributes(marks.rows.get(row.team, []))
+    attributes, note = marks.mark(marks.rows.get(row.team, []))
     return (
         f'<td class="num">{row.team}</td>'
-        f'<th class="name" data-t="{row.team}"{attributes}>{_e(row.name) or "&nbsp;"}</th>'
+        f'<th class="name" data-t="{row.team}"{attributes} scope="row">'
+        f"{_e(row.name) or '&nbsp;'}{note}</th>"
     )
 
 
 def _team_totals(row: TeamLine, marks: _Marks) -> str:
     """The reported MP, GP and rank (310), then the recomputed ones (bold where they differ)."""
     cells = []
-    for field, value in (("mp", row.reported_mp), ("gp", row.reported_gp)):
-        attributes = marks.attributes(marks.fields.get((row.team, field), []))
-        text = "-" if value is None else format_halves(value)
+    reported = (
+        ("mp", None if row.reported_mp is None else format_halves(row.reported_mp)),
+        ("gp", None if row.reported_gp is None else format_halves(row.reported_gp)),
+        ("rank", None if row.reported_rank is None else str(row.reported_rank)),
+    )
+    for field, text in reported:
+        attributes, note = marks.mark(marks.fields.get((row.team, field), []))
         cells.append(
-            f'<td class="num" data-t="{row.team}" data-f="{field}"{attributes}>{text}</td>'
+            f'<td class="num" data-t="{row.team}" data-f="{field}"{attributes}>'
+            f"{'-' if text is None else text}{note}</td>"
         )
-    attributes = marks.attributes(marks.fields.get((row.team, "rank"), []))
-    rank = "-" if row.reported_rank is None else str(row.reported_rank)
-    cells.append(f'<td class="num" data-t="{row.team}" data-f="rank"{attributes}>{rank}</td>')
     for field, mine, theirs in (("mp", row.mp, row.reported_mp), ("gp", row.gp, row.reported_gp)):
         differs = _apart(theirs is not None and theirs != mine, marks.fields.get((row.team, field)))
         cells.append(f'<td class="num re{differs}">{format_halves(mine)}</td>')
@@ -871,23 +993,24 @@ def _team_totals(row: TeamLine, marks: _Marks) -> str:
 
 
 def _team_swiss_rows(table: TeamCrossTable, marks: _Marks) -> tuple[str, str]:
-    rounds = (f"R{n}" for n in range(1, table.rounds + 1))
-    head = _head("<th>No.</th><th>Team</th>", rounds, _TEAM_TOTALS_HEAD)
+    head = _head(_TEAM_HEAD, _rounds_head(table.rounds), _TEAM_TOTALS_HEAD)
     lines = []
     for row in table.rows:
+        identity = _team_identity(row, marks)
         cells = _by_round("t", row.team, table.rounds, [c.text for c in row.cells], marks)
-        lines.append(f"<tr>{_team_identity(row, marks)}{cells}{_team_totals(row, marks)}</tr>")
+        lines.append(f"<tr>{identity}{cells}{_team_totals(row, marks)}</tr>")
     return head, "".join(lines)
 
 
 def _team_round_robin_rows(table: TeamCrossTable, marks: _Marks) -> tuple[str, str]:
     numbers = [row.team for row in table.rows]
-    head = _head("<th>No.</th><th>Team</th>", [*map(str, numbers), "Byes"], _TEAM_TOTALS_HEAD)
+    head = _head(_TEAM_HEAD, _opponents_head(numbers), _TEAM_TOTALS_HEAD)
     lines = []
     for row in table.rows:
         rounds = [(c.round, c.opponent, f"{c.side}{c.score}") for c in row.cells]
+        identity = _team_identity(row, marks)
         cells = _by_opponent("t", row.team, numbers, rounds, marks)
-        lines.append(f"<tr>{_team_identity(row, marks)}{cells}{_team_totals(row, marks)}</tr>")
+        lines.append(f"<tr>{identity}{cells}{_team_totals(row, marks)}</tr>")
     return head, "".join(lines)
 
 
@@ -920,11 +1043,24 @@ table.xt td.self { background: #5d6673; }
 table.xt .re { background: #f4f6f9; }
 table.xt td.differs { font-weight: bold; color: #9b1c1c; }
 table.xt td.apart { font-style: italic; }
+table.xt td.differs::after { content: "" / " (differs from the file: see its finding)"; }
+table.xt td.apart::after { content: "" / " (differs from the file as the rules allow)"; }
 [data-hl] { cursor: pointer; }
 [data-hl="error"] { background: var(--error); }
 [data-hl="warning"] { background: var(--warning); }
 [data-hl="info"] { background: var(--info); }
+[data-hl]::after { font-size: 0.75em; font-weight: bold; vertical-align: super; line-height: 0;
+  padding-left: 2px; }
+[data-hl="error"]::after { content: "!!"; content: "!!" / ""; }
+[data-hl="warning"]::after { content: "!"; content: "!" / ""; }
+[data-hl="info"]::after { content: "i"; content: "i" / ""; }
 .focus { outline: 3px solid #1f4fd1; outline-offset: -3px; }
+a:focus-visible, button:focus-visible, summary:focus-visible {
+  outline: 3px solid #1f4fd1; outline-offset: 2px; }
+table.xt td:focus-visible, table.xt th:focus-visible, table.xt :target {
+  outline: 3px solid #10131a; outline-offset: -3px; box-shadow: inset 0 0 0 5px #fff; }
+.vh { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
+  overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
 .badge { display: inline-block; border-radius: 3px; padding: 0 6px; font-size: 0.8rem;
   text-transform: uppercase; background: #dfe6ee; }
 .badge.sev-error { background: var(--error); } .badge.sev-warning { background: var(--warning); }
@@ -944,8 +1080,8 @@ tr.finding.sev-error td:nth-child(4) { color: #9b1c1c; }
 <span data-hl="error"></span><span data-hl="warning"></span><span data-hl="info"></span>
 </div>"""
 
-_TAIL = """<aside id="detail" hidden>
-<button type="button" id="detail-close">×</button><div id="detail-body"></div>
+_TAIL = """<aside id="detail" aria-label="Findings of the cell" hidden>
+<button type="button" id="detail-close" aria-label="Close">×</button><div id="detail-body"></div>
 </aside>
 <pre id="highlighted" hidden></pre>
 <pre id="selftest" hidden></pre>
@@ -982,7 +1118,8 @@ _TAIL = """<aside id="detail" hidden>
     var old = document.querySelectorAll(".focus");
     for (var k = 0; k < old.length; k++) { old[k].classList.remove("focus"); }
   }
-  function show(section, numbers, cell) {
+  // Marks the findings *numbers* and their cells; the panel lists them when *open*.
+  function show(section, numbers, cell, open) {
     clearFocus();
     while (body.firstChild) { body.removeChild(body.firstChild); }
     var cellsOf = section.querySelectorAll("[data-hl]");
@@ -1001,19 +1138,111 @@ _TAIL = """<aside id="detail" hidden>
       }
     });
     if (cell) { cell.classList.add("focus"); }
-    panel.hidden = body.childNodes.length === 0;
+    panel.hidden = !open || body.childNodes.length === 0;
   }
+
+  // One tab stop per crosstable (a roving tab index): the first marked cell, else the
+  // first cell; the other marked cells, tab stops without the script, are left to the arrows.
+  var stops = new Map();
+  var tables = document.querySelectorAll("table.xt");
+  for (var t = 0; t < tables.length; t++) {
+    var grid = tables[t];
+    var marks = grid.querySelectorAll('[tabindex="0"]');
+    for (var s = 1; s < marks.length; s++) { marks[s].setAttribute("tabindex", "-1"); }
+    var stop = marks.length ? marks[0] : grid.rows[0] && grid.rows[0].cells[0];
+    if (!stop) { continue; }
+    stop.setAttribute("tabindex", "0");
+    stops.set(grid, stop);
+    // with the arrow keys working, screen readers pass them on to a grid
+    grid.setAttribute("role", "grid");
+    grid.setAttribute("aria-readonly", "true");
+  }
+  function go(cell) {
+    var grid = cell.closest("table.xt");
+    var old = stops.get(grid);
+    if (old && old !== cell) { old.setAttribute("tabindex", "-1"); }
+    cell.setAttribute("tabindex", "0");
+    stops.set(grid, cell);
+    cell.focus();
+  }
+  // Enter on a marked cell: its first finding, the details of the list opened.
+  function toFinding(cell) {
+    var section = cell.closest("section.file");
+    var numbers = cell.getAttribute("data-d").split(" ");
+    show(section, numbers, cell, false);
+    var row = document.getElementById(section.id + "-d" + numbers[0]);
+    if (!row) { return; }
+    var details = row.closest("details");
+    if (details) { details.open = true; }
+    var link = row.querySelector("a");
+    if (link) { link.focus(); }
+  }
+  function inGrid(grid, rowIndex, cellIndex) {
+    var row = grid.rows[Math.max(0, Math.min(rowIndex, grid.rows.length - 1))];
+    return row.cells[Math.max(0, Math.min(cellIndex, row.cells.length - 1))];
+  }
+  document.addEventListener("keydown", function (event) {
+    var target = event.target;
+    if (!(target instanceof Element)) { return; }
+    if (event.key === "Escape" && !panel.hidden) { panel.hidden = true; clearFocus(); return; }
+    if (event.key === " " && target.matches("a.to-cell")) {
+      event.preventDefault();
+      target.click();
+      return;
+    }
+    if (!target.matches("table.xt td, table.xt th") || event.altKey || event.metaKey) { return; }
+    var grid = target.closest("table.xt");
+    var r = target.parentElement.rowIndex;
+    var c = target.cellIndex;
+    var last = grid.rows.length - 1;
+    var next = null;
+    switch (event.key) {
+      case "ArrowRight": next = inGrid(grid, r, c + 1); break;
+      case "ArrowLeft": next = inGrid(grid, r, c - 1); break;
+      case "ArrowDown": next = inGrid(grid, r + 1, c); break;
+      case "ArrowUp": next = inGrid(grid, r - 1, c); break;
+      case "PageDown": next = inGrid(grid, r + 10, c); break;
+      case "PageUp": next = inGrid(grid, r - 10, c); break;
+      case "Home": next = event.ctrlKey ? inGrid(grid, 0, 0) : inGrid(grid, r, 0); break;
+      case "End":
+        next = event.ctrlKey ? inGrid(grid, last, Infinity) : inGrid(grid, r, Infinity);
+        break;
+      case "Enter":
+      case " ":
+        if (!target.hasAttribute("data-d")) { return; }
+        event.preventDefault();
+        toFinding(target);
+        return;
+      default: return;
+    }
+    event.preventDefault();
+    go(next);
+  });
   document.addEventListener("click", function (event) {
     var target = event.target;
     if (!(target instanceof Element)) { return; }
     if (target.id === "detail-close") { panel.hidden = true; clearFocus(); return; }
     var section = target.closest("section.file");
     if (!section) { return; }
+    var link = target.closest("a.to-cell");
+    if (link) {
+      // the cell takes the focus and becomes its grid's tab stop
+      var goal = document.getElementById(link.getAttribute("href").slice(1));
+      if (!goal) { return; }
+      event.preventDefault();
+      show(section, [link.closest("tr.finding").getAttribute("data-d")], null, false);
+      go(goal);
+      return;
+    }
     var cell = target.closest("[data-hl]");
-    if (cell) { show(section, cell.getAttribute("data-d").split(" "), cell); return; }
+    if (cell) {
+      show(section, cell.getAttribute("data-d").split(" "), cell, true);
+      go(cell);
+      return;
+    }
     var finding = target.closest("tr.finding");
     if (finding) {
-      show(section, [finding.getAttribute("data-d")], null);
+      show(section, [finding.getAttribute("data-d")], null, true);
       var first = section.querySelector("table.xt .focus");
       if (first) { first.scrollIntoView({block: "nearest", inline: "nearest"}); }
     }
