@@ -1,4 +1,4 @@
-"""Reading and writing: the lossless round trip, encodings, lenient and strict parsing."""
+"""The API: the lossless round trip, encodings, parsing, edits written back, conversion."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from locations import CORPUS, CORPUS_FILES, needs_corpus
 
 import trfkit
-from trfkit.errors import TrfSyntaxError
-from trfkit.model import Colour, Player, Result, Sex, Title
+from trfkit.errors import TrfSyntaxError, UsageError
+from trfkit.model import Colour, FileFormat, Player, Result, Sex, Title
 
 SAMPLE = (
     "012 Club Open\n"
@@ -204,7 +204,8 @@ def test_help_lists_the_public_api() -> None:
     import pydoc
 
     text = pydoc.render_doc(trfkit, renderer=pydoc.plaintext)
-    for name in ("parse(", "loads(", "load(", "dumps(", "dump(", "dump_bytes(", "check("):
+    names = ("parse(", "loads(", "load(", "dumps(", "dump(", "dump_bytes(", "check(", "fix(")
+    for name in (*names, "standings(", "convert(", "with_result(", "with_header(", "player("):
         assert name in text, name
     assert "class Tournament" in text and "class ParseResult" in text
 
@@ -229,3 +230,149 @@ def test_severity_prints_as_a_word() -> None:
 
     assert (str(Severity.ERROR), f"{Severity.WARNING}") == ("error", "warning")
     assert Severity.ERROR > Severity.WARNING > Severity.INFO
+
+
+# --- an edit is written back on its own lines ----------------------------------------------
+
+REAL = Path(__file__).resolve().parent.parent / "fixtures" / "real"
+
+
+@pytest.mark.parametrize(
+    ("name", "white", "black", "lines"),
+    [
+        # LF: Bruno (2, line 5) against Lais (10, line 20) in round 1
+        ("otto_fide_c07_2023_tiebreak_exercises_swiss_5r.trf", 2, 10, {1, 5, 20}),
+        # CRLF, trailing blanks: Short (1, line 14) against Moynihan (17, line 30)
+        ("icu_bunratty_masters_2011_swiss_crlf.trf", 1, 17, {1, 14, 30}),
+        # CR only: Test0001 (1, line 2) against Test0031 (31, line 32)
+        ("bbppairings_issue7_rtg_swiss_cr-only.trf", 1, 31, {1, 2, 32}),
+    ],
+)
+def test_an_edit_changes_only_the_edited_lines(
+    name: str, white: int, black: int, lines: set[int]
+) -> None:
+    """A drawn round 1, two players' points and the 012 name: those lines differ, no other."""
+    data = (REAL / name).read_bytes()
+    t = trfkit.loads(data)
+    t = t.with_result(white, 1, "=")
+    t = t.with_player(t.player(white).with_points("2.5"))
+    t = t.with_player(t.player(black).with_points(Fraction(1, 2)))
+    t = t.with_header("012", "Edited")
+    out = trfkit.dump_bytes(t)
+    before, after = data.splitlines(keepends=True), out.splitlines(keepends=True)
+    assert len(after) == len(before)
+    changed = {n for n, (a, b) in enumerate(zip(before, after, strict=True), 1) if a != b}
+    assert changed == lines
+    ending = before[0][len(before[0].rstrip(b"\r\n")) :]
+    assert after[0] == b"012 Edited" + ending
+    again = trfkit.loads(out)
+    assert again.player(white).round(1).result is Result.DRAW  # type: ignore[union-attr]
+    assert again.player(black).round(1).result is Result.DRAW  # type: ignore[union-attr]
+    assert again.player(black).points == Fraction(1, 2)
+
+
+def test_an_edited_line_keeps_every_character_but_the_changed_fields() -> None:
+    """Short's line keeps its upper-case M and its trailing blanks; points and round 1 change."""
+    t = trfkit.loads((REAL / "icu_bunratty_masters_2011_swiss_crlf.trf").read_bytes())
+    t = t.with_result(1, 1, "=")
+    t = t.with_player(t.player(1).with_points("3.5"))
+    short, moynihan = trfkit.dumps(t).split("\r\n")[13], trfkit.dumps(t).split("\r\n")[29]
+    assert short == (
+        "001    1 M GM Short, Nigel                      2658 ENG                         3.5"
+        "    5    17 w =     8 b =     6 w 1     4 b 0    13 w =    14 b 1  "
+    )
+    assert moynihan == (
+        "001   17 M    Moynihan, Kieran                  2104 C.C                         3.0"
+        "   17     1 b =    25 w =    33 b 1    23 w 1    12 w 0    32 b =  "
+    )
+
+
+def test_a_field_off_its_columns_gets_its_line_written_anew() -> None:
+    """David's round 2 '   0 - H' (not 0000) made a full-point bye: rendered anew, 0000 - F."""
+    data = (REAL / "otto_fide_c07_2023_tiebreak_exercises_swiss_5r.trf").read_bytes()
+    out = trfkit.dumps(trfkit.loads(data).with_result(4, 2, "F")).splitlines()
+    assert out[7] == (
+        "001    4 m    David                             2050 NOR           0 1990/01/01  3.5"
+        "    4    12 b 1  0000 - F    13 w 1     3 w =     1 b ="
+    )
+    assert (
+        out[:7] + out[8:]
+        == data.decode("ascii").splitlines()[:7] + data.decode("ascii").splitlines()[8:]
+    )
+
+
+def test_a_neighbour_read_off_its_columns_gets_the_edited_line_written_anew() -> None:
+    """A birth date in columns 71-80 touches the points (81-84): the line is rendered anew."""
+    line = f"001 {1:>4} m GM {'Smith, John':<33} {2100:>4} ENG {12345678:>11}  1990/01/01 2.5    3"
+    t = trfkit.loads(f"012 A\n{line}\n")
+    out = trfkit.dumps(t.with_player(t.player(1).with_points("12.5")))
+    assert out.splitlines()[1] == (
+        "001    1 m GM Smith, John                       2100 ENG    12345678 1990/01/01 12.5    3"
+    )
+    again = trfkit.loads(out).player(1)
+    assert (again.birth_date, again.points, again.rank) == ("1990/01/01", Fraction(25, 2), 3)
+
+
+def test_an_added_header_is_one_new_line_with_the_file_s_line_ending() -> None:
+    """042 added to a CR-only file: one line, ended by CR as the others, after the 012."""
+    data = (REAL / "bbppairings_issue7_rtg_swiss_cr-only.trf").read_bytes()
+    out = trfkit.dump_bytes(trfkit.loads(data).with_header("042", "2011/02/25"))
+    before, after = data.splitlines(keepends=True), out.splitlines(keepends=True)
+    assert after == [before[0], b"042 2011/02/25\r", *before[1:]]
+
+
+# --- converting ------------------------------------------------------------------------------
+
+
+def test_convert_at_the_top_level() -> None:
+    """XXR 5 becomes 142 5 on line 2, the rest as it was; the bytes are UTF-8."""
+    t = trfkit.loads(
+        "012 Open\nXXR 5\n001    1 m    Doe, Jane\n".encode("cp1252"), encoding="cp1252"
+    )
+    converted, changes = trfkit.convert(t, "trf26")
+    assert trfkit.dumps(converted) == "012 Open\n142 5\n001    1 m    Doe, Jane\n"
+    assert converted.file_format is FileFormat.TRF26
+    assert converted.encoding.codec == "utf-8"
+    found = [(a.line, str(a.action), a.record, a.field, a.before, a.after) for a in changes]
+    assert found == [
+        (None, "rewritten", "", "encoding", "cp1252", "utf-8"),
+        (2, "rewritten", "XXR", "", "XXR 5", "142 5"),
+    ]
+
+
+def test_convert_lists_what_the_target_cannot_hold() -> None:
+    """To TRF16: 142 becomes XXR, and the ### comment, which TRF16 has no place for, is dropped."""
+    t = trfkit.loads("012 Open\n### a remark\n142 5\n001    1\n")
+    converted, changes = trfkit.convert(t, FileFormat.TRF16)
+    assert trfkit.dumps(converted) == "012 Open\nXXR 5\n001    1\n"
+    dropped = [(a.line, a.record) for a in changes if str(a.action) == "dropped"]
+    assert dropped == [(2, "###")]
+    assert [(a.line, a.before, a.after) for a in changes if str(a.action) == "rewritten"] == [
+        (3, "142 5", "XXR 5")
+    ]
+
+
+def test_convert_after_an_edit_lists_only_what_the_conversion_changed() -> None:
+    """Jane's points edited to 1.0, then converted: the only adjustment is XXR -> 142."""
+    t = trfkit.loads("012 Open\nXXR 1\n001    1 m    Doe, Jane\n")
+    converted, changes = trfkit.convert(t.with_player(t.player(1).with_points(1)), "TRF-2026")
+    assert [(a.line, a.before, a.after) for a in changes] == [(2, "XXR 1", "142 1")]
+    assert trfkit.dumps(converted).splitlines()[2].endswith(" 1.0")
+
+
+def test_convert_writes_what_the_command_writes(tmp_path: Path) -> None:
+    """dump_bytes of the converted report equals ``trfkit convert --to trf26`` (CRLF, ASCII)."""
+    from trfkit.cli import main
+
+    path = REAL / "icu_bunratty_masters_2011_swiss_crlf.trf"
+    converted, changes = trfkit.convert(trfkit.loads(path.read_bytes()), "trf26")
+    out = tmp_path / "out.trf"
+    assert main(["convert", str(path), "--to", "trf26", "-o", str(out)]) == 0
+    assert trfkit.dump_bytes(converted) == out.read_bytes()
+    assert changes
+
+
+def test_convert_refuses_a_target_that_is_no_version() -> None:
+    """'json' is a form of the command, not a version of the format: UsageError, a TrfError."""
+    with pytest.raises(UsageError, match="target must be 'trf16' or 'trf26', not 'json'"):
+        trfkit.convert(trfkit.loads("012 A\n"), "json")

@@ -211,6 +211,27 @@ HOSTILE: list[tuple[str, Call, type[Exception], tuple[str, ...]]] = [
         "options",
         "CheckOptions",
     ),
+    # convert
+    row(
+        "convert(None, 'trf26')",
+        lambda: A.convert(None, "trf26"),
+        TYPE,
+        "convert()",
+        "tournament",
+        "not None",
+    ),
+    row("convert(text, 'trf26')", lambda: A.convert(TEXT, "trf26"), TYPE, "trfkit.loads"),
+    row("convert(t, 26)", lambda: A.convert(T, 26), TYPE, "target", "'trf26'", "not int"),
+    row("convert(t, None)", lambda: A.convert(T, None), TYPE, "target", "not None"),
+    row("convert(t, 'trf99')", lambda: A.convert(T, "trf99"), UsageError, "target", "'trf99'"),
+    row(
+        "convert(t, options={})",
+        lambda: A.convert(T, "trf26", options={}),
+        TYPE,
+        "options",
+        "ConvertOptions",
+        "not dict",
+    ),
     # check
     row("check(None)", lambda: A.check(None), TYPE, "check()", "source", "not None"),
     row("check(123)", lambda: A.check(123), TYPE, "source", "not int"),
@@ -240,17 +261,23 @@ HOSTILE: list[tuple[str, Call, type[Exception], tuple[str, ...]]] = [
     ),
     # the conversions
     row(
-        "convert('x', 'trf26')",
+        "formats.convert('x', 'trf26')",
         lambda: C.convert("x", "trf26"),
         TYPE,
         "convert()",
         "tournament",
         "str 'x'",
     ),
-    row("convert(t, 26)", lambda: C.convert(T, 26), TYPE, "target", "'trf26'", "not int"),
-    row("convert(t, 'trf99')", lambda: C.convert(T, "trf99"), UsageError, "target", "'trf99'"),
+    row("formats.convert(t, 26)", lambda: C.convert(T, 26), TYPE, "target", "'trf26'", "not int"),
     row(
-        "convert(options={})",
+        "formats.convert(t, 'trf99')",
+        lambda: C.convert(T, "trf99"),
+        UsageError,
+        "target",
+        "'trf99'",
+    ),
+    row(
+        "formats.convert(options={})",
         lambda: C.convert(T, "trf26", options={}),
         TYPE,
         "options",
@@ -315,7 +342,8 @@ def test_the_table_covers_every_public_function() -> None:
     labels = " ".join(label for label, *_ in HOSTILE)
     functions = [n for n in trfkit.__all__ if n[0].islower() and not n.startswith("__")]
     assert functions == [
-        "check", "dump", "dump_bytes", "dumps", "fix", "load", "loads", "parse", "standings",
+        "check", "convert", "dump", "dump_bytes", "dumps", "fix", "load", "loads", "parse",
+        "standings",
     ]  # fmt: skip
     assert all(f"{name}(" in labels for name in functions)
 
@@ -436,8 +464,12 @@ def test_load_of_dev_zero_is_refused_quickly_in_bounded_memory() -> None:
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, encoding="utf-8",
-        env=env, timeout=60
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
     )
     assert done.stdout.startswith("LimitExceeded "), done.stdout + done.stderr
     assert "67,108,864" in done.stdout and "Traceback" not in done.stderr

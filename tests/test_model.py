@@ -1,4 +1,4 @@
-"""The model's look-ups: records by class, in file order."""
+"""The model: its look-ups, the rules it keeps, its edits and how its enums print."""
 
 from __future__ import annotations
 
@@ -9,18 +9,22 @@ import attrs
 import pytest
 
 import trfkit
-from trfkit.errors import ModelError, TrfError
+from trfkit.errors import EditError, ModelError, TrfError
 from trfkit.model import (
     AbnormalPoints,
     Colour,
+    FileFormat,
     ForfeitedMatch,
     Player,
+    RawRecord,
     Result,
     RoundCount,
     RoundResult,
     Scoring,
+    Sex,
     Team,
     TextRecord,
+    Title,
     Tournament,
 )
 
@@ -73,13 +77,35 @@ def test_of_type_asked_again_gives_the_same_records() -> None:
     assert all(a is b for a, b in zip(first, second, strict=True))
 
 
-def test_players_by_rank_keeps_the_first_record_of_a_repeated_rank() -> None:
+def test_players_by_start_rank_keeps_the_first_record_of_a_repeated_rank() -> None:
     """Ranks map to their first record, in file order; a later record of a rank is not kept."""
     first, other, again = (Player(rank, name) for rank, name in ((3, "A"), (1, "B"), (3, "C")))
     t = Tournament((first, other, again))
-    assert list(t.players_by_rank.items()) == [(3, first), (1, other)]
+    assert list(t.players_by_start_rank.items()) == [(3, first), (1, other)]
     unique = Tournament((first, other))
-    assert list(unique.players_by_rank.items()) == [(3, first), (1, other)]
+    assert list(unique.players_by_start_rank.items()) == [(3, first), (1, other)]
+
+
+def test_players_by_start_rank_is_keyed_by_start_rank_not_by_the_rank_column() -> None:
+    """Start rank 1 finished 2nd: it is key 1; the old name players_by_rank is the same dict."""
+    ann, bob = Player(1, "Ann", rank=2), Player(2, "Bob", rank=1)
+    t = Tournament((ann, bob))
+    assert t.players_by_start_rank == {1: ann, 2: bob}
+    assert t.players_by_rank is t.players_by_start_rank
+    assert t.player(2) is bob
+
+
+def test_player_of_an_unknown_start_rank_is_an_edit_error() -> None:
+    """t.player(9) in a file of start ranks 1 and 2: EditError (a TrfError) saying so."""
+    t = Tournament((Player(1), Player(2)))
+    with pytest.raises(
+        EditError, match=r"^no player has start rank 9 \(the start ranks are 1 to 2\)$"
+    ):
+        t.player(9)
+    with pytest.raises(TrfError, match="no player has start rank '1'"):
+        t.player("1")  # type: ignore[arg-type]
+    with pytest.raises(EditError, match=r"start rank 1 \(no player\)"):
+        Tournament().player(1)
 
 
 # --- the model guards itself --------------------------------------------------------------
@@ -130,3 +156,231 @@ def test_the_reader_reports_values_the_model_refuses() -> None:
     assert ("P005", 3) in codes
     assert ("P006", 4) in codes
     assert [p.start_rank for p in result.tournament.players] == [1]
+
+
+# --- edits: new values through the constructors -------------------------------------------
+
+WHITE, BLACK, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
+
+
+def _event() -> Tournament:
+    """Ann (1) beat Bob (2) with White in round 1; Cid (3) had a half-point bye."""
+    return Tournament(
+        (
+            TextRecord("012", "Club Open"),
+            Player(1, "Ann", points=Fraction(1), rounds=(RoundResult(1, 2, WHITE, Result.WIN),)),
+            Player(2, "Bob", points=Fraction(0), rounds=(RoundResult(1, 1, BLACK, Result.LOSS),)),
+            Player(3, "Cid", rounds=(RoundResult(1, None, NONE, Result.HALF_BYE),)),
+        )
+    )
+
+
+def test_with_points_takes_exact_numbers() -> None:
+    """A Fraction, a whole number, '2.5', ' 5/2 ' and None; the other fields stay."""
+    ann = Player(1, "Ann", rating=2100)
+    assert ann.with_points(Fraction(5, 2)).points == Fraction(5, 2)
+    assert ann.with_points(3).points == Fraction(3)
+    assert ann.with_points("2.5").points == Fraction(5, 2)
+    assert ann.with_points(" 5/2 ").points == Fraction(5, 2)
+    assert ann.with_points("2.5").with_points(None).points is None
+    assert ann.with_points("1") == Player(1, "Ann", rating=2100, points=Fraction(1))
+
+
+@pytest.mark.parametrize("value", [2.5, True, "five", "1/0", b"2"])
+def test_with_points_refuses_what_is_no_exact_number(value: object) -> None:
+    """A float, a bool, a word, a division by zero, bytes: ModelError, naming exact points."""
+    with pytest.raises(ModelError, match="exact points"):
+        Player(1).with_points(value)  # type: ignore[arg-type]
+
+
+def test_with_result_makes_both_sides_of_the_game() -> None:
+    """Round 1 becomes a draw: Ann '2 w =', Bob '1 b ='; Cid and the points stay as they were."""
+    t = _event().with_result(1, 1, "=")
+    assert t.player(1).rounds == (RoundResult(1, 2, WHITE, Result.DRAW),)
+    assert t.player(2).rounds == (RoundResult(1, 1, BLACK, Result.DRAW),)
+    assert t.player(3) == _event().player(3)
+    assert (t.player(1).points, t.player(2).points) == (Fraction(1), Fraction(0))
+
+
+def test_with_result_from_the_other_side_gives_the_complement() -> None:
+    """Bob's round 1 a forfeit win: Bob '1 b +', and Ann '2 w -' (forfeit loss, white)."""
+    t = _event().with_result(2, 1, Result.FORFEIT_WIN)
+    assert t.player(2).round(1) == RoundResult(1, 1, BLACK, Result.FORFEIT_WIN)
+    assert t.player(1).round(1) == RoundResult(1, 2, WHITE, Result.FORFEIT_LOSS)
+
+
+def test_with_result_pairs_a_new_game() -> None:
+    """Round 2: Ann loses to Cid with Black; Cid gets '1 w 1'; Bob's line has no round 2."""
+    t = _event().with_result(1, 2, "0", opponent=3, colour="b")
+    assert t.player(1).round(2) == RoundResult(2, 3, BLACK, Result.LOSS)
+    assert t.player(3).round(2) == RoundResult(2, 1, WHITE, Result.WIN)
+    assert t.player(2).round(2) is None
+
+
+def test_with_result_reads_words_and_any_case() -> None:
+    """'forfeit win' and 'WHITE' as words, 'w' as a result code (an unrated win)."""
+    t = _event().with_result(3, 2, "forfeit win", opponent=2, colour="WHITE")
+    assert t.player(3).round(2) == RoundResult(2, 2, WHITE, Result.FORFEIT_WIN)
+    assert t.player(2).round(2) == RoundResult(2, 3, BLACK, Result.FORFEIT_LOSS)
+    assert _event().with_result(1, 1, "w").player(2).round(1) == RoundResult(
+        1, 1, BLACK, Result.LOSS_UNRATED
+    )
+
+
+def test_with_result_adds_empty_blocks_before_a_later_round() -> None:
+    """Bob's round 3 a full-point bye: round 2 becomes an empty block (not paired)."""
+    t = _event().with_result(2, 3, "F")
+    assert t.player(2).rounds[1:] == (
+        RoundResult(2, None, NONE, None),
+        RoundResult(3, None, NONE, Result.FULL_BYE),
+    )
+
+
+def test_with_result_on_one_side_only() -> None:
+    """both_sides=False: Ann's block becomes a loss; Bob's still says he lost."""
+    t = _event().with_result(1, 1, "0", both_sides=False)
+    assert t.player(1).round(1) == RoundResult(1, 2, WHITE, Result.LOSS)
+    assert t.player(2).round(1) == RoundResult(1, 1, BLACK, Result.LOSS)
+
+
+def test_an_edit_keeps_the_records_in_their_places() -> None:
+    """The 012 stays first and the players keep their order; the original is unchanged."""
+    before = _event()
+    t = before.with_result(1, 1, "=").with_player(Player(3, "Cy"))
+    assert [type(r).__name__ for r in t.records] == ["TextRecord", "Player", "Player", "Player"]
+    assert [p.name for p in t.players] == ["Ann", "Bob", "Cy"]
+    assert before.player(1).round(1) == RoundResult(1, 2, WHITE, Result.WIN)
+
+
+EDIT, MODEL = EditError, ModelError
+
+
+@pytest.mark.parametrize(
+    ("edit", "error", "message"),
+    [
+        (
+            lambda t: t.with_result(9, 1, "1"),
+            EDIT,
+            "no player has start rank 9 (the start ranks are 1 to 3)",
+        ),
+        (
+            lambda t: t.with_result(3, 1, "H", opponent=2),
+            EDIT,
+            "a half-point bye has no opponent, not 2",
+        ),
+        (lambda t: t.with_result(3, 1, "H", colour="w"), EDIT, "a half-point bye has no colour"),
+        (lambda t: t.with_result(3, 1, "1"), EDIT, "a win needs an opponent"),
+        (lambda t: t.with_result(1, 1, "1", opponent=1), EDIT, "cannot be their own opponent"),
+        (lambda t: t.with_result(1, 1, "1", opponent=7), EDIT, "no player has start rank 7"),
+        (lambda t: t.with_result(1, 2, "1", opponent=3), EDIT, "a game needs a colour"),
+        (lambda t: t.with_result(1, 1, "1", opponent=3), EDIT, "player 2 is paired with player 1"),
+        (lambda t: t.with_result(1, 1, "H"), EDIT, "player 2 is paired with player 1"),
+        (
+            lambda t: t.with_result(3, 1, "1", opponent=1, colour="w"),
+            EDIT,
+            "player 1 is paired with player 2",
+        ),
+        (lambda t: t.with_result(1, 1, "Q"), MODEL, "result must be a Result or one of '1', '='"),
+        (lambda t: t.with_result(1, 0, "1"), MODEL, "round must be a whole number of at least 1"),
+        (lambda t: t.with_result(1, 1, "1", colour="green"), MODEL, "colour must be a Colour"),
+        (lambda t: t.with_result(1, 1, "1", opponent="2"), MODEL, "opponent must be a start rank"),
+        (lambda t: t.with_player("Ann"), MODEL, "with_player takes a Player"),
+        (lambda t: t.player(1).with_round((1, 2, "w", "1")), MODEL, "takes a RoundResult"),
+    ],
+)
+def test_an_edit_refuses_what_would_leave_the_model_wrong(
+    edit: Callable[[Tournament], object], error: type[ModelError], message: str
+) -> None:
+    """A game another line contradicts is an EditError, a result 'Q' a ModelError; both say why."""
+    with pytest.raises(ModelError) as info:
+        edit(_event())
+    assert type(info.value) is error
+    assert message in str(info.value)
+
+
+def test_with_player_replaces_the_player_of_its_start_rank_keeping_its_line() -> None:
+    """Bob (line 3) becomes Bea: same place, same source; an unknown start rank is refused."""
+    t = trfkit.loads("012 Open\n001    1      Ann\n001    2      Bob\n")
+    bea = t.with_player(Player(2, "Bea"))
+    assert [p.name for p in bea.players] == ["Ann", "Bea"]
+    assert bea.player(2).source is t.player(2).source
+    assert bea.player(2).line == 3
+    with pytest.raises(EditError, match="no player has start rank 5"):
+        t.with_player(Player(5, "Eve"))
+
+
+def _codes(t: Tournament) -> list[str]:
+    return [getattr(r, "code", "001" if isinstance(r, Player) else "###") for r in t.records]
+
+
+def test_with_header_sets_the_first_record_of_its_code_in_place() -> None:
+    """012 renamed where it stands; a second 022 is left as it is; trailing blanks dropped."""
+    t = Tournament((TextRecord("022", "Oslo"), TextRecord("012", "Open"), TextRecord("022", "X")))
+    edited = t.with_header("012", "Club Open  ").with_header("022", "Bergen")
+    assert [r.value for r in edited.of_type(TextRecord)] == ["Bergen", "Club Open", "X"]
+    assert edited.name == "Club Open"
+
+
+def test_with_header_adds_a_missing_record_in_the_standard_order() -> None:
+    """042 goes between 012 and 062; 122 before the players; 012 after a leading comment."""
+    t = Tournament((TextRecord("012", "Open"), TextRecord("062", "2"), Player(1), Player(2)))
+    assert _codes(t.with_header("042", "2024/05/01")) == ["012", "042", "062", "001", "001"]
+    assert _codes(t.with_header("122", "90 min")) == ["012", "062", "122", "001", "001"]
+    remark = Tournament((RawRecord("comment", "### exported"), TextRecord("022", "Oslo")))
+    assert _codes(remark.with_header("012", "Open")) == ["###", "012", "022"]
+    assert Tournament().with_header("012", "Open").records == (TextRecord("012", "Open"),)
+
+
+@pytest.mark.parametrize(
+    ("code", "value", "error", "message"),
+    [
+        ("142", "5", EditError, "'142' is no free-text header record"),
+        ("12", "Open", EditError, "with_header sets 012, 022"),
+        ("012", "Open\n001    1", ModelError, "text on one line"),
+        ("012", "Open\x00", ModelError, "text on one line"),
+        ("012", 5, ModelError, "text on one line, not 5"),
+    ],
+)
+def test_with_header_refuses_other_records_and_line_breaks(
+    code: str, value: object, error: type[Exception], message: str
+) -> None:
+    """142 (a count) and '12' are no free-text headers; a value must stay on its line."""
+    with pytest.raises(error, match=message):
+        Tournament((TextRecord("012", "Open"),)).with_header(code, value)  # type: ignore[arg-type]
+
+
+# --- enums print as words -------------------------------------------------------------------
+
+
+def test_the_model_enums_print_as_words_and_keep_their_codes() -> None:
+    """str() and f-strings give words; .value stays the code a file holds."""
+    assert [str(c) for c in Colour] == ["white", "black", "none"]
+    assert [c.value for c in Colour] == ["w", "b", "-"]
+    assert [f"{r}" for r in (Result.WIN, Result.DRAW, Result.FORFEIT_LOSS, Result.HALF_BYE)] == [
+        "win",
+        "draw",
+        "forfeit loss",
+        "half-point bye",
+    ]
+    assert (str(Result.WIN_UNRATED), Result.WIN_UNRATED.value) == ("unrated win", "W")
+    assert (str(Result.PAIRING_BYE), str(Result.UNKNOWN)) == ("pairing-allocated bye", "unknown")
+    assert [str(s) for s in Sex] == ["male", "female"]
+    assert (str(Title.WGM), f"{Title.GM:>4}") == ("WGM", "  GM")
+    assert [str(f) for f in FileFormat] == ["TRF16", "TRF-2026"]
+    assert [f.value for f in FileFormat] == ["trf16", "trf26"]
+
+
+def test_the_other_public_enums_print_as_words() -> None:
+    """The regime, what decided it, an adjustment's action, a reader, a severity."""
+    from trfkit.compute.history import RoundKind
+    from trfkit.compute.regime import DecidedBy, Regime
+    from trfkit.compute.tiebreaks import KoyaThreshold
+    from trfkit.diagnostics import Severity
+    from trfkit.formats import Action
+    from trfkit.readers import Reader
+
+    assert [str(r) for r in Regime] == ["round-robin", "swiss"]
+    assert (str(DecidedBy.CODE_192), str(DecidedBy.STRUCTURE)) == ("record 192", "structure")
+    assert (str(RoundKind.HALF_BYE), str(KoyaThreshold.AT_LEAST)) == ("half-point bye", "at-least")
+    assert (str(Action.DROPPED), str(Reader.BBPPAIRINGS)) == ("dropped", "bbpPairings")
+    assert str(Severity.ERROR) == "error"

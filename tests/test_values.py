@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import importlib
 import pkgutil
 from fractions import Fraction
@@ -13,17 +14,22 @@ from trfkit.model import Colour, Result, RoundResult, Source, TextRecord
 from trfkit.values import Value
 
 
-def _attrs_classes() -> list[type]:
-    """Every attrs class defined in a module of trfkit."""
+def _classes() -> list[type]:
+    """Every class defined in a module of trfkit."""
     found = []
     for info in pkgutil.walk_packages(trfkit.__path__, "trfkit."):
         if info.name.endswith("__main__"):
             continue  # running it runs the command line
         module = importlib.import_module(info.name)
         for item in vars(module).values():
-            if isinstance(item, type) and attrs.has(item) and item.__module__ == info.name:
+            if isinstance(item, type) and item.__module__ == info.name:
                 found.append(item)
     return found
+
+
+def _attrs_classes() -> list[type]:
+    """Every attrs class defined in a module of trfkit."""
+    return [c for c in _classes() if attrs.has(c)]
 
 
 def test_every_attrs_class_derives_from_value_and_writes_no_repr_of_its_own() -> None:
@@ -64,3 +70,25 @@ def test_the_shared_repr_shows_nested_values_and_fractions() -> None:
 
     scoring = Scoring("162", (("W", Fraction(1)),))
     assert repr(scoring) == "Scoring(code='162', values=(('W', Fraction(1, 1)),))"
+
+
+def _enums() -> list[type[enum.Enum]]:
+    """Every enum class defined in a module of trfkit, but the string enums.
+
+    A ``StrEnum`` member is a string (``RowKind.LONG`` is ``"801"``, the record code the
+    messages quote), so it prints as its text by design.
+    """
+    return [c for c in _classes() if isinstance(c, enum.EnumType) and not issubclass(c, str)]
+
+
+def test_every_enum_of_trfkit_prints_as_a_word() -> None:
+    """No member prints as Class.NAME or as a bare number (WordEnum), f-strings as str()."""
+    enums = _enums()
+    assert len(enums) > 25
+    wrong = [
+        f"{kind.__name__}.{member.name}: {member}"
+        for kind in enums
+        for member in kind
+        if f"{kind.__name__}." in str(member) or str(member).isdigit() or f"{member}" != str(member)
+    ]
+    assert wrong == []

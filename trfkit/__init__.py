@@ -9,7 +9,12 @@ The public API (``help(trfkit)`` lists each with its documentation):
 - checking: :func:`check` (every diagnostic of every check, located);
 - fixing: :func:`fix` (the derived and cosmetic values, never a game: :mod:`trfkit.fixes`);
 - the standings: :func:`standings` (points, ranks and tie-breaks recomputed, exact);
-- the model: :class:`Tournament` and the records of :mod:`trfkit.model`;
+- converting: :func:`convert` (TRF16 ↔ TRF-2026, and every adjustment it made);
+- the model: :class:`Tournament` and the records of :mod:`trfkit.model`, frozen values
+  edited into new ones that keep their lines: :meth:`Tournament.player`,
+  :meth:`Tournament.with_player`, :meth:`Tournament.with_result`,
+  :meth:`Tournament.with_header`, :meth:`~trfkit.model.Player.with_points`
+  (``docs/api.md`` shows an edit written back);
 - errors: every exception trfkit raises is a :class:`TrfError` (:mod:`trfkit.errors`).
 
 Deeper layers, for programs that need them: :mod:`trfkit.compute.regime` (round robin
@@ -31,6 +36,7 @@ __all__ = [
     "TrfError",
     "__version__",
     "check",
+    "convert",
     "dump",
     "dump_bytes",
     "dumps",
@@ -47,6 +53,7 @@ if TYPE_CHECKING:
     from trfkit.api import (
         ParseResult,
         check,
+        convert,
         dump,
         dump_bytes,
         dumps,
@@ -63,8 +70,8 @@ if TYPE_CHECKING:
 def __getattr__(name: str) -> Any:
     """Import the API lazily, so ``trfkit --version`` does not load the parser."""
     if name in (
-        "ParseResult", "check", "dump", "dump_bytes", "dumps", "fix", "load", "loads", "parse",
-        "standings",
+        "ParseResult", "check", "convert", "dump", "dump_bytes", "dumps", "fix", "load", "loads",
+        "parse", "standings",
     ):  # fmt: skip
         from trfkit import api
 

@@ -1,11 +1,11 @@
-r"""The public API: reading and writing in the style of :mod:`json`, and checking.
+r"""The public API: reading and writing in the style of :mod:`json`, checking and computing.
 
 >>> import trfkit
->>> result = trfkit.parse("012 Club Open\\n001    1 m    Doe, Jane\\n")
+>>> result = trfkit.parse("012 Club Open\n001    1 m    Doe, Jane\n")
 >>> result.tournament.players[0].name
 'Doe, Jane'
 >>> trfkit.dumps(result.tournament)
-'012 Club Open\\n001    1 m    Doe, Jane\\n'
+'012 Club Open\n001    1 m    Doe, Jane\n'
 """
 
 from __future__ import annotations
@@ -17,11 +17,20 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import IO, ParamSpec, TypeVar
 
+import attrs
+
 from trfkit import TYPE_CHECKING
 from trfkit.diagnostics import Diagnostic, parse_rule
-from trfkit.errors import ArgumentTypeError, CodecError, DecodeError, ResourceError, WriteError
+from trfkit.errors import (
+    ArgumentTypeError,
+    CodecError,
+    DecodeError,
+    ResourceError,
+    UsageError,
+    WriteError,
+)
 from trfkit.limits import Limits
-from trfkit.model import Tournament
+from trfkit.model import FileFormat, Tournament
 from trfkit.trf import reader, writer
 from trfkit.trf.decode import check_characters
 from trfkit.trf.reader import ParseResult
@@ -31,10 +40,11 @@ if TYPE_CHECKING:
     from trfkit.compute.standings import Standings
     from trfkit.compute.tiebreaks import TieBreakOptions
     from trfkit.fixes import Fix
+    from trfkit.formats import Adjustment, ConvertOptions
 
 __all__ = [
-    "ParseResult", "check", "dump", "dump_bytes", "dumps", "fix", "load", "loads", "parse",
-    "standings",
+    "ParseResult", "check", "convert", "dump", "dump_bytes", "dumps", "fix", "load", "loads",
+    "parse", "standings",
 ]  # fmt: skip
 
 _P = ParamSpec("_P")
@@ -430,8 +440,6 @@ def standings(
         ArgumentTypeError: An argument of the wrong type.
         TieBreakError: A code of *tiebreaks* that is no tie-break.
     """
-    import attrs
-
     from trfkit.compute.standings import compute_standings
     from trfkit.compute.tiebreaks import TieBreakOptions
 
@@ -445,6 +453,92 @@ def standings(
     if codes:
         options = attrs.evolve(options, tiebreaks=codes)
     return compute_standings(tournament, options)
+
+
+@_guarded
+def convert(
+    tournament: Tournament,
+    target: FileFormat | str,
+    *,
+    options: ConvertOptions | None = None,
+) -> tuple[Tournament, list[Adjustment]]:
+    r"""The tournament in another version of the format, and everything that changed.
+
+    What ``trfkit convert --to trf26`` (or ``trf16``) writes, as a model: TRF16 ↔ TRF-2026
+    (:mod:`trfkit.formats.versions` lists the records each way). Write the result with
+    :func:`dumps`, :func:`dump_bytes` or :func:`dump`: the lines the conversion did not
+    touch are the input's, and the bytes are UTF-8 without a byte-order mark, as the
+    command writes them. A tournament edited since it was read (or built in code) is
+    converted as its text (:func:`dumps`) reads, and the adjustments name that text's
+    lines: each is the conversion's, never an edit's.
+
+    >>> import trfkit
+    >>> t = trfkit.loads("012 Open\nXXR 5\n001    1 m    Doe, Jane\n")
+    >>> converted, changes = trfkit.convert(t, "trf26")
+    >>> trfkit.dumps(converted)
+    '012 Open\n142 5\n001    1 m    Doe, Jane\n'
+    >>> [(a.line, str(a.action), a.before, a.after) for a in changes]
+    [(2, 'rewritten', 'XXR 5', '142 5')]
+
+    Args:
+        tournament: The report (:func:`loads`, :func:`load`, or built in code).
+        target: ``"trf16"``, ``"trf26"`` or a :class:`~trfkit.model.FileFormat`.
+        options: Conversion choices (:class:`trfkit.formats.ConvertOptions`: records
+            TRF16 has no place for kept, the 192 codes written, the round order, the
+            program the output is for).
+
+    Returns:
+        The converted tournament, and every adjustment (:class:`trfkit.formats.Adjustment`:
+        ``action``, ``line``, ``record``, ``field``, ``before``, ``after``, ``why`` and
+        ``message``), those of the whole file (the encoding, the line endings) first, then
+        in line order: what was rewritten, moved or added, merged with a duplicate, kept
+        although the target does not define it, and dropped (``action``
+        :attr:`~trfkit.formats.Action.DROPPED`: what the target version cannot hold).
+
+    Raises:
+        ArgumentTypeError: An argument of the wrong type.
+        UsageError: A *target* that is no version of the format.
+        ConversionFailed: A record to be rewritten whose line holds text no field took
+            (writing it anew would cut that text).
+        WriteError: An edited value that cannot be written (wider than its columns).
+    """
+    from trfkit import formats as cv
+
+    tournament = _tournament("convert", tournament)
+    version = _version(target)
+    if options is not None and not isinstance(options, cv.ConvertOptions):
+        raise ArgumentTypeError.naming(
+            "convert", "options", "a trfkit.formats.ConvertOptions or None", options
+        )
+    original = tournament.encoding
+    if not all(r.source is not None and writer.unchanged(r) for r in tournament.records):
+        # edited, or built in code: converted as its text reads, so that every adjustment
+        # is the conversion's (not an edit's) and its line is a line of that text
+        tournament = reader.loads(writer.dumps(tournament))
+    conversion = cv.convert(tournament, version, options=options)
+    # the text's own adjustments (a field re-aligned), as the command lists them; and the
+    # refusal of a line whose stray text the rewriting would cut
+    rendered = cv.render_trf(conversion)
+    encoding = attrs.evolve(original, codec="utf-8", bom=False)
+    found = [
+        *rendered.adjustments,
+        *cv.encoding_adjustments(original, encoding.codec, bom=False),
+    ]
+    found.sort(key=lambda a: a.line or 0)  # the file's own (encoding, line endings) first
+    return attrs.evolve(conversion.tournament, encoding=encoding), found
+
+
+def _version(target: object) -> FileFormat:
+    """*target* of :func:`convert`: a :class:`FileFormat`, its value or its name, any case."""
+    if isinstance(target, FileFormat):
+        return target
+    if not isinstance(target, str):
+        expected = "'trf16', 'trf26' or a trfkit.model.FileFormat"
+        raise ArgumentTypeError.naming("convert", "target", expected, target)
+    for version in FileFormat:
+        if target.strip().casefold() in (version.value, str(version).casefold()):
+            return version
+    raise UsageError(f"convert(): target must be 'trf16' or 'trf26', not {target!r}")
 
 
 def _codes(function: str, argument: str, codes: object) -> tuple[str, ...]:

@@ -12,7 +12,6 @@ round blocks that follow it.
 
 from __future__ import annotations
 
-import enum
 import re
 from collections.abc import Sequence
 from fractions import Fraction
@@ -22,10 +21,10 @@ import attrs
 from trfkit.dates import readings
 from trfkit.errors import FieldError, FieldOverflow
 from trfkit.numbers import format_number
-from trfkit.values import Value
+from trfkit.values import Value, WordEnum
 
 
-class Kind(enum.Enum):
+class Kind(WordEnum):
     """How a field's characters are interpreted."""
 
     TEXT = "text"
@@ -44,7 +43,7 @@ _TEXT_KINDS = frozenset({Kind.TEXT, Kind.CODE, Kind.DATE})
 """The kinds whose value is their text without padding."""
 
 
-class Align(enum.Enum):
+class Align(WordEnum):
     """Where a value sits inside its columns when written."""
 
     LEFT = "left"

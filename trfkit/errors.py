@@ -72,6 +72,14 @@ class ModelError(TrfError, ValueError):
     """
 
 
+class EditError(ModelError):
+    """An edit of a tournament that cannot be made as asked; the message says why.
+
+    A start rank no player has, a header code that is no free-text record, a result whose
+    other side cannot be kept in step (:meth:`trfkit.model.Tournament.with_result`).
+    """
+
+
 # --- reading ---------------------------------------------------------------------------------
 
 

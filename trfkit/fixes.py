@@ -297,7 +297,7 @@ def _groups(ctx: Context, state: ScoresState) -> list[list[int]]:
 
 def _all_ranks(t: Tournament, state: ScoresState) -> Iterator[tuple[Player, int]]:
     """(player, rank) of every ranked row: an empty rank column filled (tied players share)."""
-    players = t.players_by_rank
+    players = t.players_by_start_rank
     for row in state.standings.rows:
         p = players.get(row.start_rank)
         if row.rank is not None and p is not None:

@@ -15,20 +15,24 @@ import enum
 import functools
 import itertools
 import operator
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import attrs
 
-from trfkit.errors import ModelError
-from trfkit.values import Value
+from trfkit.errors import EditError, ModelError
+from trfkit.values import Value, WordEnum
 
 # --- vocabularies -------------------------------------------------------------------------
 
 
-class Colour(enum.Enum):
-    """The colour column of a round block (TRF16 §001, column 97 for round 1)."""
+class Colour(WordEnum):
+    """The colour column of a round block (TRF16 §001, column 97 for round 1).
+
+    The value is the letter a file holds (``"w"``); ``str()`` gives the word (``"white"``).
+    """
 
     WHITE = "w"
     BLACK = "b"
@@ -44,11 +48,16 @@ class Colour(enum.Enum):
         """White for Black and Black for White; ``NONE`` stays ``NONE``."""
         return {Colour.WHITE: Colour.BLACK, Colour.BLACK: Colour.WHITE}.get(self, self)
 
+    def __str__(self) -> str:
+        """``"white"``, ``"black"`` or ``"none"``."""
+        return self.name.lower()
 
-class Result(enum.Enum):
+
+class Result(WordEnum):
     """The result code of a round block (TRF16 table of result codes).
 
-    Letter codes are read case-insensitively and written upper-case.
+    Letter codes are read case-insensitively and written upper-case. The value is the
+    code a file holds (``"+"``); ``str()`` gives the words (``"forfeit win"``).
     """
 
     WIN = "1"
@@ -100,6 +109,10 @@ class Result(enum.Enum):
         """Points under the standard 1 / ½ / 0 scoring (PAB worth a win)."""
         return _DEFAULT_POINTS[self]
 
+    def __str__(self) -> str:
+        """The result in words: ``"win"``, ``"forfeit loss"``, ``"half-point bye"``."""
+        return _RESULT_WORDS[self]
+
 
 _BYES = frozenset({Result.HALF_BYE, Result.FULL_BYE, Result.PAIRING_BYE, Result.ZERO_BYE})
 _PLAYED = frozenset(
@@ -123,6 +136,21 @@ _COMPLEMENT = {
     Result.DRAW_UNRATED: Result.DRAW_UNRATED,
     Result.UNKNOWN: Result.UNKNOWN,
 }
+_RESULT_WORDS = {
+    Result.WIN: "win",
+    Result.DRAW: "draw",
+    Result.LOSS: "loss",
+    Result.FORFEIT_WIN: "forfeit win",
+    Result.FORFEIT_LOSS: "forfeit loss",
+    Result.WIN_UNRATED: "unrated win",
+    Result.DRAW_UNRATED: "unrated draw",
+    Result.LOSS_UNRATED: "unrated loss",
+    Result.HALF_BYE: "half-point bye",
+    Result.FULL_BYE: "full-point bye",
+    Result.PAIRING_BYE: "pairing-allocated bye",
+    Result.ZERO_BYE: "zero-point bye",
+    Result.UNKNOWN: "unknown",
+}
 _HALF = Fraction(1, 2)
 _DEFAULT_POINTS = {
     Result.WIN: Fraction(1),
@@ -141,15 +169,19 @@ _DEFAULT_POINTS = {
 }
 
 
-class Sex(enum.Enum):
-    """Column 10 of record 001: ``m`` or ``w`` (``f`` is read as ``w``)."""
+class Sex(WordEnum):
+    """Column 10 of record 001: ``m`` or ``w`` (``f`` is read as ``w``); ``str()``: ``"male"``."""
 
     MALE = "m"
     FEMALE = "w"
 
+    def __str__(self) -> str:
+        """``"male"`` or ``"female"``."""
+        return self.name.lower()
 
-class Title(enum.Enum):
-    """FIDE titles (columns 11-13 of record 001)."""
+
+class Title(WordEnum):
+    """FIDE titles (columns 11-13 of record 001); ``str()`` gives the title (``"GM"``)."""
 
     GM = "GM"
     IM = "IM"
@@ -527,6 +559,62 @@ class Player(Record):
             return self.rounds[number - 1]
         return None
 
+    # --- edits: each a new Player made through the constructor, so every rule runs ---------
+
+    def with_points(self, points: Fraction | int | str | None) -> Player:
+        """This player with *points* in the points column (columns 81-84).
+
+        Nothing else changes: the results stay as they are (:func:`trfkit.fix` writes the
+        points the results give).
+
+        Args:
+            points: Exact points: a :class:`~fractions.Fraction`, a whole number, a text
+                such as ``"5.5"`` or ``"11/2"``, or ``None`` for a blank column.
+
+        Raises:
+            ModelError: *points* is no exact number (a float, ``True``, ``"five"``).
+        """
+        return attrs.evolve(self, points=_exact_points(points))
+
+    def with_round(self, block: RoundResult) -> Player:
+        """This player with *block* as the block of its round (``block.round``).
+
+        A round past the end of the line is added, with empty blocks (not paired) for the
+        rounds between. Only this player changes: the opponent's block of the same game is
+        :meth:`Tournament.with_result`'s to keep in step.
+
+        Raises:
+            ModelError: *block* is no :class:`RoundResult`.
+        """
+        if type(block) is not RoundResult:
+            raise ModelError(f"Player.with_round takes a RoundResult, not {block!r}")
+        rounds = list(self.rounds)
+        rounds.extend(_empty_block(n) for n in range(len(rounds) + 1, block.round + 1))
+        rounds[block.round - 1] = block
+        return attrs.evolve(self, rounds=tuple(rounds))
+
+
+def _empty_block(number: int) -> RoundResult:
+    """An empty block: not paired, no result (blank columns, as a file writes it)."""
+    return RoundResult(number, None, Colour.NONE, None)
+
+
+def _exact_points(value: object) -> Fraction | None:
+    """*value* as exact points: a Fraction, a whole number or a decimal text; ``None`` stays."""
+    if value is None or type(value) is Fraction:
+        return value
+    if type(value) is int:
+        return Fraction(value)
+    if isinstance(value, str):
+        try:
+            return Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            pass
+    raise ModelError(
+        "points must be a Fraction, a whole number, a text such as '5.5' or None "
+        f"(exact points), not {value!r}"
+    )
+
 
 @attrs.frozen(repr=False)
 class NationalRecord(Record):
@@ -753,7 +841,6 @@ TEXT_KINDS = _LINE_KINDS
 """The kinds of :class:`RawRecord` that are no TRF record (801 and 802 are records)."""
 
 
-
 def holds_trf_records(records: Iterable[Record]) -> bool:
     """Whether any of *records* is a TRF record, not a comment, blank, ruler or unknown line.
 
@@ -766,11 +853,15 @@ def holds_trf_records(records: Iterable[Record]) -> bool:
 R = TypeVar("R", bound=Record)
 
 
-class FileFormat(enum.Enum):
-    """Which edition of the format a file follows."""
+class FileFormat(WordEnum):
+    """Which edition of the format a file follows; ``str()`` gives its name (``"TRF-2026"``)."""
 
     TRF16 = "trf16"
     TRF26 = "trf26"
+
+    def __str__(self) -> str:
+        """``"TRF16"`` or ``"TRF-2026"``, as FIDE names them."""
+        return "TRF16" if self is FileFormat.TRF16 else "TRF-2026"
 
 
 @attrs.frozen(repr=False)
@@ -842,12 +933,34 @@ class Tournament(Value):
         return tuple(self.of_type(Player))
 
     @functools.cached_property
-    def players_by_rank(self) -> dict[int, Player]:
-        """The players by start rank (the first line wins where ranks repeat)."""
+    def players_by_start_rank(self) -> dict[int, Player]:
+        """The players by start rank (the pairing number, columns 5-8), in file order.
+
+        The first line wins where a start rank repeats. The rank column (the final place,
+        columns 86-89) is :attr:`Player.rank`.
+        """
         index: dict[int, Player] = {}
         for p in self.players:
             index.setdefault(p.start_rank, p)
         return index
+
+    @property
+    def players_by_rank(self) -> dict[int, Player]:
+        """Deprecated: :attr:`players_by_start_rank`, the old name (it was never the rank)."""
+        return self.players_by_start_rank
+
+    def player(self, start_rank: int) -> Player:
+        """The player of *start_rank* (the first line of it, where one repeats).
+
+        Raises:
+            EditError: No player has that start rank (a :class:`~trfkit.errors.TrfError`).
+        """
+        found = self.players_by_start_rank.get(start_rank) if type(start_rank) is int else None
+        if found is None:
+            ranks = sorted(self.players_by_start_rank)
+            held = f"the start ranks are {ranks[0]} to {ranks[-1]}" if ranks else "no player"
+            raise EditError(f"no player has start rank {start_rank!r} ({held})")
+        return found
 
     @functools.cached_property
     def teams(self) -> tuple[Team, ...]:
@@ -940,3 +1053,228 @@ class Tournament(Value):
             if isinstance(r, RawRecord) and r.kind in ("comment", "801", "802"):
                 return FileFormat.TRF26
         return FileFormat.TRF16
+
+    # --- edits: a new Tournament, every record untouched but those edited ------------------
+    # A replaced record keeps the Source of the one it replaces, so the writer writes the
+    # line as it was read but for the fields that changed (trfkit.trf.writer).
+
+    def with_player(self, player: Player) -> Tournament:
+        """This tournament with *player* in place of the player of the same start rank.
+
+        The record keeps its place among :attr:`records` and its line: :func:`trfkit.dumps`
+        writes the line as read but for the fields that changed.
+
+        >>> t = Tournament((Player(1, "Ann"), Player(2, "Bob")))
+        >>> [p.name for p in t.with_player(Player(2, "Bea")).players]
+        ['Ann', 'Bea']
+
+        Raises:
+            EditError: No player has the start rank of *player*.
+            ModelError: *player* is no :class:`Player`.
+        """
+        if not isinstance(player, Player):
+            raise ModelError(f"Tournament.with_player takes a Player, not {player!r}")
+        old = self.player(player.start_rank)
+        return self._replacing({id(old): attrs.evolve(player, source=old.source)})
+
+    def with_result(
+        self,
+        start_rank: int,
+        round: int,
+        result: Result | str,
+        *,
+        opponent: int | Literal["keep"] | None = "keep",
+        colour: Colour | str = "keep",
+        both_sides: bool = True,
+    ) -> Tournament:
+        """This tournament with *result* in round *round* of player *start_rank*.
+
+        The opponent and the colour stay as the block has them unless given. A bye (``H``,
+        ``F``, ``U``, ``Z``) has neither. With *both_sides* (the default), the opponent's
+        block of that round is made the other side of the same game: this player as its
+        opponent, the opposite colour, the complementary result (``1`` and ``0``, ``=`` and
+        ``=``, ``+`` and ``-``), so the two lines agree. The points columns are left as
+        they are: :meth:`Player.with_points` sets one, :func:`trfkit.fix` writes them all.
+
+        A change of opponent that would leave a third line naming this player, or this
+        player's new opponent paired with someone else in that round, is refused: make
+        each side with ``both_sides=False``.
+
+        Args:
+            start_rank: The player's start rank.
+            round: The round (1-based); a round past the end of the line is added.
+            result: A :class:`Result`, its code (``"1"``, ``"="``, ``"+"``, ``"H"``, any
+                case) or its words (``"forfeit win"``).
+            opponent: The opponent's start rank, ``None`` for none, or ``"keep"``.
+            colour: A :class:`Colour`, ``"w"``, ``"b"``, ``"-"`` (or ``"white"``,
+                ``"black"``, ``"none"``), or ``"keep"``.
+            both_sides: Make the opponent's block the other side of the game.
+
+        Raises:
+            EditError: An unknown start rank, an opponent for a bye, a game result
+                without an opponent, a played game without a colour, or a pairing the
+                other lines contradict.
+            ModelError: A value of the wrong kind (a round of 0, a result ``"Q"``).
+        """
+        player = self.player(start_rank)
+        if type(round) is not int or round < 1:
+            raise ModelError(f"round must be a whole number of at least 1, not {round!r}")
+        code = _member(Result, result, "result")
+        old = player.round(round)
+        block = self._block(start_rank, round, code, old, opponent, colour)
+        changes: dict[int, Record] = {id(player): player.with_round(block)}
+        if both_sides:
+            was = old.opponent if old is not None else None
+            if was is not None and was != block.opponent:
+                former = self.players_by_start_rank.get(was)
+                theirs = former.round(round) if former is not None else None
+                if theirs is not None and theirs.opponent == start_rank:
+                    raise EditError(
+                        f"round {round}: player {was} is paired with player {start_rank}, "
+                        "and changing the pairing would leave that line wrong; edit both "
+                        "lines with both_sides=False"
+                    )
+            if block.opponent is not None:
+                other = self.player(block.opponent)
+                theirs = other.round(round)
+                if theirs is not None and theirs.opponent not in (None, start_rank):
+                    raise EditError(
+                        f"round {round}: player {block.opponent} is paired with player "
+                        f"{theirs.opponent}; edit both lines with both_sides=False"
+                    )
+                side = RoundResult(round, start_rank, block.colour.opposite, code.complement)
+                changes[id(other)] = other.with_round(side)
+        return self._replacing(changes)
+
+    def _block(
+        self,
+        start_rank: int,
+        round: int,
+        result: Result,
+        old: RoundResult | None,
+        opponent: object,
+        colour: object,
+    ) -> RoundResult:
+        """The new block of :meth:`with_result`, its opponent and colour checked."""
+        where = f"round {round} of player {start_rank}"
+        if result.is_bye:
+            if opponent not in ("keep", None):
+                raise EditError(f"{where}: a {result} has no opponent, not {opponent!r}")
+            if colour != "keep" and _member(Colour, colour, "colour") is not Colour.NONE:
+                raise EditError(f"{where}: a {result} has no colour, not {colour!r}")
+            return RoundResult(round, None, Colour.NONE, result)
+        if opponent == "keep":
+            opponent = old.opponent if old is not None else None
+        elif opponent is not None and (type(opponent) is not int or opponent < 1):
+            raise ModelError(f"opponent must be a start rank, None or 'keep', not {opponent!r}")
+        if colour == "keep":
+            side = old.colour if old is not None else Colour.NONE
+        else:
+            side = _member(Colour, colour, "colour")
+        if opponent is None:
+            if result.is_played:
+                raise EditError(f"{where}: a {result} needs an opponent (opponent=...)")
+            return RoundResult(round, None, side, result)
+        assert type(opponent) is int  # checked above: a start rank
+        if opponent == start_rank:
+            raise EditError(f"{where}: a player cannot be their own opponent")
+        if opponent not in self.players_by_start_rank:
+            raise EditError(f"{where}: no player has start rank {opponent} (the opponent)")
+        if result.is_played and side is Colour.NONE:
+            raise EditError(f"{where}: a game needs a colour (colour='w' or 'b')")
+        return RoundResult(round, opponent, side, result)
+
+    def with_header(self, code: str, value: str) -> Tournament:
+        """This tournament with the free-text header record *code* holding *value*.
+
+        The first record of *code* (the one :meth:`header` reads) takes the value in its
+        place. When there is none, one is added where the standard order puts it: after
+        the header records of lower codes, before those of higher codes and the players.
+
+        >>> t = Tournament((TextRecord("012", "Open"), Player(1)))
+        >>> t2 = t.with_header("042", "2024/05/01")
+        >>> [getattr(r, "code", "001") for r in t2.records], t2.header("042")
+        (['012', '042', '001'], '2024/05/01')
+
+        Args:
+            code: One of :data:`TEXT_HEADERS` (``"012"`` the name, ``"042"`` and ``"052"``
+                the dates, ``"092"`` the type, ``"102"`` the chief arbiter, …).
+            value: The text; trailing blanks are dropped, as the reader drops them.
+
+        Raises:
+            EditError: A code that is no free-text header record.
+            ModelError: A value that is no text, or holds a line break or a control
+                character (which would end the line or the file).
+        """
+        if code not in TEXT_HEADERS:
+            raise EditError(
+                f"{code!r} is no free-text header record; with_header sets "
+                f"{', '.join(TEXT_HEADERS)}"
+            )
+        if type(value) is not str or any(
+            unicodedata.category(c) in ("Cc", "Zl", "Zp") and c != "\t" for c in value
+        ):
+            raise ModelError(f"a header value must be text on one line, not {value!r}")
+        value = value.rstrip()
+        for record in self.records:
+            if isinstance(record, TextRecord) and record.code == code:
+                return self._replacing({id(record): attrs.evolve(record, value=value)})
+        records = list(self.records)
+        records.insert(_header_place(records, int(code)), TextRecord(code, value))
+        return attrs.evolve(self, records=tuple(records))
+
+    def _replacing(self, changes: Mapping[int, Record]) -> Tournament:
+        """This tournament with the records of the ids in *changes* replaced, in place."""
+        records = tuple(changes.get(id(r), r) for r in self.records)
+        return attrs.evolve(self, records=records)
+
+
+TEXT_HEADERS = (
+    "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
+    "172", "182", "192", "222", "352",
+)  # fmt: skip
+"""The header records that hold free text (:class:`TextRecord`), in the standard order."""
+
+_E = TypeVar("_E", bound=WordEnum)
+
+
+def _member(kind: type[_E], value: object, argument: str) -> _E:
+    """*value* as a member of *kind*: a member, its value (any case) or its word."""
+    if type(value) is kind:
+        return value
+    if isinstance(value, str):
+        wanted = value.strip().casefold()
+        for member in kind:
+            if wanted in (str(member.value).casefold(), str(member).casefold()):
+                return member
+    names = ", ".join(repr(m.value) for m in kind)
+    raise ModelError(f"{argument} must be a {kind.__name__} or one of {names}, not {value!r}")
+
+
+def _header_number(record: Record) -> int | None:
+    """The number of a header record's code (``132``), ``None`` for any other record."""
+    if isinstance(record, RoundDates):
+        return 132
+    if isinstance(record, InitialColour):
+        return 152
+    if isinstance(record, (TextRecord, RoundCount, Scoring, TieBreakList)):
+        return int(record.code) if record.code.isdigit() else None
+    return None
+
+
+def _header_place(records: list[Record], number: int) -> int:
+    """Where a header record of code *number* goes: after the lower codes, before the rest.
+
+    The header ends at the first player, team or national record; comments and the
+    extension records (``XXR``) are passed over.
+    """
+    place: int | None = None
+    for index, record in enumerate(records):
+        other = _header_number(record)
+        if isinstance(record, (Player, Team, NationalRecord)) or (
+            other is not None and other > number
+        ):
+            return index if place is None else place
+        if other is not None:
+            place = index + 1
+    return len(records) if place is None else place

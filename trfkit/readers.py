@@ -15,12 +15,12 @@ from collections.abc import Iterable
 import attrs
 
 from trfkit.errors import UsageError
-from trfkit.values import Value
+from trfkit.values import Value, WordEnum
 
 __all__ = ["BbpRule", "Finding", "GacruxRule", "Reader", "readers_of"]
 
 
-class Reader(enum.Enum):
+class Reader(WordEnum):
     """A program that reads TRF files, whose reading trfkit models."""
 
     BBPPAIRINGS = "bbppairings"
@@ -32,6 +32,10 @@ class Reader(enum.Enum):
     def label(self) -> str:
         """The program's own spelling of its name."""
         return _LABELS[self]
+
+    def __str__(self) -> str:
+        """The :attr:`label` (``"bbpPairings"``)."""
+        return self.label
 
 
 _LABELS = {Reader.BBPPAIRINGS: "bbpPairings", Reader.GACRUX: "gacrux"}

@@ -82,7 +82,7 @@ from trfkit import __version__
 from trfkit.audit import CheckRequest, FileReport, check_many, read_bytes
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.errors import RegisterError
-from trfkit.values import Value
+from trfkit.values import Value, WordEnum
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -186,7 +186,7 @@ NOT_REUSED = frozenset({"P001", "S999"})
 with one is never taken by a later run."""
 
 
-class Status(enum.Enum):
+class Status(WordEnum):
     """A file's outcome as ``check`` judges it (without ``--strict``: warnings are ``warn``)."""
 
     ERROR = "error"
@@ -194,7 +194,7 @@ class Status(enum.Enum):
     OK = "ok"
 
 
-class Event(enum.Enum):
+class Event(WordEnum):
     """What one audit of a path was, in the path's history."""
 
     FIRST = "first submission"

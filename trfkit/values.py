@@ -6,15 +6,18 @@ them. Every attrs class of trfkit says ``repr=False`` and derives from :class:`V
 whose one ``__repr__`` reads the fields through attrs' public API and prints what
 attrs would: ``Name(field=value, …)``, leaving out the fields declared ``repr=False``.
 ``tests/test_values.py`` holds every class to it.
+
+:class:`WordEnum` is the base of trfkit's enums: a member prints as a word.
 """
 
 from __future__ import annotations
 
+import enum
 import reprlib
 
 import attrs
 
-__all__ = ["Value"]
+__all__ = ["Value", "WordEnum"]
 
 
 class Value:
@@ -33,3 +36,16 @@ class Value:
             text = field.repr(value) if callable(field.repr) else repr(value)
             shown.append(f"{field.name}={text}")
         return f"{cls.__qualname__}({', '.join(shown)})"
+
+
+class WordEnum(enum.Enum):
+    """Base of trfkit's enums: ``str()`` and f-strings give a word, not ``Regime.SWISS``.
+
+    The word is the member's value; an enum whose values are codes (``Colour.WHITE`` is
+    ``"w"``, the letter a file holds) says its words in its own ``__str__``. The value is
+    what files, the JSON form and the command line use, and stays as it is.
+    """
+
+    def __str__(self) -> str:
+        """The value, which is a word."""
+        return str(self.value)

@@ -91,7 +91,7 @@ def test_the_walk_keeps_every_block_but_agreeing_games_and_blank_ones() -> None:
     assert last_used == 4
 
 
-def test_the_walk_reads_a_repeated_start_rank_as_players_by_rank_does() -> None:
+def test_the_walk_reads_a_repeated_start_rank_as_players_by_start_rank_does() -> None:
     """The second record of rank 1 is checked against player 2, who lists the first one."""
     notable, _ = _walk(
         _line(1, "   2 w 1  "),

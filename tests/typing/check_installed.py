@@ -17,10 +17,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-WRONG = '''
+WRONG = """
 import trfkit
 count: int = trfkit.loads("012 X\\n").name  # a str | None is no int
-'''
+"""
 
 
 def mypy(folder: Path, script: str) -> subprocess.CompletedProcess[str]:

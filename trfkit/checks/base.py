@@ -8,7 +8,6 @@ severity; the explicit registry in :mod:`trfkit.checks` lists them all.
 
 from __future__ import annotations
 
-import enum
 import functools
 import inspect
 import weakref
@@ -30,10 +29,10 @@ from trfkit.diagnostics import Diagnostic, Repeats, Rule, Severity
 from trfkit.limits import Limits
 from trfkit.model import Tournament
 from trfkit.readers import Reader, readers_of
-from trfkit.values import Value
+from trfkit.values import Value, WordEnum
 
 
-class BoardOrder(enum.Enum):
+class BoardOrder(WordEnum):
     """How strictly the team checks judge board order (M006).
 
     TRF-2026 lists a team's players in board order "when fixed" and writes a line-up

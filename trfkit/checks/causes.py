@@ -370,7 +370,7 @@ def _rank_order(ctx: Context, found: Sequence[Diagnostic]) -> Iterator[Explained
         return
     if len(_players(ranks)) < max(FLOOD, len(ranked) // 5):
         return  # a few ranks out of place are their own findings, not an order
-    ratings = {s: ctx.tournament.players_by_rank[s].rating or 0 for s in ranked}
+    ratings = {s: ctx.tournament.players_by_start_rank[s].rating or 0 for s in ranked}
     order = None
     if _discriminating(ratings.values()):
         by_rating = sorted(ranked, key=lambda s: -ratings[s])

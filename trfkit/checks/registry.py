@@ -451,7 +451,7 @@ def _plugin_finding(thing: object, ctx: Context) -> Diagnostic | str:
             return f"column {where} is not a column of the file"
         if round_ is not None and not 1 <= round_ <= ctx.tournament.round_count:
             return f"round {round_} is not a round of the file"
-        ranks = ctx.tournament.players_by_rank
+        ranks = ctx.tournament.players_by_start_rank
         outside = [p for p in players if p not in ranks]
         if outside:
             return f"player {outside[0]} is not a start rank of the file"

@@ -229,7 +229,7 @@ def _where(ctx: Context, a: Analysis, label: int, round_number: int | None) -> d
                 column = C.TEAM26.field("number").start if team.code == "310" else None
                 return {"line": team.line, "column": column}
         return {}
-    player = ctx.tournament.players_by_rank.get(label)
+    player = ctx.tournament.players_by_start_rank.get(label)
     if player is None:
         return {}
     return {"line": player.line, "column": _column(player, round_number)}
@@ -244,7 +244,7 @@ def _top_board(ctx: Context, team: int, round_number: int | None) -> Player | No
     for board in match.boards:
         rank = board.first if team == match.first else board.second
         if rank is not None:
-            return ctx.tournament.players_by_rank.get(rank)
+            return ctx.tournament.players_by_start_rank.get(rank)
     return None
 
 
@@ -945,7 +945,7 @@ def _withdrawal(ctx: Context) -> Iterator[Diagnostic]:
         else "games played"
     )
     for w in withdrawals(ctx):
-        player = ctx.tournament.players_by_rank.get(w.start_rank)
+        player = ctx.tournament.players_by_start_rank.get(w.start_rank)
         if player is None or not w.missed:
             continue
         after = w.from_round - 1
@@ -999,7 +999,7 @@ def _forfeit_schedule(ctx: Context) -> Iterator[Diagnostic]:
     byes = {(m.round, m.first, m.second) for m in a.rr.observed.meetings if m.first == berger.BYE}
     last = min(a.last_result, len(a.fit.order.plan))  # rounds played and in the plan
     for label in a.rr.observed.labels:
-        player = ctx.tournament.players_by_rank.get(label)
+        player = ctx.tournament.players_by_start_rank.get(label)
         if player is None:
             continue
         no_opponent: list[tuple[int, int, str]] = []

@@ -911,7 +911,7 @@ def _tiebreak_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     state = scores_state(ctx)
     if state is None or state.team:
         return
-    players = ctx.tournament.players_by_rank
+    players = ctx.tournament.players_by_start_rank
     cache: dict[str, dict[int, Fraction | None] | None] = {}
     for source, start_rank, code, value in _reported_sources(ctx, state):
         p = players.get(start_rank)
@@ -1017,7 +1017,7 @@ def _standings_unknown_player(ctx: Context) -> Iterator[Diagnostic]:
     in a report of 16 players.
     """
     side = ctx.options.standings or {}
-    known = ctx.tournament.players_by_rank
+    known = ctx.tournament.players_by_start_rank
     source = ctx.options.standings_source or "--standings"
     for start_rank in side:
         if start_rank not in known:

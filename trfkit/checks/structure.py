@@ -64,7 +64,7 @@ def _duplicate_start_rank(ctx: Context) -> Iterator[Diagnostic]:
         001    1 m    Alpha …
         001    1 m    Beta …
     """
-    if len(ctx.tournament.players_by_rank) == len(ctx.tournament.players):
+    if len(ctx.tournament.players_by_start_rank) == len(ctx.tournament.players):
         return  # every rank once (the usual case)
     seen: dict[int, Player] = {}
     for p in ctx.tournament.players:
@@ -91,7 +91,7 @@ def _unknown_opponent(ctx: Context) -> Iterator[Diagnostic]:
     PASS: ``001    1 … 2 w 1`` with a record for player 2.
     FAIL: ``001    1 … 7 w 1`` in a file without player 7, or player 1 meeting 1.
     """
-    known = ctx.tournament.players_by_rank
+    known = ctx.tournament.players_by_start_rank
     for p, b in blocks(ctx).notable:  # an agreeing game's opponent is known and another player
         if b.opponent is None:
             continue
@@ -128,7 +128,7 @@ def _asymmetric_pairing(ctx: Context) -> Iterator[Diagnostic]:
         001    1 …   2 w 1
         001    2 …   1 w 1
     """
-    players = ctx.tournament.players_by_rank
+    players = ctx.tournament.players_by_start_rank
     for p, b in blocks(ctx).notable:  # agreeing games have nothing to report
         rank = p.start_rank
         opponent = b.opponent

@@ -106,7 +106,7 @@ def _match_where(ctx: Context, match: TeamMatch) -> dict[str, Any]:
     if match.line is not None:
         return {"line": match.line, "column": C.FORFEITED_MATCH.field("white").start,
                 "round": match.round}  # fmt: skip
-    players = ctx.tournament.players_by_rank
+    players = ctx.tournament.players_by_start_rank
     for board in match.boards:
         player = players.get(board.first or board.second or 0)
         if player is not None:
@@ -501,7 +501,7 @@ def _teammates(ctx: Context) -> Iterator[Diagnostic]:
             # once per pair: from the lower start rank (or the only side that lists it)
             if member.get(other) != team or other == player.start_rank:
                 continue
-            back = ctx.tournament.players_by_rank.get(other)
+            back = ctx.tournament.players_by_start_rank.get(other)
             listed = back is not None and (back.round(block.round) or block).opponent == (
                 player.start_rank
             )
@@ -579,7 +579,7 @@ def _board_order(ctx: Context) -> Iterator[Diagnostic]:
             return lineup.boards.index(rank)
         return position.get((team, rank))
 
-    players = ctx.tournament.players_by_rank
+    players = ctx.tournament.players_by_start_rank
     for match in event.matches:
         if match.forfeit:
             continue
@@ -642,7 +642,7 @@ def _pairing(ctx: Context) -> Iterator[Diagnostic]:
     event = ctx.team_event
     if event is None:
         return
-    players = ctx.tournament.players_by_rank
+    players = ctx.tournament.players_by_start_rank
     member = event.member_of
     for record in ctx.tournament.of_type(ForfeitedMatch):
         if record.white and record.white == record.black:
@@ -772,7 +772,7 @@ def _played_boards(ctx: Context, event: TeamEvent, rnd: int, team: int) -> list[
     member = event.member_of
     out = []
     for rank, owner in member.items():
-        player = ctx.tournament.players_by_rank.get(rank) if owner == team else None
+        player = ctx.tournament.players_by_start_rank.get(rank) if owner == team else None
         block = player.round(rnd) if player is not None else None
         if (
             player is not None
@@ -1091,7 +1091,7 @@ def _board_colours(ctx: Context) -> Iterator[Diagnostic]:
             f"field up to {fielded} boards, whose colours it leaves open",
             line=line, column=5,
         )
-    players = ctx.tournament.players_by_rank
+    players = ctx.tournament.players_by_start_rank
     for match in event.matches:
         if match.forfeit or match.pending:
             continue

@@ -53,7 +53,6 @@ texts trfkit follows.
 from __future__ import annotations
 
 import argparse
-import enum
 import re
 import sys
 from collections.abc import Iterable, Sequence
@@ -61,6 +60,7 @@ from typing import TYPE_CHECKING
 
 from trfkit.commands import berger, common
 from trfkit.errors import UsageError
+from trfkit.values import WordEnum
 
 if TYPE_CHECKING:
     from trfkit.compute.lots import Draw
@@ -73,7 +73,7 @@ _PLAYER_LINE = re.compile(r"^\ufeff?001(?: |\r?$)", re.MULTILINE)
 """A 001 player record, as the lexer reads one: what makes ``--input auto`` read TRF."""
 
 
-class InputKind(enum.Enum):
+class InputKind(WordEnum):
     """How ``draw`` reads FILE."""
 
     AUTO = "auto"

@@ -228,7 +228,7 @@ def render_explanation(st: Standings, explanation: Explanation) -> str:
 
     keys = [tb.text for tb in st.tiebreaks]
     shown = [k for k in keys if any(k in line.contributions for line in explanation.rounds)]
-    players = st.engine.tournament.players_by_rank if st.engine else {}
+    players = st.engine.tournament.players_by_start_rank if st.engine else {}
     out = [*_header(st), ""]
     row = st.row(explanation.start_rank)
     rank = "withdrawn" if row is None or row.rank is None else f"rank {row.rank}"
@@ -527,7 +527,7 @@ def run(args: argparse.Namespace) -> int:
             return report.EXIT_USAGE
         st = settle_ties(st, seed)
     if args.explain is not None:
-        if args.explain not in tournament.players_by_rank:
+        if args.explain not in tournament.players_by_start_rank:
             common.error("standings", f"no player with start rank {args.explain}")
             return report.EXIT_USAGE
         assert st.engine is not None

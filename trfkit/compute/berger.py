@@ -26,7 +26,6 @@ cycle swapped its last two rounds (Vega, Milvang, chesspairing, Ainalrami).
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Iterator, Mapping
 
@@ -34,7 +33,7 @@ import attrs
 
 from trfkit.errors import ScheduleError
 from trfkit.model import Colour
-from trfkit.values import Value
+from trfkit.values import Value, WordEnum
 
 Pair = tuple[int, int]
 """A pairing as ``(white, black)``."""
@@ -203,7 +202,7 @@ def round_order(
     return RoundOrder("+".join(parts) or "table", tuple(plan))
 
 
-class RoundOrderKind(enum.Enum):
+class RoundOrderKind(WordEnum):
     """The round orders an organiser chooses (``--round-order``)."""
 
     TABLE = "table"

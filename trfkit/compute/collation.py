@@ -37,14 +37,15 @@ above; the table below holds them and the tests check them against the alphabets
 
 from __future__ import annotations
 
-import enum
 import unicodedata
 from collections.abc import Iterable
+
+from trfkit.values import WordEnum
 
 __all__ = ["Collation", "sort_key", "sorted_names"]
 
 
-class Collation(enum.Enum):
+class Collation(WordEnum):
     """A named alphabetical order."""
 
     ROOT = "root"

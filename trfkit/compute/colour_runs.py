@@ -30,7 +30,6 @@ them, so ``W - W`` is two Whites in a row); ``BREAK`` counts a bye as the end of
 
 from __future__ import annotations
 
-import enum
 import re
 from collections.abc import Sequence
 
@@ -38,7 +37,7 @@ import attrs
 
 from trfkit.compute.berger import Schedule, schedule, table_size
 from trfkit.errors import ScheduleError
-from trfkit.values import Value
+from trfkit.values import Value, WordEnum
 
 __all__ = [
     "ByeRule",
@@ -51,7 +50,7 @@ __all__ = [
 ]
 
 
-class ByeRule(enum.Enum):
+class ByeRule(WordEnum):
     """How a bye counts in a colour run (UNCERTAIN; the default is ``SKIP``)."""
 
     SKIP = "skip"

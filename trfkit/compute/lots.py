@@ -44,7 +44,6 @@ the algorithm, order, collation, pins, the names and their digest, and the drawi
 
 from __future__ import annotations
 
-import enum
 import hashlib
 import secrets
 from collections.abc import Sequence
@@ -54,7 +53,7 @@ import attrs
 
 from trfkit.compute.collation import Collation, sorted_names
 from trfkit.errors import ScheduleError
-from trfkit.values import Value
+from trfkit.values import Value, WordEnum
 
 if TYPE_CHECKING:
     from trfkit.compute.standings import Standings
@@ -169,7 +168,7 @@ def names_digest(names: Sequence[str]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-class DrawOrder(enum.Enum):
+class DrawOrder(WordEnum):
     """The order in which the players draw."""
 
     ALPHABETICAL = "alphabetical"

@@ -24,7 +24,6 @@ Pure computation: names and a seed in, the schedule out.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -40,7 +39,7 @@ from trfkit.compute.berger import (
 )
 from trfkit.compute.lots import Draw, DrawOrder, Stream, draw_start_numbers
 from trfkit.errors import ScheduleError
-from trfkit.values import Value
+from trfkit.values import Value, WordEnum
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -60,7 +59,7 @@ __all__ = [
 ]
 
 
-class SuddenDeath(enum.Enum):
+class SuddenDeath(WordEnum):
     """The colours of the single games after a level match (UNCERTAIN; default ``REDRAW``)."""
 
     REDRAW = "redraw"
@@ -69,7 +68,7 @@ class SuddenDeath(enum.Enum):
     """Alternating on from the last game of the match."""
 
 
-class IfLevel(enum.Enum):
+class IfLevel(WordEnum):
     """What decides a two-player play-off still level after its games (default ``SUDDEN_DEATH``)."""
 
     SUDDEN_DEATH = "sudden-death"

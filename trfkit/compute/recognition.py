@@ -34,7 +34,6 @@ UNCERTAIN readings, each with its default:
 
 from __future__ import annotations
 
-import enum
 import functools
 import operator
 from collections import Counter
@@ -54,10 +53,10 @@ from trfkit.compute.berger import (
 )
 from trfkit.compute.regime import DecidedBy, RegimeDecision, decide
 from trfkit.model import Colour, Player, Tournament
-from trfkit.values import Value
+from trfkit.values import Value, WordEnum
 
 
-class TeamColours(enum.Enum):
+class TeamColours(WordEnum):
     """Whether and how a team round robin's colours are read (``--team-colours``).
 
     A member is true when colours are checked, so ``if options.berger_team_colours`` asks

@@ -37,7 +37,6 @@ overrides them. "Closed" (an invitation event) is read as a round robin;
 
 from __future__ import annotations
 
-import enum
 import functools
 import re
 from collections import Counter
@@ -50,7 +49,7 @@ from trfkit.compute.history import has_pairing_bye, is_bye_player
 from trfkit.compute.history.teams import RowKind, result_rows, team_members
 from trfkit.limits import named_cycles
 from trfkit.model import Colour, Player, Tournament
-from trfkit.values import Value
+from trfkit.values import Value, WordEnum
 
 __all__ = [
     "DOUBLE_WORDS",
@@ -72,7 +71,7 @@ __all__ = [
 ]
 
 
-class Regime(enum.Enum):
+class Regime(WordEnum):
     """Round robin or Swiss: how the pairings were made, and so how unplayed rounds count."""
 
     ROUND_ROBIN = "round-robin"
@@ -81,7 +80,7 @@ class Regime(enum.Enum):
     """Art. 16 (dummy opponent), or the virtual opponent before 2023."""
 
 
-class DecidedBy(enum.Enum):
+class DecidedBy(WordEnum):
     """What decided the regime."""
 
     OPTION = "option"
@@ -89,6 +88,10 @@ class DecidedBy(enum.Enum):
     TEXT_092 = "092"
     STRUCTURE = "structure"
     DEFAULT = "default"
+
+    def __str__(self) -> str:
+        """``"record 192"`` for the record codes, else the value (``"structure"``)."""
+        return f"record {self.value}" if self.value.isdigit() else self.value
 
 
 # --- what 192 and 092 say ------------------------------------------------------------------

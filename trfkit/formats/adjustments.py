@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -14,10 +13,10 @@ from trfkit.model import (
     RawRecord,
     Tournament,
 )
-from trfkit.values import Value
+from trfkit.values import Value, WordEnum
 
 
-class Action(enum.Enum):
+class Action(WordEnum):
     """What an adjustment did."""
 
     REWRITTEN = "rewritten"
@@ -127,9 +126,8 @@ def report_comments(
     Adjustments that differ only in their line (the same title rewritten on 40 lines)
     are grouped into one comment that lists the lines.
     """
-    names = {FileFormat.TRF16: "TRF16", FileFormat.TRF26: "TRF-2026"}
     head = f"### trfkit {__version__}: "
-    head += f"converted to {names[target]}, " if target else ""
+    head += f"converted to {target}, " if target else ""  # FileFormat prints as "TRF-2026"
     head += f"{len(adjustments)} adjustment{'s' if len(adjustments) != 1 else ''}"
     out = [RawRecord("comment", head)]
     groups: dict[tuple[str, str, str, str], list[Adjustment]] = {}

@@ -37,7 +37,7 @@ from trfkit.model import (
     TieBreakList,
     Tournament,
 )
-from trfkit.trf.writer import render_record, unchanged
+from trfkit.trf.writer import changed_line, render_record, unchanged
 from trfkit.values import Value
 
 # --- rendering, with the adjustments of the text ------------------------------------------------
@@ -66,11 +66,13 @@ _NEWLINE_NAMES = {"\n": "LF", "\r\n": "CRLF", "\r": "CR"}
 def output_line(record: Record, *, canonical: bool, repair: bool = False) -> str:
     """The line written for *record*.
 
-    In lossless mode an unchanged record keeps its source text; everything else is
-    rendered in the standard columns (without trailing blanks in canonical mode). A
-    line with text the reader could not place in a field (:attr:`Source.unplaced`) is
-    kept as written in every mode, and a conversion that changed its record is refused
-    (:class:`~trfkit.errors.ConversionFailed`): rendering it would cut that text.
+    In lossless mode an unchanged record keeps its source text and a changed one is
+    written as :func:`trfkit.dumps` writes it (:func:`~trfkit.trf.writer.changed_line`);
+    everything else is rendered in the standard columns (without trailing blanks in
+    canonical mode). A line with text the reader could not place in a field
+    (:attr:`Source.unplaced`) is kept as written in every mode, and a conversion that
+    changed its record is refused (:class:`~trfkit.errors.ConversionFailed`): rendering
+    it would cut that text.
     """
     source = record.source
     if source is not None and unchanged(record):
@@ -81,6 +83,8 @@ def output_line(record: Record, *, canonical: bool, repair: bool = False) -> str
             f"line {source.line}: {source.unplaced}, and the record must be written anew "
             "for this output, which would cut that text; correct the line and convert again"
         )
+    if not canonical and not repair:
+        return changed_line(record)
     text = render_record(record)
     return text.rstrip() if canonical else text
 

@@ -34,7 +34,6 @@ line ending or encoding); :mod:`trfkit.formats.adjustments` is the report of bot
 from __future__ import annotations
 
 import datetime
-import enum
 import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
@@ -94,10 +93,10 @@ from trfkit.readers import Reader
 from trfkit.trf import bbppairings
 from trfkit.trf.writer import render_record
 from trfkit.trf.written import bye_opponents, code_of_line, title_as_written
-from trfkit.values import Value
+from trfkit.values import Value, WordEnum
 
 
-class TypeCodes(enum.Enum):
+class TypeCodes(WordEnum):
     """Which 192 code a conversion to TRF-2026 writes for a system named by 092."""
 
     ACCEPTED = "accepted"
@@ -1225,7 +1224,7 @@ def _byes_note(
     if r.round > last_bye_round(b.tournament):
         b.unsupported(r, f"TRF16 has no 240 record, and round {r.round} is beyond the event")
         return
-    players = b.tournament.players_by_rank
+    players = b.tournament.players_by_start_rank
     code = _BYE_CODES[kind].value
     for rank in r.ids:
         if rank is None:

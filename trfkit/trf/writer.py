@@ -3,9 +3,10 @@
 Two modes:
 
 - **lossless** (the default): a record that still equals what was read from its
-  line is written as that line, byte for byte, terminator included; an edited or
-  new record is rendered in the standard columns. An unmodified parse therefore
-  writes back the input exactly.
+  line is written as that line, byte for byte, terminator included; an edited player
+  keeps its line but for the fields and round blocks that changed, written into their
+  columns (:func:`changed_line`); any other edited or new record is rendered in the
+  standard columns. An unmodified parse therefore writes back the input exactly.
 - **canonical**: every record is rendered in the standard columns, with one line
   ending and no trailing blanks (:func:`render_canonical`).
 """
@@ -15,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import IO, Any
+
+import attrs
 
 from trfkit import columns as C
 from trfkit.errors import CodecError, FieldOverflow, WriteError
@@ -36,6 +39,7 @@ from trfkit.model import (
     RoundDates,
     RoundResult,
     Scoring,
+    Source,
     Team,
     TeamLineup,
     TeamPairingByes,
@@ -62,14 +66,20 @@ def _put(
 
     With *narrow*, points too wide as trfkit writes them take a shorter exact form.
     """
+    C.place(buffer, field, _field_text(field, value, member, narrow=narrow))
+
+
+def _field_text(
+    field: C.Field, value: object, member: str | None = None, *, narrow: bool = True
+) -> str:
+    """*value* padded to *field*'s columns, as :func:`_put` writes it."""
     try:
-        text = C.format_field(value, field)  # type: ignore[arg-type]
+        return C.format_field(value, field)  # type: ignore[arg-type]
     except FieldOverflow as exc:
         shorter = _narrow_points(value, field) if narrow else None
         if shorter is None:
             raise WriteError(str(exc), member=member or field.name) from None
-        text = shorter
-    C.place(buffer, field, text)
+        return shorter
 
 
 def _narrow_points(value: object, field: C.Field) -> str | None:
@@ -116,7 +126,15 @@ _APPENDED_WIDTH = C.ROUND_STRIDE - 2
 
 def render_player(p: Player) -> str:
     """Record 001 in the standard columns."""
-    values: dict[str, object] = {
+    head = _layout("001", C.PLAYER, _player_fields(p)).ljust(C.ROUND_START - 1)
+    texts = _player_blocks(p)
+    texts.extend(value.rjust(_APPENDED_WIDTH) for value in p.appended)
+    return (head + "  ".join(texts)).rstrip()
+
+
+def _player_fields(p: Player) -> dict[str, object]:
+    """The values of record 001's fields (columns 1-89), by field name."""
+    return {
         "start_rank": p.start_rank,
         "sex": p.sex.value if p.sex else p.written("sex"),
         "title": p.title.value if p.title else p.written("title"),
@@ -128,14 +146,59 @@ def render_player(p: Player) -> str:
         "points": p.points,
         "rank": p.rank,
     }
-    head = _layout("001", C.PLAYER, values).ljust(C.ROUND_START - 1)
+
+
+def _player_blocks(p: Player) -> list[str]:
+    """The text of each round block of record 001, without the separators."""
     rounds = p.rounds
     written = len(rounds)
     while written and rounds[written - 1].is_blank and not p.appended:
         written -= 1  # empty blocks the line ends with: written, or the line would lose them
-    texts = [_block(r, n >= written) for n, r in enumerate(rounds)]
-    texts.extend(value.rjust(_APPENDED_WIDTH) for value in p.appended)
-    return (head + "  ".join(texts)).rstrip()
+    return [_block(r, n >= written) for n, r in enumerate(rounds)]
+
+
+_PLAYER_FIELDS = tuple(a.name for a in attrs.fields(Player) if a.name != "source")
+"""The fields of :class:`Player` in the order :func:`~trfkit.model.record_value` gives them."""
+
+
+def _edited_player(p: Player, source: Source) -> str | None:
+    """*p*'s line as read, with only the fields and round blocks that changed written anew.
+
+    A field is written into its own columns only where the line holds the old value there
+    as trfkit writes it, so text elsewhere on the line (even text no field took) stays;
+    otherwise (a field read off its columns, a block added after appended values) the
+    answer is ``None`` and the record is rendered.
+    """
+    read = source.as_read
+    if read is None or read[0] is not Player:
+        return None
+    fields: dict[str, Any] = dict(zip(_PLAYER_FIELDS, read[1:], strict=True))
+    before = Player(**fields)  # the player as read, to compare with field by field
+    if before.appended != p.appended or len(p.rounds) < len(before.rounds):
+        return None
+    edits: list[tuple[C.Field, str, str]] = []  # columns, the text they hold, the new text
+    old, new = _player_fields(before), _player_fields(p)
+    for field in C.PLAYER.fields:
+        was, now = old[field.name], new[field.name]
+        if was != now:
+            edits.append((field, _field_text(field, was), _field_text(field, now)))
+    old_blocks, new_blocks = _player_blocks(before), _player_blocks(p)
+    for index, block in enumerate(p.rounds):
+        if index < len(before.rounds) and before.rounds[index] == block:
+            continue
+        if index >= len(before.rounds) and p.appended:
+            return None
+        start = C.round_block_start(index + 1)
+        held = old_blocks[index] if index < len(before.rounds) else " " * len(new_blocks[index])
+        edits.append((C.Field(f"rounds[{index}]", start, start + 7), held, new_blocks[index]))
+    line = source.text.ljust(max((f.end for f, _, _ in edits), default=0) + 1)
+    if any(line[f.start - 1 : f.end] != held or not _apart(line, f) for f, held, _ in edits):
+        return None
+    buffer = list(line)
+    for field, _, text in edits:
+        C.place(buffer, field, text)
+    text = "".join(buffer)
+    return text if len(text) == len(source.text) else text.rstrip()
 
 
 def _national(r: NationalRecord) -> str:
@@ -283,6 +346,40 @@ def render_record(record: Record) -> str:
         raise WriteError(f"line {record.source.line}: {exc}") from None
 
 
+_PLAYER_COLUMNS = frozenset(c for f in C.PLAYER.fields for c in range(f.start, f.end + 1))
+"""The columns of record 001's fields; the others (4, 9, 14, …, 80, 85, 90-91) separate them."""
+
+
+def _apart(line: str, field: C.Field) -> bool:
+    """Whether the separating columns either side of *field* are blank in *line*.
+
+    The field's text then stands alone, so the reader reads whatever it holds there and
+    nothing of a neighbour read off its own columns (a birth date in 71-80) runs into it.
+    """
+    return all(
+        column in _PLAYER_COLUMNS or line[column - 1] == " "
+        for column in (field.start - 1, field.end + 1)
+    )
+
+
+def changed_line(record: Record) -> str:
+    """The line of a record that no longer says what its line was read as (or was never read).
+
+    A player keeps its line but for the fields and round blocks that changed
+    (:func:`_edited_player`), so an exporter's spacing and spellings elsewhere on it stay;
+    any other record is rendered in the standard columns (:func:`render_record`).
+    """
+    source = record.source
+    if isinstance(record, Player) and source is not None:
+        try:
+            line = _edited_player(record, source)
+        except WriteError as exc:
+            raise WriteError(f"line {source.line}: {exc}", member=exc.member) from None
+        if line is not None:
+            return line
+    return render_record(record)
+
+
 def unchanged(record: Record) -> bool:
     """Whether *record* still says what its source line was read as (its text may be reused)."""
     source = record.source
@@ -301,7 +398,7 @@ def render_lines(records: Iterable[Record], *, newline: str) -> str:
         if source is not None and unchanged(record):
             parts.append(source.text)
         else:
-            parts.append(render_record(record))
+            parts.append(changed_line(record))
         ending = source.newline if source is not None else newline
         if not ending and index != last:
             # The file's last line had no terminator and records now follow it.

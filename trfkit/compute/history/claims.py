@@ -41,8 +41,8 @@ def walk_blocks(t: Tournament) -> Blocks:
     white, black, no_colour = Colour.WHITE, Colour.BLACK, Colour.NONE
     win, loss, draw = Result.WIN, Result.LOSS, Result.DRAW
     complement_of = _COMPLEMENT_OF.get
-    # The opponent's blocks by start rank (the first record of a rank, as players_by_rank).
-    rounds_of = {rank: p.rounds for rank, p in t.players_by_rank.items()}
+    # The opponent's blocks by start rank (the first record of a rank, as players_by_start_rank).
+    rounds_of = {rank: p.rounds for rank, p in t.players_by_start_rank.items()}
     notable: list[tuple[Player, RoundResult]] = []
     last_used = 0
     for p in t.players:

@@ -9,7 +9,6 @@ blank colours are :attr:`~trfkit.model.Colour.NONE`; a blank result is ``None``)
 
 from __future__ import annotations
 
-import enum
 import functools
 import re
 from fractions import Fraction
@@ -19,10 +18,10 @@ import attrs
 
 from trfkit.compute.history.points import PointSystem
 from trfkit.model import Byes, Colour, Player, Result, RoundResult, Tournament
-from trfkit.values import Value
+from trfkit.values import Value, WordEnum
 
 
-class RoundKind(enum.Enum):
+class RoundKind(WordEnum):
     """What one round was for a participant: a player, or a team in a team event."""
 
     GAME = "game"
@@ -237,7 +236,7 @@ def kind_on_board(block: RoundResult) -> RoundKind:
     return NOT_PLAYED if result is None else _KINDS[True][result][0]
 
 
-class Spelling(enum.Enum):
+class Spelling(WordEnum):
     """How a round block is written, against the TRF16 round-block rules (:func:`spelling_of`).
 
     A round block is an opponent (``0000`` or blank: none), a colour (``w``, ``b``; ``-`` or

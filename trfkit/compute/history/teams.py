@@ -412,7 +412,7 @@ def team_event_of(tournament: Tournament) -> TeamEvent:
     teams, member = _teams(tournament)
     position = _boards(teams, member)
     numbers = {t.number for t in teams}
-    players = tournament.players_by_rank
+    players = tournament.players_by_start_rank
     game = PointSystem.from_tournament(tournament)
     mps = MatchPoints.from_tournament(tournament)
     notes: list[str] = []

@@ -12,7 +12,6 @@ the opponent's block (``U``, a blank, ``Z``).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from typing import Protocol
 
@@ -32,7 +31,7 @@ from trfkit.compute.history.kinds import (
 )
 from trfkit.compute.history.points import PointSystem
 from trfkit.model import Result
-from trfkit.values import Value
+from trfkit.values import Value, WordEnum
 
 __all__ = [
     "CompletedGames",
@@ -47,7 +46,7 @@ _PAIRED = GAMES | {NOT_PLAYED}
 """Rounds with an opponent: a game, a forfeit, or a game not played yet."""
 
 
-class WithdrawalBoundary(enum.Enum):
+class WithdrawalBoundary(WordEnum):
     """When C.05's withdrawal rule annuls a round-robin player; UNCERTAIN."""
 
     BELOW_HALF = "below-half"
@@ -56,7 +55,7 @@ class WithdrawalBoundary(enum.Enum):
     """Also at exactly 50 %."""
 
 
-class CompletedGames(enum.Enum):
+class CompletedGames(WordEnum):
     """Which games before a withdrawal count as completed; UNCERTAIN."""
 
     PLAYED = "played"

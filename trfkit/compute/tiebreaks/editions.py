@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import enum
 
 import attrs
 
@@ -11,12 +10,12 @@ from trfkit.dates import readings
 from trfkit.model import (
     Tournament,
 )
-from trfkit.values import Value
+from trfkit.values import Value, WordEnum
 
 # --- rule editions -------------------------------------------------------------------------
 
 
-class Edition(enum.Enum):
+class Edition(WordEnum):
     """A text of the FIDE tie-break regulations (C.07)."""
 
     FIDE_2026 = "fide-2026"

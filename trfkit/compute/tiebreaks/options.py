@@ -17,12 +17,12 @@ from trfkit.errors import TieBreakError
 from trfkit.model import (
     Tournament,
 )
-from trfkit.values import Value
+from trfkit.values import Value, WordEnum
 
 _E = TypeVar("_E", bound=enum.Enum)
 
 
-class KoyaThreshold(enum.Enum):
+class KoyaThreshold(WordEnum):
     """Which opponents Koya (KS) counts; UNCERTAIN (fide-rules.md §2.7)."""
 
     AT_LEAST = "at-least"
@@ -31,7 +31,7 @@ class KoyaThreshold(enum.Enum):
     """Opponents with more than 50 % (some national texts)."""
 
 
-class SbCut(enum.Enum):
+class SbCut(WordEnum):
     """What SB/C1 cuts; UNCERTAIN (§2.7)."""
 
     OPPONENT_SCORE = "opponent-score"
@@ -40,7 +40,7 @@ class SbCut(enum.Enum):
     """The smallest product."""
 
 
-class ListPrecedence(enum.Enum):
+class ListPrecedence(WordEnum):
     """Which tie-break list wins when ``tiebreaks`` is given and the report declares one.
 
     ``REQUESTED``: the list asked for is computed (``standings``: the user asked for it).
@@ -53,7 +53,7 @@ class ListPrecedence(enum.Enum):
     DECLARED = "declared"
 
 
-class PerfectScorePtp(enum.Enum):
+class PerfectScorePtp(WordEnum):
     """How PTP (C.07 10.3) rates a 100 % score; UNCERTAIN."""
 
     LOWEST_RATING = "lowest-rating"
