@@ -201,21 +201,26 @@ def test_rule_index_points_at_the_rule(batch: Path, capsys: pytest.CaptureFixtur
 
 
 def test_rules_carry_name_and_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    """A rule has the code, its name and its summary (``trfkit rules``), and no help URI."""
+    """A rule has the code, its name, its summary and its help (``trfkit explain``), no URI."""
     _, log = sarif([str(ERRORS), "--select", "E004"], capsys)
     driver = log["runs"][0]["tool"]["driver"]
     assert driver["name"] == "trfkit"
     assert "informationUri" not in driver
-    assert driver["rules"] == [
-        {
-            "id": "E004",
-            "name": "rank-column-empty",
-            "shortDescription": {
-                "text": "The rank column (001, columns 86-89) is empty or 0 for every player."
-            },
-            "defaultConfiguration": {"level": "warning"},
-        }
-    ]
+    [rule] = driver["rules"]
+    help_text = rule.pop("help")["text"]
+    assert rule == {
+        "id": "E004",
+        "name": "rank-column-empty",
+        "shortDescription": {
+            "text": "The rank column (001, columns 86-89) is empty or 0 for every player."
+        },
+        "defaultConfiguration": {"level": "warning"},
+    }
+    # the first lines of ``trfkit explain E004``, as its docstring says them
+    assert help_text.startswith(
+        "The rank column (001, columns 86-89) is empty or 0 for every player.\n\n"
+    )
+    assert "PASS" in help_text and "FAIL" in help_text
 
 
 def test_a_code_without_a_rule_is_described_by_its_finding() -> None:

@@ -26,7 +26,7 @@ from trfkit import __version__
 from trfkit.audit import FileReport
 from trfkit.diagnostics import Diagnostic, Rule, Severity
 from trfkit.report.json import dumps_json
-from trfkit.untrusted import printable
+from trfkit.untrusted import printable, printable_lines
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 VERSION = "2.1.0"
@@ -126,15 +126,19 @@ class SarifWriter:
         rule = self.rules.get(code)
         found = self.found[code]
         name = printable(rule.name if rule is not None else found.name)
-        return {
+        descriptor: dict[str, Any] = {
             "id": code,
             "name": name,
             # a plugin's summary is text from outside trfkit, as a message is
             "shortDescription": {"text": printable(rule.summary) if rule is not None else name},
-            "defaultConfiguration": {
-                "level": LEVELS[rule.severity if rule is not None else found.severity]
-            },
         }
+        if rule is not None and rule.doc:
+            # what `trfkit explain CODE` prints; dashboards show it beside each alert
+            descriptor["help"] = {"text": printable_lines(rule.doc)}
+        descriptor["defaultConfiguration"] = {
+            "level": LEVELS[rule.severity if rule is not None else found.severity]
+        }
+        return descriptor
 
 
 def _physical(d: Diagnostic, uri: str) -> dict[str, Any]:
