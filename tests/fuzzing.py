@@ -240,7 +240,7 @@ def generate(rng: random.Random, seeds: Sequence[bytes]) -> bytes:
     return data
 
 
-_RAW = UNSAFE  # what no line of output may hold raw
+_RAW = re.compile(UNSAFE)  # what no line of output may hold raw
 
 
 def _assert_printable(diagnostics: Sequence[Diagnostic]) -> None:

@@ -88,6 +88,28 @@ def test_check_loads_only_its_own_command() -> None:
     assert not others & modules
 
 
+def test_check_of_an_individual_event_loads_nothing_it_does_not_use(tmp_path: Path) -> None:
+    """``trfkit check`` of an individual round robin, with no settings file above it.
+
+    No team computation (the regime opens them for a file with team records only), no
+    pathlib (with the urllib it loads: a named file and a settings search need none), no
+    TOML parser (no settings file was found), no CSV, no JSON report, no other command's
+    parser (the check's own parser reads everything after ``check``).
+    """
+    small = tmp_path / "small.trf"
+    small.write_bytes(SMALL.read_bytes())
+    code, modules = _modules_after("check", str(small))
+    assert code in (0, 1)
+    unused = {
+        "trfkit.compute.history.teams", "trfkit.compute.team_standings",
+        "trfkit.compute.tiebreaks.team", "trfkit.trf.team_rows", "tomllib", "csv",
+        "trfkit.report.json", "trfkit.commands.convert",
+    }  # fmt: skip
+    if "lark" not in modules:  # a source checkout builds its parser with Lark, which loads it
+        unused |= {"pathlib", "urllib.parse"}
+    assert not unused & modules
+
+
 def test_the_top_level_help_is_the_same_with_or_without_the_commands_built() -> None:
     """Listing commands without building them changes nothing ``trfkit --help`` prints."""
     assert build_parser(only=()).format_help() == build_parser().format_help()

@@ -11,7 +11,8 @@ import pytest
 import trfkit
 from trfkit.compute import team_crosstable
 from trfkit.compute.crosstable import CrossTable, Spot, build, locate
-from trfkit.compute.history import RoundKind, team_event_of
+from trfkit.compute.history import RoundKind
+from trfkit.compute.history.teams import team_event_of
 from trfkit.compute.regime import decide
 from trfkit.compute.team_crosstable import TeamCrossTable, TeamField, TeamSpot
 from trfkit.diagnostics import Diagnostic, Severity

@@ -92,3 +92,32 @@ def test_every_enum_of_trfkit_prints_as_a_word() -> None:
         if f"{kind.__name__}." in str(member) or str(member).isdigit() or f"{member}" != str(member)
     ]
     assert wrong == []
+
+
+def test_internal_carriers_are_named_tuples_and_no_value_a_user_builds_is_one() -> None:
+    """Records passed between stages inside trfkit may be ``typing.NamedTuple``s.
+
+    A frozen attrs class costs a fresh process about four times what a NamedTuple does to
+    make (its ``__init__``, ``__eq__`` and ``__hash__`` are written and compiled), and a
+    check makes every class it imports. A carrier that is never evolved, validated,
+    converted or stored is a NamedTuple (``ARCHITECTURE.md``, "Start-up"); the model, the
+    options objects, the diagnostics and rules, the exceptions and what the register
+    stores stay attrs values.
+    """
+    from trfkit.checks.base import CheckOptions
+    from trfkit.compute.berger import RoundOrderChoice
+    from trfkit.compute.tiebreaks.options import TieBreakOptions, TieBreakSettings
+    from trfkit.config import Settings
+    from trfkit.diagnostics import Diagnostic, Rule
+    from trfkit.formats.versions import ConvertOptions
+    from trfkit.limits import Limits
+    from trfkit.register import _storable
+
+    carriers = [c for c in _classes() if issubclass(c, tuple) and hasattr(c, "_fields")]
+    assert len(carriers) > 30
+    kept = ("trfkit.model", "trfkit.diagnostics", "trfkit.errors", "trfkit.api", "trfkit.limits")
+    assert [c.__qualname__ for c in carriers if c.__module__ in kept] == []
+    values = [CheckOptions, TieBreakOptions, TieBreakSettings, RoundOrderChoice, Limits,
+              ConvertOptions, Settings, Diagnostic, Rule, *_storable().values()]  # fmt: skip
+    assert [c.__qualname__ for c in values if issubclass(c, tuple)] == []
+    assert all(attrs.has(c) for c in values if not issubclass(c, enum.Enum))

@@ -26,7 +26,6 @@ import os
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 import attrs
@@ -47,6 +46,7 @@ from trfkit.values import Value
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
+    from pathlib import Path
 
     from trfkit.compute.crosstable import CrossTable
     from trfkit.compute.team_crosstable import TeamCrossTable
@@ -128,21 +128,20 @@ def read_bytes(path: str, limits: Limits) -> bytes | str:
     from trfkit.fileio import irregular, open_regular
 
     try:
-        p = Path(path)
-        if p.is_dir():
-            if not os.access(p, os.R_OK | os.X_OK):
+        if os.path.isdir(path):
+            if not os.access(path, os.R_OK | os.X_OK):
                 return f"{path} is a folder that cannot be read: permission denied"
             return f"{path} is a directory, not a file"
-        kind = irregular(p)  # found by stat, never by opening: a FIFO would wait for a writer
+        kind = irregular(path)  # found by stat, never by opening: a FIFO would wait for a writer
         if kind is not None:
             return not_regular(path, kind)
-        size = p.stat().st_size
+        size = os.stat(path).st_size
         if size > limits.max_bytes:
             return (
                 f"the file has {size:,} bytes, more than the limit of {limits.max_bytes:,} "
                 "(--max-bytes); it was not read"
             )
-        with open_regular(p) as handle:
+        with open_regular(path) as handle:
             # Asked for the limit at once, ``read`` would reserve the whole limit (64 MiB)
             # for every file and give back what it did not fill; the size read by stat
             # is asked first, and the rest of the limit only from a file still growing.
@@ -477,7 +476,7 @@ class Discovery:
         for given in self.paths:
             if self.stopped_at is not None:
                 break
-            if not Path(given).is_dir():
+            if not os.path.isdir(given):
                 self.files += 1
                 self.found += 1
                 yield given, True
@@ -486,6 +485,8 @@ class Discovery:
         self.done = True
 
     def _walk(self, given: str) -> Iterator[tuple[str, bool]]:
+        from pathlib import Path  # a folder's walk: a file named on the command line needs none
+
         real_root = os.path.normcase(os.path.realpath(given))
         seen: set[tuple[int, int]] = set()
         stack = [given]
@@ -509,13 +510,14 @@ class Discovery:
                 continue
             folders = []
             for entry in sorted(entries, key=lambda e: e.name):
-                kind = self._kind(entry, folder, given, real_root)
+                path = Path(folder) / entry.name
+                kind = self._kind(entry, path, given, real_root)
                 if kind == "folder":
                     folders.append(entry.path)
                 elif kind == "file":
                     self.files += 1
                     self.found += 1
-                    yield os.fsdecode(Path(folder) / entry.name), False
+                    yield os.fsdecode(path), False
             stack.extend(reversed(folders))
 
     def _list(self, folder: str, given: str) -> list[os.DirEntry[str]] | None:
@@ -533,9 +535,11 @@ class Discovery:
             return None
         return entries
 
-    def _kind(self, entry: os.DirEntry[str], folder: str, given: str, real_root: str) -> str:
-        """``"folder"`` to walk, ``"file"`` to check, or ``""`` (skipped, or a link kept)."""
-        path = Path(folder) / entry.name
+    def _kind(self, entry: os.DirEntry[str], path: Path, given: str, real_root: str) -> str:
+        """``"folder"`` to walk, ``"file"`` to check, or ``""`` (skipped, or a link kept).
+
+        *path* is the entry's path in its folder.
+        """
         try:
             if entry.is_symlink() and not self.follow_links:
                 target = os.path.normcase(os.path.realpath(path))
@@ -758,13 +762,17 @@ def _lost(path: str, why: str) -> FileReport:
     return FileReport(path, None, (INTERNAL.rule.diagnostic(message),), readable=False)
 
 
-@attrs.define(repr=False)
-class _Worker(Value):
-    process: BaseProcess
-    conn: Connection
-    held: collections.deque[int] = attrs.field(factory=collections.deque)
-    since: float = 0.0
-    """When it started on the first file it holds (its deadline runs from there)."""
+class _Worker:
+    """A worker process of the pool, its pipe, and the files it holds (a plain mutable record)."""
+
+    __slots__ = ("conn", "held", "process", "since")
+
+    def __init__(self, process: BaseProcess, conn: Connection) -> None:
+        self.process = process
+        self.conn = conn
+        self.held: collections.deque[int] = collections.deque()
+        self.since = 0.0
+        """When it started on the first file it holds (its deadline runs from there)."""
 
 
 class _WorkerPool:

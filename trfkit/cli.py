@@ -42,7 +42,9 @@ exit codes: 0 no error (warnings allowed), 1 errors found (or warnings with --st
 2 usage error or unreadable input. 'trfkit COMMAND --help' describes each command."""
 
 
-def build_parser(only: Collection[str] | None = None) -> argparse.ArgumentParser:
+def build_parser(
+    only: Collection[str] | None = None, listed: bool = True
+) -> argparse.ArgumentParser:
     """The argument parser with every sub-command.
 
     Args:
@@ -50,6 +52,11 @@ def build_parser(only: Collection[str] | None = None) -> argparse.ArgumentParser
             with their one-line help but their modules are not imported); all of
             them when ``None``. :func:`main` builds just the one the command line
             names, so ``trfkit check`` does not import the converter.
+        listed: Whether the sub-commands left out of *only* are listed at all. Each is a
+            parser of its own (about a sixth of what building ``check``'s costs);
+            :func:`main` leaves them out when the command line starts with the command,
+            whose parser then reads everything after it (no top-level ``--help`` can
+            come first and list the commands).
     """
     import argparse
     import importlib
@@ -74,7 +81,8 @@ def build_parser(only: Collection[str] | None = None) -> argparse.ArgumentParser
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, help_text in COMMANDS:
         if only is not None and name not in only:
-            commands.add_parser(name, help=help_text)
+            if listed:
+                commands.add_parser(name, help=help_text)
             continue
         module = importlib.import_module(f"trfkit.commands.{name}")
         sub = commands.add_parser(
@@ -184,7 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args_list: list[str]) -> int:
     if _quick_version(args_list):
         return 0
-    parser = build_parser(only=_chosen(args_list))
+    chosen = _chosen(args_list)
+    parser = build_parser(only=chosen, listed=not chosen or args_list[0] != chosen[0])
     try:
         args = parser.parse_args(args_list)
     except SystemExit as exc:

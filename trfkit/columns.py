@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import NamedTuple
 
 import attrs
 
@@ -79,8 +80,7 @@ class Field(Value):
         return slice(self.start - 1, self.end)
 
 
-@attrs.frozen(repr=False)
-class Repeat(Value):
+class Repeat(NamedTuple):
     """A group of equal fields that repeats to the end of the line.
 
     Item ``i`` (0-based) starts at column ``start + i * stride`` and is
@@ -101,8 +101,7 @@ class Repeat(Value):
         return Field(self.name, start, start + self.width - 1, self.kind, self.align)
 
 
-@attrs.frozen(repr=False)
-class Layout(Value):
+class Layout(NamedTuple):
     """The fields of one record kind, in column order, plus an optional repeat group."""
 
     fields: tuple[Field, ...]
@@ -406,8 +405,7 @@ _REACH = 2
 """How far (in columns) text outside every field may stand from the field it is read into."""
 
 
-@attrs.frozen(repr=False)
-class Placed(Value):
+class Placed(NamedTuple):
     """A field's text as it stands in one line.
 
     Attributes:
@@ -428,8 +426,7 @@ class Placed(Value):
         return bool(self.text) and (self.start < self.field.start or self.end > self.field.end)
 
 
-@attrs.frozen(repr=False)
-class Placement(Value):
+class Placement(NamedTuple):
     """Where the text of one line stands, field by field (:func:`locate`).
 
     Attributes:

@@ -45,13 +45,15 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterable
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
 from trfkit.errors import ConfigError
 from trfkit.values import Value
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 CHOICES: dict[str, tuple[type, ...]] = {
     # the tie-breaks (trfkit.commands.common.add_tiebreak_options)
@@ -88,8 +90,7 @@ MAX_BYTES = 1024 * 1024
 """The largest settings file read: a real one has a few lines; a hostile one stays small."""
 
 
-@attrs.frozen(repr=False)
-class Choice(Value):
+class Choice(NamedTuple):
     """One result-deciding key of a settings file or profile, as written.
 
     Attributes:
@@ -189,17 +190,24 @@ def _strings(value: object, key: str, path: Path) -> tuple[str, ...]:
 
 
 def _find(start: str | Path) -> tuple[Path, dict[str, Any]] | None:
-    here = Path(start).resolve()
-    if not here.is_dir():
-        here = here.parent
-    for folder in (here, *here.parents):
+    # os.path, not pathlib: every check looks, and most find nothing (pathlib, with the
+    # urllib it imports, costs a check's start-up more than this whole module)
+    folder = os.path.realpath(start)  # what Path.resolve() is made of
+    if not os.path.isdir(folder):
+        folder = os.path.dirname(folder)
+    while True:
         for name in ("trfkit.toml", "pyproject.toml"):
-            candidate = folder / name
-            if candidate.is_file():
-                table = _table(candidate)
+            candidate = os.path.join(folder, name)
+            if os.path.isfile(candidate):
+                from pathlib import Path
+
+                table = _table(Path(candidate))
                 if table is not None:
-                    return candidate, table
-    return None
+                    return Path(candidate), table
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
 
 
 def find_settings_file(start: str | Path) -> Path | None:
@@ -230,6 +238,8 @@ def load_settings_file(path: str | Path) -> Settings:
         ConfigError: It cannot be read, is not TOML, has no trfkit settings, or holds an
             unknown key or a value of the wrong kind.
     """
+    from pathlib import Path
+
     given = Path(path)
     if given.name == "pyproject.toml":
         try:
@@ -249,6 +259,8 @@ def load_profile(path: str | Path) -> Settings:
         ConfigError: It cannot be read, is not TOML, or holds an unknown key or a value of
             the wrong kind.
     """
+    from pathlib import Path
+
     given = Path(path)
     try:
         text = _read(given)
@@ -332,6 +344,8 @@ def inside(settings_path: str | Path, checked: Iterable[str | Path]) -> str | No
     Checked paths that are not folders are passed over (the folder of a checked file
     is above it). Paths are compared resolved, so a symbolic link does not hide it.
     """
+    from pathlib import Path
+
     folder = Path(settings_path).resolve().parent
     for given in checked:
         root = Path(given)

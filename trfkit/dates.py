@@ -16,10 +16,7 @@ from __future__ import annotations
 
 import datetime
 import re
-
-import attrs
-
-from trfkit.values import Value
+from typing import NamedTuple
 
 _NUMERIC = re.compile(r"(\d{1,4})\s*([./-])\s*(\d{1,2})\s*\2\s*(\d{1,4})\.?", re.ASCII)
 # Dates with month names are rare: compiled (by re, once) when first used, not at import.
@@ -52,8 +49,7 @@ PIVOT = 70
 """Two-digit years below this are 20xx, the others 19xx."""
 
 
-@attrs.frozen(repr=False)
-class Reading(Value):
+class Reading(NamedTuple):
     """One way to read a date text.
 
     Attributes:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import codecs
 import functools
-import json
 import re
 import reprlib
 import sys
@@ -46,9 +45,14 @@ __all__ = [
 ]
 
 _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
-UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029{_BIDI}\ud800-\udfff]")
-"""What :func:`printable` escapes: no output shows one of these characters raw."""
-_JSON_UNSAFE = re.compile(f"[\x7f-\x9f\u2028\u2029{_BIDI}\ud800-\udfff]")
+UNSAFE = f"[\x00-\x1f\x7f-\x9f\u2028\u2029{_BIDI}\ud800-\udfff]"
+"""What :func:`printable` escapes (a pattern): no output shows one of these characters raw.
+
+Compiled when first needed (by :mod:`re`, which keeps it): its ranges beyond Latin-1
+cost a fifth of a check's own start-up to compile, and ASCII text without a control
+character, most of what is printed, is answered without it.
+"""
+_JSON_UNSAFE = f"[\x7f-\x9f\u2028\u2029{_BIDI}\ud800-\udfff]"
 """What :func:`escape_json` escapes: the same, less C0, which :mod:`json` escapes itself."""
 _SHORT = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
@@ -68,7 +72,9 @@ def printable(text: str) -> str:
     >>> printable("a\n::error file=x::b\u202e")
     'a\\n::error file=x::b\\u202e'
     """
-    return UNSAFE.sub(_escape, text)
+    if text.isascii() and text.isprintable():  # no ASCII control character: nothing to escape
+        return text
+    return re.sub(UNSAFE, _escape, text)
 
 
 def printable_lines(text: str) -> str:
@@ -85,7 +91,7 @@ def escape_json(text: str) -> str:
 
     Those characters only ever stand inside a JSON string, where an escape means the same.
     """
-    return _JSON_UNSAFE.sub(_escape_json, text)
+    return re.sub(_JSON_UNSAFE, _escape_json, text)
 
 
 _SHORT_REPR = reprlib.Repr()
@@ -128,6 +134,8 @@ def load_json(text: str) -> Any:
     digits than :func:`sys.get_int_max_str_digits` allows is read as a :class:`LongNumber`
     (the document is read again only then, so valid input costs nothing more).
     """
+    import json  # not at the top: a check of a TRF file reads no JSON
+
     try:
         return json.loads(text)
     except json.JSONDecodeError:

@@ -1,10 +1,12 @@
 """The one ``repr`` of trfkit's attrs values.
 
 attrs writes and compiles a ``__repr__`` for each class it makes, a third of the cost
-of making one; a file is checked in a fresh process, which makes over a hundred of
-them. Every attrs class of trfkit says ``repr=False`` and derives from :class:`Value`,
-whose one ``__repr__`` reads the fields through attrs' public API and prints what
-attrs would: ``Name(field=value, …)``, leaving out the fields declared ``repr=False``.
+of making one; a file is checked in a fresh process, which makes some fifty of them
+(the records passed between stages inside trfkit are ``typing.NamedTuple``s, cheaper
+still: ``ARCHITECTURE.md``, "Start-up"). Every attrs class of trfkit says ``repr=False``
+and derives from :class:`Value`, whose one ``__repr__`` reads the fields through attrs'
+public API and prints what attrs would: ``Name(field=value, …)``, leaving out the fields
+declared ``repr=False``.
 ``tests/test_values.py`` holds every class to it.
 
 :class:`WordEnum` is the base of trfkit's enums: a member prints as a word.

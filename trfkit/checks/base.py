@@ -13,16 +13,14 @@ import inspect
 import weakref
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from trfkit.compute.berger import ANY_ORDER, RoundOrderChoice, round_order_of
-from trfkit.compute.history.teams import TeamEvent, team_event_of
 from trfkit.compute.recognition import TeamColours, team_colours_of
 from trfkit.compute.regime import Regime, RegimeDecision, decide
 from trfkit.compute.standings import Standings, compute_standings
-from trfkit.compute.team_standings import TeamStandings, compute_team_standings
 from trfkit.compute.tiebreaks import TieBreakError
 from trfkit.compute.tiebreaks.options import ListPrecedence, TieBreakOptions
 from trfkit.diagnostics import Diagnostic, Repeats, Rule, Severity
@@ -30,6 +28,10 @@ from trfkit.limits import Limits
 from trfkit.model import Tournament
 from trfkit.readers import Reader, readers_of
 from trfkit.values import Value, WordEnum
+
+if TYPE_CHECKING:
+    from trfkit.compute.history.teams import TeamEvent
+    from trfkit.compute.team_standings import TeamStandings
 
 
 class BoardOrder(WordEnum):
@@ -150,11 +152,20 @@ class Context:
 
     @property
     def team_event(self) -> TeamEvent | None:
-        """The team values of a team event (``None`` for an individual one): built once per file."""
-        event: TeamEvent | None = self.cached(
-            "team_event",
-            lambda: team_event_of(self.tournament) if self.regime.team else None,
-        )
+        """The team values of a team event (``None`` for an individual one): built once per file.
+
+        The team computations are imported here, for a team event only: an individual
+        event's check loads none of them.
+        """
+
+        def compute() -> TeamEvent | None:
+            if not self.regime.team:
+                return None
+            from trfkit.compute.history.teams import team_event_of
+
+            return team_event_of(self.tournament)
+
+        event: TeamEvent | None = self.cached("team_event", compute)
         return event
 
     @property
@@ -170,6 +181,8 @@ class Context:
             event = self.team_event
             if event is None or not event.teams or not event.rounds:
                 return None
+            from trfkit.compute.team_standings import compute_team_standings
+
             options = self.tiebreak_options
             try:
                 return compute_team_standings(

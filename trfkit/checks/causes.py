@@ -21,6 +21,7 @@ import inspect
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from typing import NamedTuple
 
 import attrs
 
@@ -46,14 +47,12 @@ from trfkit.compute.history import (
 from trfkit.diagnostics import Diagnostic, Rule, Severity
 from trfkit.model import Player, TextRecord, Tournament
 from trfkit.numbers import format_number
-from trfkit.values import Value
 
 MINIMUM = 2
 """The fewest findings a cause stands for: one finding is its own cause."""
 
 
-@attrs.frozen(repr=False)
-class Explained(Value):
+class Explained(NamedTuple):
     """What a cause found: the sentence, where it points, and the findings it explains."""
 
     message: str
@@ -65,8 +64,7 @@ class Explained(Value):
 Finder = Callable[[Context, Sequence[Diagnostic]], Iterable[Explained]]
 
 
-@attrs.frozen(repr=False)
-class Cause(Value):
+class Cause(NamedTuple):
     """A registered root cause.
 
     Attributes:
@@ -78,7 +76,7 @@ class Cause(Value):
 
     rule: Rule
     groups: frozenset[str]
-    find: Finder = attrs.field(eq=False)
+    find: Finder
 
     @property
     def code(self) -> str:
@@ -206,8 +204,7 @@ EARLIER_ROUND = make_cause("C001", "points-of-earlier-round", Severity.ERROR,
 # --- C002: another scoring --------------------------------------------------------------------
 
 
-@attrs.frozen(repr=False)
-class Scoring(Value):
+class Scoring(NamedTuple):
     """A point system a points column may follow instead of the file's: points by kind."""
 
     name: str

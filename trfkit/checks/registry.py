@@ -24,7 +24,7 @@ import itertools
 import re
 import sys
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
@@ -33,7 +33,6 @@ from trfkit.checks.base import Check, CheckOptions, Context, is_capped, make_che
 from trfkit.diagnostics import PARSE_RULES, Diagnostic, Repeats, Rule, Severity
 from trfkit.errors import RuleError
 from trfkit.trf.written import line_widths
-from trfkit.values import Value
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -78,8 +77,7 @@ _CODE = r"[A-Z]\d{3}"
 _NAME = r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*"
 
 
-@attrs.frozen(repr=False)
-class PluginProblem(Value):
+class PluginProblem(NamedTuple):
     """A plugin entry point (or one of its checks) that was not loaded, and why.
 
     Attributes:

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -276,8 +276,7 @@ def _rounds_text(numbers: list[int]) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
-@attrs.frozen(repr=False)
-class _Board(Value):
+class _Board(NamedTuple):
     """One board of the table in one round, in file labels."""
 
     number: int

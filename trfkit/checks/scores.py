@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeVar
+from types import MappingProxyType
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 import attrs
 
@@ -57,8 +58,7 @@ RANK_COLUMN = C.RANK.start
 # --- shared state --------------------------------------------------------------------------
 
 
-@attrs.frozen(repr=False)
-class PointsFinding(Value):
+class PointsFinding(NamedTuple):
     """How one player's points column compares with the recomputation.
 
     Attributes:
@@ -76,15 +76,14 @@ class PointsFinding(Value):
     reported: Fraction
     expected: Fraction
     detail: str = ""
-    corrections: Mapping[int, Fraction] = attrs.field(factory=dict)
+    corrections: Mapping[int, Fraction] = MappingProxyType({})
     readings: frozenset[Fraction] = frozenset()
     """For a ``"mismatch"``: every total the results give under a convention the checks
     accept (byes entered in advance or not, a team's pairing-allocated bye, the games of a
     withdrawn player kept): ``fix`` writes the total only when there is one."""
 
 
-@attrs.frozen(repr=False)
-class ScoresState(Value):
+class ScoresState(NamedTuple):
     """Everything the score checks share, computed once per file."""
 
     standings: Standings
@@ -467,8 +466,7 @@ class Ranked(Protocol):
 R = TypeVar("R", bound=Ranked)
 
 
-@attrs.frozen(repr=False)
-class RankMismatch(Value, Generic[R]):
+class RankMismatch(NamedTuple, Generic[R]):
     """A reported rank outside the places its recomputed tie group shares."""
 
     key: int
@@ -542,8 +540,7 @@ def rank_groups(rows: Iterable[tuple[int, object]]) -> list[list[int]]:
     return groups
 
 
-@attrs.frozen(repr=False)
-class RankFindings(Value):
+class RankFindings(NamedTuple):
     errors: tuple[RankMismatch[Player], ...] = ()
     warnings: tuple[RankMismatch[Player], ...] = ()
     names: str = ""

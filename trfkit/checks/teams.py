@@ -15,6 +15,9 @@ the home/away balance. UNCERTAIN readings and their defaults:
   cross are judged (``CheckOptions.team_board_order``, :class:`~trfkit.checks.base.BoardOrder`).
 - The 801/802 rows are read by tokens (their widths differ between programs).
 - "Home" is the first-named team: the one whose top board has 352's first colour.
+
+The team computations are imported by the checks that use them, after ``ctx.team_event``
+said the event is one of teams: the check of an individual event loads none of them.
 """
 
 from __future__ import annotations
@@ -22,27 +25,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
-from typing import Any
-
-import attrs
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from trfkit import columns as C
 from trfkit.checks.base import BoardOrder, Check, Context, make_check
 from trfkit.checks.schedule import analysis
 from trfkit.checks.scores import rank_groups, rank_mismatches
-from trfkit.compute.history import TEAM_WORDS, RoundKind, kind_of_block
-from trfkit.compute.history.teams import (
-    RowKind,
-    TeamEvent,
-    TeamInfo,
-    TeamMatch,
-    board_colour,
-    board_colours,
-    home_away,
-    row_bye,
-)
-from trfkit.compute.team_standings import TeamStandings
-from trfkit.compute.tiebreaks.team import parse_team_tiebreak
+from trfkit.compute.history import RoundKind, kind_of_block
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.errors import TieBreakError
 from trfkit.model import (
@@ -58,7 +47,10 @@ from trfkit.model import (
 from trfkit.numbers import format_number
 from trfkit.trf.written import reaches
 from trfkit.untrusted import printable
-from trfkit.values import Value
+
+if TYPE_CHECKING:
+    from trfkit.compute.history.teams import TeamEvent, TeamInfo, TeamMatch
+    from trfkit.compute.team_standings import TeamStandings
 
 # --- shared values --------------------------------------------------------------------------
 
@@ -118,8 +110,7 @@ def _score(value: Fraction | None) -> str:
     return "blank" if value is None else format_number(value)
 
 
-@attrs.frozen(repr=False)
-class _Declared(Value):
+class _Declared(NamedTuple):
     """A declared total (310, 801 or 802) that differs from the recomputed one."""
 
     source: str
@@ -283,6 +274,8 @@ def _declares_list(ctx: Context, standings: TeamStandings) -> bool:
     Every code of it must be read as a team's; the report's own list comes first (the
     checks' precedence), ``--tiebreaks`` for a report that declares none.
     """
+    from trfkit.compute.tiebreaks.team import parse_team_tiebreak
+
     for given in (ctx.tournament.tiebreak_codes, ctx.options.tiebreak.tiebreaks):
         if not given:
             continue
@@ -327,6 +320,8 @@ def _row_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     standings = ctx.team_standings
     if standings is None:
         return
+    from trfkit.compute.history.teams import TEAM_WORDS, RowKind, row_bye
+
     for total in _declared_points(ctx):
         if total.source != "310" and not total.explained:
             yield ROW_MISMATCH.rule.diagnostic(total.message, line=total.line,
@@ -725,6 +720,8 @@ def _home_away(ctx: Context) -> Iterator[Diagnostic]:
         return  # team colours are UNCERTAIN: judged for a 192 team round robin or on request
     m = a.fit.rounds_per_cycle
     teams = len(event.teams)
+    from trfkit.compute.history.teams import home_away
+
     if a.rr.cycles == 1 and teams % 2 == 0 and event.rounds >= m:
         for number, (home, away) in sorted(home_away(event, range(1, m + 1)).items()):
             if abs(home - away) <= 1:
@@ -1080,8 +1077,12 @@ def _board_colours(ctx: Context) -> Iterator[Diagnostic]:
     FAIL: ``352 WB``, team 1 White on both boards; ``352 W`` for matches of two boards.
     """
     event = ctx.team_event
+    if event is None:
+        return
+    from trfkit.compute.history.teams import board_colour, board_colours
+
     pattern = board_colours(ctx.tournament)
-    if event is None or not pattern:
+    if not pattern:
         return
     fielded = max((len(m.boards) for m in event.matches), default=0)
     if fielded > len(pattern):

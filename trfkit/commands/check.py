@@ -301,7 +301,6 @@ def run(args: argparse.Namespace) -> int:
     from trfkit.diagnostics import FATAL_CODES, Severity
     from trfkit.errors import ConfigError
     from trfkit.report import github, text
-    from trfkit.report import json as report_json
 
     if not args.paths:
         args.paths = ["."]  # as ruff and flake8: the current folder
@@ -405,7 +404,11 @@ def run(args: argparse.Namespace) -> int:
             html = open_report(args.report, total, named_files, warnings)
         except OSError as exc:
             return _usage(f"--report {args.report}: {exc.strerror or exc}")
-    json_out = report_json.JsonWriter(sys.stdout.write) if args.format == "json" else None
+    json_out = None
+    if args.format == "json":  # not imported for the other formats (nor json with it)
+        from trfkit.report.json import JsonWriter
+
+        json_out = JsonWriter(sys.stdout.write)
     document: JunitWriter | SarifWriter | None = None  # one document, written at the end
     if args.format == "junit":
         from trfkit.report.junit import JunitWriter
@@ -450,9 +453,7 @@ def run(args: argparse.Namespace) -> int:
         if html is not None:
             html.add(file_report)
         if json_out is not None:
-            entry = report_json.file_json(file_report)
-            entry["diagnostics"] = [report_json.diagnostic_json(d) for d in shown]
-            json_out.add(entry)
+            json_out.add_report(file_report, shown)
         elif document is not None:
             document.add(file_report, shown)
         elif shown and not statistics:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Mapping
+from typing import NamedTuple
 
 import attrs
 
@@ -125,8 +126,7 @@ def table(players: int) -> tuple[tuple[Pair, ...], ...]:
     return tuple(table_round(size, r) for r in range(1, size))
 
 
-@attrs.frozen(repr=False)
-class RoundOrder(Value):
+class RoundOrder(NamedTuple):
     """Which table round each round of an event plays, and whether its colours are reversed.
 
     Attributes:
@@ -338,8 +338,7 @@ def order_named(name: str, rounds_per_cycle: int, cycles: int) -> RoundOrder:
     return choice.order(rounds_per_cycle, cycles)
 
 
-@attrs.frozen(repr=False)
-class BergerRound(Value):
+class BergerRound(NamedTuple):
     """One round of a Berger schedule.
 
     Attributes:
@@ -357,8 +356,7 @@ class BergerRound(Value):
     bye: int | None
 
 
-@attrs.frozen(repr=False)
-class Schedule(Value):
+class Schedule(NamedTuple):
     """A whole Berger schedule: players, cycles, round order and every round.
 
     Attributes:
@@ -402,8 +400,7 @@ class Schedule(Value):
         return tuple(self.opponent(player, r.number) for r in self.rounds)
 
 
-@attrs.frozen(repr=False)
-class Plan(Value):
+class Plan(NamedTuple):
     """A Berger schedule described, not made: its rounds and games are made when asked for.
 
     What a printed table needs (``trfkit berger``, ``draw --format trf``) in memory that
@@ -573,8 +570,7 @@ def limited_schedule(
 # --- the partner tables used by recognition ------------------------------------------------
 
 
-@attrs.frozen(repr=False)
-class Partners(Value):
+class Partners(NamedTuple):
     """Per table round: every number's partner and whether it has White (round not reversed)."""
 
     size: int

@@ -38,6 +38,8 @@ import functools
 import operator
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import NamedTuple
 
 import attrs
 
@@ -85,8 +87,7 @@ def team_colours_of(value: TeamColours | str | bool) -> TeamColours:
 # --- observed schedules ---------------------------------------------------------------------
 
 
-@attrs.frozen(repr=False)
-class Meeting(Value):
+class Meeting(NamedTuple):
     """Two participants who met (or were paired, forfeits included) in a round.
 
     Attributes:
@@ -207,8 +208,7 @@ def observed_from_games(
 # --- explanations ---------------------------------------------------------------------------
 
 
-@attrs.frozen(repr=False)
-class TableFit(Value):
+class TableFit(NamedTuple):
     """The Berger table that fits an observed schedule best, and how well.
 
     Attributes:
@@ -639,8 +639,7 @@ def _moved(numbering: Mapping[int, int]) -> int:
     return sum(1 for index, label in enumerate(ordered, 1) if numbering[label] != index)
 
 
-@attrs.frozen(repr=False)
-class RoundRobin(Value):
+class RoundRobin(NamedTuple):
     """A recognised round robin and its observed schedule.
 
     Attributes:
@@ -665,7 +664,7 @@ class RoundRobin(Value):
     custom: bool
     observed: Observed
     bye_players: tuple[Player, ...] = ()
-    team_names: Mapping[int, str] = attrs.field(factory=dict)
+    team_names: Mapping[int, str] = MappingProxyType({})
 
     @property
     def players(self) -> int:

@@ -41,12 +41,12 @@ import functools
 import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
+from typing import NamedTuple
 
 import attrs
 
 from trfkit.compute.berger import meet_round, table_size
 from trfkit.compute.history import has_pairing_bye, is_bye_player
-from trfkit.compute.history.teams import RowKind, result_rows, team_members
 from trfkit.limits import named_cycles
 from trfkit.model import Colour, Player, Tournament
 from trfkit.values import Value, WordEnum
@@ -125,8 +125,7 @@ SWISS_WORDS = re.compile(
 )
 """092 texts and 192 codes that name a Swiss system: such files are never round robins."""
 
-@attrs.frozen(repr=False)
-class TypeCode(Value):
+class TypeCode(NamedTuple):
     """What a TRF-2026 192 code or a 092 text says about the event.
 
     Attributes:
@@ -274,6 +273,20 @@ def _team_games(
     return games
 
 
+def team_members(tournament: Tournament) -> tuple[dict[int, int], dict[int, str], dict[int, int]]:
+    """Player start rank → team label, team label → name, player → board index (0 = top).
+
+    :func:`trfkit.compute.history.teams.team_members`, asked only of a file with team
+    records (013/310): the one place that opens the team computations, so an individual
+    event's check loads none of them.
+    """
+    if not tournament.teams:
+        return {}, {}, {}
+    from trfkit.compute.history import teams
+
+    return teams.team_members(tournament)
+
+
 def team_row_games(tournament: Tournament) -> list[tuple[int, int, int, Colour]]:
     """Team claims from the informative 801 (long) or 802 (short) rows.
 
@@ -282,6 +295,8 @@ def team_row_games(tournament: Tournament) -> list[tuple[int, int, int, Colour]]
     is the opponent team of the next round, and a bye word (``FFFF``, ``ZPB`` …) is a
     round without an opponent. 801 rows win over 802 rows.
     """
+    from trfkit.compute.history.teams import RowKind, result_rows
+
     rows = result_rows(tournament)
     chosen = [r for r in rows if r.kind is RowKind.LONG] or [
         r for r in rows if r.kind is RowKind.SHORT
@@ -550,8 +565,7 @@ def _claims(field: Entrants) -> Iterator[tuple[int, int, int | None]]:
 # --- the decision ----------------------------------------------------------------------------
 
 
-@attrs.frozen(repr=False)
-class RegimeDecision(Value):
+class RegimeDecision(NamedTuple):
     """The kind of event, what decided it and why, and the participants it was read from.
 
     Attributes:

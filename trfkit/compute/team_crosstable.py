@@ -27,7 +27,8 @@ from fractions import Fraction
 import attrs
 
 from trfkit import columns as C
-from trfkit.compute.history import RoundKind, TeamEvent
+from trfkit.compute.history import RoundKind
+from trfkit.compute.history.teams import TeamEvent
 from trfkit.compute.regime import RegimeDecision
 from trfkit.compute.team_standings import TeamRow, TeamStandings, compute_team_standings
 from trfkit.compute.tiebreaks import TieBreakOptions

@@ -77,7 +77,7 @@ from fractions import Fraction
 
 import attrs
 
-from trfkit.compute.history import TEAM_WORDS, TeamEvent, team_event_of
+from trfkit.compute.history.teams import TEAM_WORDS, TeamEvent, team_event_of
 from trfkit.compute.regime import Regime, RegimeDecision, decide, read_192
 from trfkit.compute.tiebreaks import (
     EditionChoice,

@@ -39,7 +39,8 @@ from fractions import Fraction
 import attrs
 
 from trfkit import columns as C
-from trfkit.compute.history import TEAM_WORDS, team_event_of, written
+from trfkit.compute.history import written
+from trfkit.compute.history.teams import TEAM_WORDS, team_event_of
 from trfkit.compute.regime import decide, team_members
 from trfkit.compute.team_crosstable import TeamCrossTable, build
 from trfkit.errors import ArgumentTypeError, ConversionFailed

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -114,6 +114,12 @@ class JsonWriter:
         text = textwrap.indent(dumps_json(entry), "    ")
         self._write(('{\n  "files": [\n' if self._count == 0 else ",\n") + text)
         self._count += 1
+
+    def add_report(self, report: FileReport, shown: Iterable[Diagnostic]) -> None:
+        """Write the entry of *report*, listing the diagnostics *shown*."""
+        entry = file_json(report)
+        entry["diagnostics"] = [diagnostic_json(d) for d in shown]
+        self.add(entry)
 
     def close(self, summary: dict[str, Any]) -> None:
         """Write the ``summary`` object and end the document."""

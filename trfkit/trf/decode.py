@@ -12,23 +12,21 @@ import codecs
 import functools
 import re
 import sys
-
-import attrs
+from typing import NamedTuple
 
 from trfkit.diagnostics import REPEATS, Diagnostic, Repeats, parse_rule
 from trfkit.errors import CodecError, DecodeError
 from trfkit.model import Encoding
 from trfkit.untrusted import text_codec
-from trfkit.values import Value
 
 UTF8_BOM = codecs.BOM_UTF8
 _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _NEWLINE = re.compile(r"(\r\n|\r|\n)")
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = "[\ud800-\udfff]"
+"""A lone surrogate (a pattern, compiled when a text that is not ASCII is first checked)."""
 
 
-@attrs.frozen(repr=False)
-class Decoded(Value):
+class Decoded(NamedTuple):
     """Text decoded from bytes, with how it was stored."""
 
     text: str
@@ -51,7 +49,7 @@ def check_characters(text: str) -> None:
     """
     if text.isascii():  # the common case, answered without a scan
         return
-    found = _SURROGATE.search(text)
+    found = re.search(_SURROGATE, text)
     if found is not None:
         line, column = _position(text, found.start())
         raise DecodeError(

@@ -10,10 +10,10 @@ built (:data:`TABLES`), not in every process.
 from __future__ import annotations
 
 import functools
+import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
 from typing import IO, Any
 
 import attrs
@@ -109,11 +109,13 @@ class LineLexer:
 @functools.cache
 def grammar_text() -> str:
     """The grammar, from the installed package or else the source checkout."""
-    here = Path(__file__).resolve().parent
-    packaged = here.parent / "grammars" / "trf.lark"  # an installed wheel
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    return (here.parent.parent / "grammars" / "trf.lark").read_text(encoding="utf-8")  # a checkout
+    # os.path, not pathlib: a check of one file imports no pathlib (nor the urllib it loads)
+    package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    packaged = os.path.join(package, "grammars", "trf.lark")  # an installed wheel
+    if not os.path.isfile(packaged):
+        packaged = os.path.join(os.path.dirname(package), "grammars", "trf.lark")  # a checkout
+    with open(packaged, encoding="utf-8") as grammar:
+        return grammar.read()
 
 
 class _Appending:

@@ -18,13 +18,9 @@ The start rank column may be called ``start_rank``, ``SNo``, ``No``, ``Nr``,
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import re
 from collections.abc import Mapping
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from trfkit.errors import StandingsFileError
@@ -155,13 +151,19 @@ def _rows_from_json(data: Any) -> list[Mapping[str, Any]]:
 
 
 def _rows_from_csv(text: str) -> list[Mapping[str, Any]]:
+    import csv  # a side file's format: read only when one is given (not by the checks)
+    import io
+
     first = text.splitlines()[0] if text.strip() else ""
     counts = {d: first.count(d) for d in (";", "\t", "|", ",")}
     delimiter = max(counts, key=lambda d: counts[d]) if any(counts.values()) else ","
-    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
-    if not reader.fieldnames:
-        raise StandingsFileError("the CSV file has no header row")
-    return [row for row in reader if any((v or "").strip() for v in row.values() if v)]
+    try:
+        reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
+        if not reader.fieldnames:
+            raise StandingsFileError("the CSV file has no header row")
+        return [row for row in reader if any((v or "").strip() for v in row.values() if v)]
+    except csv.Error as exc:  # a field over csv.field_size_limit(), a NUL byte
+        raise StandingsFileError(f"not valid CSV: {exc}") from None
 
 
 def load_reported(path: str) -> Mapping[int, Mapping[str, Fraction]]:
@@ -178,8 +180,11 @@ def load_reported(path: str) -> Mapping[int, Mapping[str, Fraction]]:
         StandingsFileError: When the file is missing, malformed, has no start rank
             column, repeats a start rank or holds a value that is not a number.
     """
+    import json  # a side file's format: read only when one is given (not by the checks)
+
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read()
     except OSError as exc:
         raise StandingsFileError(f"cannot be read: {exc.strerror or exc}") from None
     try:
@@ -197,10 +202,7 @@ def load_reported(path: str) -> Mapping[int, Mapping[str, Fraction]]:
         except json.JSONDecodeError as exc:
             raise StandingsFileError(f"not valid JSON: {exc}") from None
     else:
-        try:
-            rows = _rows_from_csv(text)
-        except csv.Error as exc:  # a field over csv.field_size_limit(), a NUL byte
-            raise StandingsFileError(f"not valid CSV: {exc}") from None
+        rows = _rows_from_csv(text)
     out: dict[int, dict[str, Fraction]] = {}
     for number, row in enumerate(rows, 1):
         start_key = next((k for k in row if k is not None and _normal(k) in _START_KEYS), None)

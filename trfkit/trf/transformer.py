@@ -55,7 +55,6 @@ from trfkit.model import (
     Tokens,
     record_value,
 )
-from trfkit.trf.team_rows import team_results
 
 _SEX = {
     "m": Sex.MALE,
@@ -834,6 +833,8 @@ class RecordReader:
         return self._record(token, RawRecord, (kind, str(token)))
 
     def _team_results(self, kind: str, token: LineToken) -> Record:
+        from trfkit.trf.team_rows import team_results  # 801/802 rows: team events only
+
         row = team_results(kind, str(token))
         return self._record(token, TeamResults, record_value(row)[1:])
 

@@ -20,7 +20,9 @@ or a forfeited match its meaning.
 - :mod:`~trfkit.compute.history.withdrawals`: the round-robin withdrawal (C.05), decided
   once, from the rows and the regime decision's cycle count.
 - :mod:`~trfkit.compute.history.teams`: each team's rounds (:class:`TeamEvent`): the
-  matches rebuilt from the boards, with 330, 320, 240 and 299.
+  matches rebuilt from the boards, with 330, 320, 240 and 299. Imported from its own
+  module, and only for a file with team records (013/310), so the check of an
+  individual event does not load it (nor the team standings and tie-breaks on it).
 """
 
 from __future__ import annotations
@@ -60,7 +62,6 @@ from trfkit.compute.history.kinds import (
 )
 from trfkit.compute.history.players import PlayerHistory, completed_rounds, history_of
 from trfkit.compute.history.points import PointSystem
-from trfkit.compute.history.teams import TEAM_WORDS, TeamEvent, TeamRound, team_event_of
 from trfkit.compute.history.withdrawals import (
     CompletedGames,
     Withdrawal,
@@ -83,7 +84,6 @@ __all__ = [
     "NOT_PLAYED",
     "PAIRING_BYE",
     "REQUESTED",
-    "TEAM_WORDS",
     "UNPLAYED",
     "VUR",
     "ZERO_BYE",
@@ -93,8 +93,6 @@ __all__ = [
     "Round",
     "RoundKind",
     "Spelling",
-    "TeamEvent",
-    "TeamRound",
     "Withdrawal",
     "WithdrawalBoundary",
     "WithdrawalOptions",
@@ -110,6 +108,5 @@ __all__ = [
     "leaves_out_a_bye",
     "played_over_the_board",
     "spelling_of",
-    "team_event_of",
     "written",
 ]

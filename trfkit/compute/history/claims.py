@@ -9,11 +9,10 @@ those aside and keeps the others, in file order, for the block checks to judge.
 
 from __future__ import annotations
 
-import attrs
+from typing import NamedTuple
 
 from trfkit.compute.history.kinds import COMPLEMENTS
 from trfkit.model import Colour, Player, Result, RoundResult, Tournament
-from trfkit.values import Value
 
 __all__ = ["Blocks", "walk_blocks"]
 
@@ -22,8 +21,7 @@ _COMPLEMENT_OF = {id(r): theirs for r, theirs in COMPLEMENTS.items()}
 ``id`` is a C call). A forfeit lost by both is no agreeing game here: S003 looks at it."""
 
 
-@attrs.frozen(repr=False)
-class Blocks(Value):
+class Blocks(NamedTuple):
     """What one walk over every round block of a file finds, shared by the block checks.
 
     Attributes:

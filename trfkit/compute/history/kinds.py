@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 from fractions import Fraction
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -88,8 +88,7 @@ UNPLAYED: Final = frozenset({FORFEIT_LOSS, DOUBLE_FORFEIT, ZERO_BYE, ABSENT})
 """A round without a game and without points: what a withdrawal leaves."""
 
 
-@attrs.frozen(repr=False)
-class Round(Value):
+class Round(NamedTuple):
     """One round of one participant, as the history reads it.
 
     Attributes:

@@ -13,9 +13,7 @@ the opponent's block (``U``, a blank, ``Z``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
-
-import attrs
+from typing import NamedTuple, Protocol
 
 from trfkit.compute.berger import partner_tables, table_size
 from trfkit.compute.history.kinds import (
@@ -31,7 +29,7 @@ from trfkit.compute.history.kinds import (
 )
 from trfkit.compute.history.points import PointSystem
 from trfkit.model import Result
-from trfkit.values import Value, WordEnum
+from trfkit.values import WordEnum
 
 __all__ = [
     "CompletedGames",
@@ -84,16 +82,14 @@ class WithdrawalOptions(Protocol):
         """Which games before a withdrawal count as completed."""
 
 
-@attrs.frozen(repr=False)
-class _Defaults(Value):
+class _Defaults(NamedTuple):
     withdrawals: bool = True
     withdrawals_in_progress: bool = False
     withdrawal_boundary: WithdrawalBoundary = WithdrawalBoundary.BELOW_HALF
     withdrawal_completed: CompletedGames = CompletedGames.PLAYED
 
 
-@attrs.frozen(repr=False)
-class Withdrawal(Value):
+class Withdrawal(NamedTuple):
     """A round-robin player who stopped playing.
 
     Attributes:

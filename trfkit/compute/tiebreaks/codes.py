@@ -5,12 +5,9 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
-
-import attrs
+from typing import Any, NamedTuple, TypeVar
 
 from trfkit.errors import TieBreakError
-from trfkit.values import Value
 
 # --- codes ---------------------------------------------------------------------------------
 
@@ -57,8 +54,7 @@ _MODIFIER = re.compile(r"[/-](C\d+|M\d+|L[+-]?\d+|P|R|F|U\w*)", re.IGNORECASE | 
 _NAME = re.compile(r"([A-Z]+)(:(MP|GP))?", re.IGNORECASE)
 
 
-@attrs.frozen(repr=False)
-class TieBreak(Value):
+class TieBreak(NamedTuple):
     """One tie-break of a list, with its modifiers.
 
     Attributes:

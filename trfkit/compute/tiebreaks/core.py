@@ -5,9 +5,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Final
-
-import attrs
+from typing import Any, Final, NamedTuple
 
 from trfkit.compute.history import (
     FORFEITS,
@@ -31,7 +29,6 @@ from trfkit.compute.tiebreaks.unplayed import (
     unplayed_terms,
 )
 from trfkit.model import Player, Tournament
-from trfkit.values import Value
 
 # --- the engine ----------------------------------------------------------------------------
 
@@ -90,8 +87,7 @@ IS_VUR_OF: Final = operator.itemgetter(TERM_IS_VUR)
 RATING_OF: Final = operator.itemgetter(1)
 
 
-@attrs.frozen(repr=False)
-class Column(Value):
+class Column(NamedTuple):
     """One tie-break for every player, by index: player *i*'s value is ``raw[i] / scale``.
 
     Integers over one scale sort and compare far faster than fractions, and exactly.

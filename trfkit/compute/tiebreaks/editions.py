@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import datetime
-
-import attrs
+from typing import NamedTuple
 
 from trfkit.dates import readings
 from trfkit.model import (
     Tournament,
 )
-from trfkit.values import Value, WordEnum
+from trfkit.values import WordEnum
 
 # --- rule editions -------------------------------------------------------------------------
 
@@ -46,8 +45,7 @@ _EDITION_STARTS: tuple[tuple[datetime.date, Edition, str], ...] = (
 _NEWEST = Edition.FIDE_2026
 
 
-@attrs.frozen(repr=False)
-class EditionChoice(Value):
+class EditionChoice(NamedTuple):
     """Which rule edition applies, and why.
 
     Attributes:

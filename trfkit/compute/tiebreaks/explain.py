@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-
-import attrs
+from typing import NamedTuple
 
 from trfkit.compute.history import (
     ANNULLED,
@@ -30,11 +29,9 @@ from trfkit.compute.tiebreaks.unplayed import (
     TERM_SCORE,
 )
 from trfkit.numbers import format_number
-from trfkit.values import Value
 
 
-@attrs.frozen(repr=False)
-class RoundLine(Value):
+class RoundLine(NamedTuple):
     """One round of an explanation (``trfkit standings --explain``).
 
     Attributes:
@@ -58,8 +55,7 @@ class RoundLine(Value):
     contributions: Mapping[str, Fraction | None]
 
 
-@attrs.frozen(repr=False)
-class Explanation(Value):
+class Explanation(NamedTuple):
     """Why a player's tie-breaks have their values.
 
     Attributes:

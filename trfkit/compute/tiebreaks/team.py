@@ -19,7 +19,8 @@ from typing import Any
 
 import attrs
 
-from trfkit.compute.history import GAMES, RoundKind, TeamEvent, TeamRound
+from trfkit.compute.history import GAMES, RoundKind
+from trfkit.compute.history.teams import TeamEvent, TeamRound
 from trfkit.compute.tiebreaks.codes import CODES, TEAM_CODES, koya_limit, modifier_tokens
 from trfkit.compute.tiebreaks.editions import Edition
 from trfkit.compute.tiebreaks.opponents import koya_games

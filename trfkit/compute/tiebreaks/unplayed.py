@@ -27,9 +27,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, Final, TypeVar
-
-import attrs
+from typing import Any, Final, NamedTuple, TypeVar
 
 from trfkit.compute.history import (
     ANNULLED,
@@ -42,7 +40,6 @@ from trfkit.compute.history import (
     RoundKind,
 )
 from trfkit.compute.tiebreaks.editions import Edition
-from trfkit.values import Value
 
 __all__ = [
     "PLAYER_WORDING",
@@ -151,8 +148,7 @@ def seen_scores(
     return seen
 
 
-@attrs.frozen(repr=False)
-class Wording(Value):
+class Wording(NamedTuple):
     """How an explanation names the treatment of each kind of element."""
 
     game: str
