@@ -113,3 +113,52 @@ def test_check_of_an_individual_event_loads_nothing_it_does_not_use(tmp_path: Pa
 def test_the_top_level_help_is_the_same_with_or_without_the_commands_built() -> None:
     """Listing commands without building them changes nothing ``trfkit --help`` prints."""
     assert build_parser(only=()).format_help() == build_parser().format_help()
+
+
+def test_the_process_ends_at_once_only_when_nothing_is_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``entry`` skips the interpreter's exit only with no exit work: a database, a thread."""
+    import threading
+
+    from trfkit import cli
+
+    for name in cli._EXIT_WORK:
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    assert cli._nothing_left_at_exit()
+    monkeypatch.setitem(sys.modules, "sqlite3", sys)
+    assert not cli._nothing_left_at_exit()
+    monkeypatch.delitem(sys.modules, "sqlite3")
+    stop = threading.Event()
+    worker = threading.Thread(target=stop.wait)
+    worker.start()
+    try:
+        assert not cli._nothing_left_at_exit()
+    finally:
+        stop.set()
+        worker.join()
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [["berger", "60"], ["check", str(SMALL), "--format", "json"], ["rules"]],
+    ids=["berger", "check", "rules"],
+)
+def test_output_is_whole_when_the_process_ends_at_once(
+    arguments: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What a command prints to a file is all of it (flushed before the process ends)."""
+    from trfkit.cli import main
+
+    code = main(arguments)
+    expected = capsys.readouterr().out
+    target = tmp_path / "out.txt"
+    path = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    with target.open("w", encoding="utf-8") as out:
+        done = subprocess.run(
+            [sys.executable, "-m", "trfkit", *arguments], stdout=out, stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": path}, check=False,
+        )  # fmt: skip
+    assert done.returncode == code
+    assert target.read_text(encoding="utf-8") == expected
+    assert len(expected) > 1000
