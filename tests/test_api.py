@@ -10,7 +10,7 @@ import pytest
 from locations import CORPUS, CORPUS_FILES, needs_corpus
 
 import trfkit
-from trfkit.errors import TrfSyntaxError, UsageError
+from trfkit.errors import EditError, TrfSyntaxError, UsageError
 from trfkit.model import Colour, FileFormat, Player, Result, Sex, Title
 
 SAMPLE = (
@@ -370,6 +370,47 @@ def test_convert_writes_what_the_command_writes(tmp_path: Path) -> None:
     assert main(["convert", str(path), "--to", "trf26", "-o", str(out)]) == 0
     assert trfkit.dump_bytes(converted) == out.read_bytes()
     assert changes
+
+
+@pytest.mark.parametrize("target", ["trf16", "trf26"])
+@pytest.mark.parametrize(
+    "path", sorted(REAL.glob("*.trf")) + CORPUS_FILES, ids=lambda p: p.name
+)  # fmt: skip
+def test_convert_writes_what_the_command_writes_for_every_real_file(
+    path: Path, target: str, tmp_path: Path
+) -> None:
+    """Every fixture and corpus file, both targets: the API's bytes are the command's."""
+    from trfkit.cli import main
+
+    converted, _ = trfkit.convert(trfkit.loads(path.read_bytes()), target)
+    out = tmp_path / "out.trf"
+    assert main(["convert", str(path), "--to", target, "-o", str(out)]) == 0
+    assert trfkit.dump_bytes(converted) == out.read_bytes()
+
+
+@needs_corpus
+def test_convert_rewrites_the_lines_the_reader_repaired_as_the_command_does() -> None:
+    """A 132 whose dates stand one column right (line 10) is written in its columns."""
+    path = CORPUS / "trf26_individual_import_test_sharly.trf"
+    converted, _ = trfkit.convert(trfkit.loads(path.read_bytes()), "trf16")
+    line = next(t for t in trfkit.dumps(converted).splitlines() if t.startswith("132"))
+    assert line == "132" + " " * 88 + "  ".join(
+        ["25/09/13", "25/09/13", "25/09/13", "25/09/14", "25/09/14"]
+    )
+
+
+def test_with_result_keeps_the_new_opponents_bye() -> None:
+    """C.07 Swiss: a game of 12 against 4 in round 2, where 4 had a half-point bye: refused."""
+    event = trfkit.loads((REAL / "otto_fide_c07_2023_tiebreak_exercises_swiss_5r.trf").read_bytes())
+    with pytest.raises(
+        EditError,
+        match=r"^round 2: player 4 has a half-point bye there, not a game with player 12; "
+        r"edit both lines with both_sides=False$",
+    ):
+        event.with_result(12, 2, "1", opponent=4, colour="w")
+    one_side = event.with_result(12, 2, "1", opponent=4, colour="w", both_sides=False)
+    assert one_side.player(4).round(2) == event.player(4).round(2)
+    assert one_side.player(12).round(2) == trfkit.model.RoundResult(2, 4, Colour.WHITE, Result.WIN)
 
 
 def test_convert_refuses_a_target_that_is_no_version() -> None:

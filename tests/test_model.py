@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import trfkit
-from trfkit.errors import EditError, ModelError, TrfError
+from trfkit.errors import ArgumentTypeError, EditError, ModelError, TrfError, WriteError
 from trfkit.model import (
     AbnormalPoints,
     Colour,
@@ -123,6 +123,10 @@ def test_player_of_an_unknown_start_rank_is_an_edit_error() -> None:
         lambda: Player(1, rounds=((1, None, "-", None),)),
         lambda: RoundResult(0, None, Colour.NONE, None),
         lambda: RoundResult(1, 0, Colour.WHITE, Result.WIN),
+        lambda: RoundResult(1, 10000, Colour.WHITE, Result.WIN),  # four columns end at 9999
+        lambda: Player(1, name="Alpha\n012 Hijack"),  # a line break would start a record
+        lambda: Player(1, federation="GER\r"),
+        lambda: Player(1, appended=("12.5\n",)),
         lambda: RoundResult(1, 3, "w", Result.WIN),
         lambda: RoundResult(1, 3, Colour.WHITE, "1"),
         lambda: Team("310", "T", members=(1, -2)),  # 0 is an empty place, as files write it
@@ -284,6 +288,29 @@ EDIT, MODEL = EditError, ModelError
         (lambda t: t.with_result(1, 0, "1"), MODEL, "round must be a whole number of at least 1"),
         (lambda t: t.with_result(1, 1, "1", colour="green"), MODEL, "colour must be a Colour"),
         (lambda t: t.with_result(1, 1, "1", opponent="2"), MODEL, "opponent must be a start rank"),
+        (
+            lambda t: t.with_result(3, 2, "H").with_result(1, 2, "1", opponent=3, colour="w"),
+            EDIT,
+            "round 2: player 3 has a half-point bye there, not a game with player 1; edit both "
+            "lines with both_sides=False",
+        ),
+        (
+            lambda t: t.with_result(1, 1, "1", opponent=10000, colour="w", both_sides=False),
+            EDIT,
+            "no player has start rank 10000 (the opponent)",
+        ),
+        (
+            lambda t: t.with_result(1, 100, "H"),
+            EDIT,
+            "round 100: a player line holds at most 99 rounds",
+        ),
+        (
+            lambda t: t.player(1).with_round(RoundResult(10000, None, NONE, None)),
+            EDIT,
+            "round 10000: a player line holds at most 99 rounds",
+        ),
+        (lambda t: t.player(1).with_points("1/3"), EDIT, "points 1/3 have no decimal form"),
+        (lambda t: t.player(1).with_points(Fraction(1, 128)), EDIT, "at most 6 decimals"),
         (lambda t: t.with_player("Ann"), MODEL, "with_player takes a Player"),
         (lambda t: t.player(1).with_round((1, 2, "w", "1")), MODEL, "takes a RoundResult"),
     ],
@@ -307,6 +334,132 @@ def test_with_player_replaces_the_player_of_its_start_rank_keeping_its_line() ->
     assert bea.player(2).line == 3
     with pytest.raises(EditError, match="no player has start rank 5"):
         t.with_player(Player(5, "Eve"))
+
+
+DUPLICATE = (
+    "012 Open\n"
+    "001    1      Ann\n"
+    "001    3      Cid\n"
+    "001    3      Dora\n"
+)
+
+
+def test_with_player_replaces_the_line_its_player_was_read_from_where_a_rank_repeats() -> None:
+    """Dora (line 4, start rank 3 as Cid on line 3) renamed: line 4 changes, Cid stays."""
+    t = trfkit.loads(DUPLICATE)
+    dora = t.players[2]
+    edited = t.with_player(attrs.evolve(dora, name="Dorothea"))
+    assert [p.name for p in edited.players] == ["Ann", "Cid", "Dorothea"]
+    assert trfkit.dumps(edited) == (
+        "012 Open\n001    1      Ann\n001    3      Cid\n001    3      Dorothea\n"
+    )
+
+
+def test_a_repeated_start_rank_names_no_one_player() -> None:
+    """player(3) and with_player(Player(3)) with start rank 3 on lines 3 and 4: EditError."""
+    t = trfkit.loads(DUPLICATE)
+    with pytest.raises(
+        EditError, match=r"^start rank 3 is held by the players of lines 3 and 4, and which one"
+    ):
+        t.player(3)
+    with pytest.raises(EditError, match="lines 3 and 4, and the player was read from none"):
+        t.with_player(Player(3, "Eve"))
+    with pytest.raises(EditError, match="lines 3 and 4"):
+        t.with_result(3, 1, "H")
+    assert t.player(1).name == "Ann"
+
+
+def test_with_player_renumbers_only_to_a_free_start_rank_that_fits() -> None:
+    """Ann read as 1 becomes 2 on her line; 3 is Cid's and 10000 needs five columns: refused."""
+    t = trfkit.loads("012 Open\n001    1      Ann\n001    3      Cid\n")
+    ann = t.player(1)
+    assert trfkit.dumps(t.with_player(attrs.evolve(ann, start_rank=2))).splitlines()[1] == (
+        "001    2      Ann"
+    )
+    with pytest.raises(EditError, match="start rank 3 is already held by the player of line 3"):
+        t.with_player(attrs.evolve(ann, start_rank=3))
+    with pytest.raises(EditError, match="start rank 10000 does not fit its four columns"):
+        t.with_player(attrs.evolve(ann, start_rank=10000))
+
+
+APPENDED = (
+    "012 Open\n"
+    "XXR 2\n"
+    + "001    1      Ann".ljust(91) + "   2 w 1     3 b 1      12.5\n"
+    + "001    2      Bob".ljust(91) + "   1 b 0  0000 - H       7.0\n"
+    + "001    3      Cid".ljust(91) + "0000 - H     1 w 0       4.5\n"
+)
+"""Two declared rounds, and a tie-break value an exporter appended after them."""
+
+
+def test_a_round_past_the_declared_rounds_is_refused() -> None:
+    """XXR 2 and values after round 2: a round 3 would make every line's values rounds."""
+    t = trfkit.loads(APPENDED)
+    assert trfkit.parse(APPENDED).diagnostics == ()
+    assert [p.appended for p in t.players] == [("12.5",), ("7.0",), ("4.5",)]
+    why = r"round 3 of player 2: the report declares 2 rounds \(XXR 2, line 2\)"
+    with pytest.raises(EditError, match=why):
+        t.with_result(2, 3, "1", opponent=3, colour="w")
+    bob = t.player(2).with_round(RoundResult(3, None, NONE, Result.HALF_BYE))
+    with pytest.raises(EditError, match=why):
+        t.with_player(bob)
+    within = t.with_result(2, 2, "F")  # a declared round is edited in place
+    back = trfkit.loads(trfkit.dumps(within))
+    assert [p.appended for p in back.players] == [("12.5",), ("7.0",), ("4.5",)]
+    assert back.player(2).round(2) == RoundResult(2, None, NONE, Result.FULL_BYE)
+
+
+def test_the_model_bounds_follow_the_reader_and_the_number_writer() -> None:
+    """MOST_ROUNDS is the reader's default limit, DECIMALS what format_number writes exactly."""
+    from trfkit import model, numbers
+    from trfkit.limits import Limits
+
+    assert model.MOST_ROUNDS == Limits().max_rounds == 99
+    assert model.DECIMALS == numbers.DECIMALS == 6
+
+
+def test_with_result_takes_both_sides_as_true_or_false_only() -> None:
+    """both_sides=1 is no flag: ArgumentTypeError, a TypeError and a TrfError."""
+    with pytest.raises(
+        ArgumentTypeError,
+        match=r"^Tournament.with_result\(\): both_sides must be True or False, not int$",
+    ):
+        _event().with_result(1, 1, "=", both_sides=1)  # type: ignore[arg-type]
+
+
+def test_the_writer_refuses_what_would_shift_a_line_or_read_back_otherwise() -> None:
+    """An opponent of five digits, points 1/3 and a start rank 12345: WriteError, not a line."""
+    block = RoundResult(1, 2, WHITE, Result.WIN)
+    object.__setattr__(block, "opponent", 20000)  # past the model's rule, as a bug might
+    with pytest.raises(WriteError, match=r"round 1: opponent '20000' does not fit columns 92-95"):
+        trfkit.dumps(Tournament((Player(1, rounds=(block,)),)))
+    third = attrs.evolve(Player(1), points=Fraction(1, 3))
+    with pytest.raises(WriteError, match=r"points 1/3 cannot be written exactly: '0.33' reads"):
+        trfkit.dumps(Tournament((third,)))
+    wide = trfkit.loads("012 X\n001 12345 m    Alpha\n")  # read where its text stands
+    assert wide.players[0].start_rank == 12345
+    renamed = wide.with_player(attrs.evolve(wide.players[0], name="Beta"))
+    with pytest.raises(WriteError, match="line 2: start_rank '12345' does not fit columns 5-8"):
+        trfkit.dumps(renamed)
+
+
+def test_an_old_value_trfkit_cannot_write_is_replaced_by_writing_the_line_anew() -> None:
+    """Points 100.5 read from columns 80-84 become 2.0: the whole line in standard columns."""
+    line = "001    1 m    Alpha, Anna                       2100 GER     1234567 1990/01/01"
+    t = trfkit.loads(f"012 X\n{line} 100.5   1     2 w 1\n")
+    edited = t.with_player(t.player(1).with_points(2))
+    assert trfkit.dumps(edited) == f"012 X\n{line}  2.0    1     2 w 1\n"
+
+
+def test_a_line_break_in_a_text_field_is_refused_and_odd_characters_are_kept() -> None:
+    """A name with a line break is refused; a form feed or U+2028 in one is written back."""
+    t = trfkit.loads("012 X\n001    1      Ann\n")
+    with pytest.raises(ModelError, match=r"^Player\.name must be text on one line"):
+        t.with_player(attrs.evolve(t.player(1), name="Ann\n012 Hijack"))
+    odd = "012 X\n001    1      A\x0cn\u2028n\n"
+    assert trfkit.dumps(trfkit.loads(odd)) == odd
+    renamed = trfkit.loads(odd).with_player(Player(1, "B\x0cb"))
+    assert trfkit.dumps(renamed) == "012 X\n001    1      B\x0cb\n"
 
 
 def _codes(t: Tournament) -> list[str]:

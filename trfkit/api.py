@@ -30,7 +30,7 @@ from trfkit.errors import (
     WriteError,
 )
 from trfkit.limits import Limits
-from trfkit.model import FileFormat, Tournament
+from trfkit.model import FileFormat, Record, Tournament
 from trfkit.trf import reader, writer
 from trfkit.trf.decode import check_characters
 from trfkit.trf.reader import ParseResult
@@ -468,7 +468,9 @@ def convert(
     (:mod:`trfkit.formats.versions` lists the records each way). Write the result with
     :func:`dumps`, :func:`dump_bytes` or :func:`dump`: the lines the conversion did not
     touch are the input's, and the bytes are UTF-8 without a byte-order mark, as the
-    command writes them. A tournament edited since it was read (or built in code) is
+    command writes them. A line the reader warned about when reading that text (a field
+    standing off its columns, a result ``*``) is written in the standard columns, as the
+    command writes it. A tournament edited since it was read (or built in code) is
     converted as its text (:func:`dumps`) reads, and the adjustments name that text's
     lines: each is the conversion's, never an edit's.
 
@@ -511,21 +513,39 @@ def convert(
             "convert", "options", "a trfkit.formats.ConvertOptions or None", options
         )
     original = tournament.encoding
+    # the text read again, as the command reads the file: its warnings name the lines the
+    # command writes anew; an edited tournament (or one built in code) is converted as
+    # that text reads, so every adjustment is the conversion's and names a line of it
+    read = reader.parse(writer.dumps(tournament))
     if not all(r.source is not None and writer.unchanged(r) for r in tournament.records):
-        # edited, or built in code: converted as its text reads, so that every adjustment
-        # is the conversion's (not an edit's) and its line is a line of that text
-        tournament = reader.loads(writer.dumps(tournament))
+        tournament = read.tournament
     conversion = cv.convert(tournament, version, options=options)
     # the text's own adjustments (a field re-aligned), as the command lists them; and the
     # refusal of a line whose stray text the rewriting would cut
-    rendered = cv.render_trf(conversion)
+    # a text over the default limits (read with larger ones) names no line to repair
+    repair = cv.lines_to_repair(read.diagnostics) if read.fatal is None else frozenset()
+    rendered = cv.render_trf(conversion, repair=repair)
     encoding = attrs.evolve(original, codec="utf-8", bom=False)
     found = [
         *rendered.adjustments,
         *cv.encoding_adjustments(original, encoding.codec, bom=False),
     ]
     found.sort(key=lambda a: a.line or 0)  # the file's own (encoding, line endings) first
-    return attrs.evolve(conversion.tournament, encoding=encoding), found
+    records = tuple(_rewritten(r, repair) for r in conversion.tournament.records)
+    return attrs.evolve(conversion.tournament, records=records, encoding=encoding), found
+
+
+def _rewritten(record: Record, repair: frozenset[int]) -> Record:
+    """*record*, marked to be written in the standard columns when its line is in *repair*.
+
+    A source without what its line was read as makes :func:`dumps` render the record, as
+    the command writes a line the reader had to repair; a line with text no field took
+    is kept as written.
+    """
+    source = record.source
+    if source is None or source.line not in repair or source.unplaced:
+        return record
+    return attrs.evolve(record, source=attrs.evolve(source, as_read=None))
 
 
 def _version(target: object) -> FileFormat:

@@ -22,7 +22,7 @@ from typing import Any, Literal, TypeVar
 
 import attrs
 
-from trfkit.errors import EditError, ModelError
+from trfkit.errors import ArgumentTypeError, EditError, ModelError
 from trfkit.values import Value, WordEnum
 
 # --- vocabularies -------------------------------------------------------------------------
@@ -260,9 +260,29 @@ def _numbers_at_least(low: int) -> _Validator:
 
 
 _START_RANK = _number_at_least(1, False)
-_OPTIONAL_ID = _number_at_least(1, True)
 _OPTIONAL_COUNT = _number_at_least(0, True)
 _COUNTS = _numbers_at_least(0)
+
+LARGEST_ID = 9999
+"""The largest start rank four columns hold (columns 5-8 of record 001, a block's opponent)."""
+
+MOST_ROUNDS = 99
+"""The most round blocks an edit gives a player line: the reader's limit
+(``trfkit.limits.Limits().max_rounds``, which this layer cannot import), unless the line
+already holds more."""
+
+DECIMALS = 6
+"""The most decimals of points an edit takes: what ``trfkit.numbers.format_number``, the
+one number writer, writes exactly (``numbers.DECIMALS``; it rounds longer ones)."""
+
+
+def _opponent(instance: object, attribute: Any, value: Any) -> None:
+    # four columns: a wider number would push the rest of the line to the right
+    if value is not None and (type(value) is not int or not 1 <= value <= LARGEST_ID):
+        raise ModelError(
+            f"{type(instance).__name__}.{attribute.name} must be None or a start rank from 1 "
+            f"to {LARGEST_ID} (four columns), not {value!r}"
+        )
 
 
 def _fraction_or_none(instance: object, attribute: Any, value: Any) -> None:
@@ -273,15 +293,29 @@ def _fraction_or_none(instance: object, attribute: Any, value: Any) -> None:
         )
 
 
+def _one_line(text: str) -> bool:
+    r"""Whether *text* holds no line break the reader splits lines on (``\n``, ``\r``).
+
+    Every other character is kept: files hold odd ones, and they must be written back.
+    """
+    return "\n" not in text and "\r" not in text
+
+
 def _text(instance: object, attribute: Any, value: Any) -> None:
-    if type(value) is not str:
-        raise ModelError(f"{type(instance).__name__}.{attribute.name} must be text, not {value!r}")
+    if type(value) is not str or not _one_line(value):
+        raise ModelError(
+            f"{type(instance).__name__}.{attribute.name} must be text on one line (no line "
+            f"break), not {value!r}"
+        )
 
 
 def _texts(instance: object, attribute: Any, value: Any) -> None:
-    if type(value) is not tuple or any(type(item) is not str for item in value):
+    if type(value) is not tuple or any(
+        type(item) is not str or not _one_line(item) for item in value
+    ):
         raise ModelError(
-            f"{type(instance).__name__}.{attribute.name} must be a tuple of texts, not {value!r}"
+            f"{type(instance).__name__}.{attribute.name} must be a tuple of texts on one line "
+            f"(no line break), not {value!r}"
         )
 
 
@@ -451,7 +485,7 @@ class Tokens(Record):
 
 _BLOCK_RULES: Mapping[str, _Validator] = {
     "round": _START_RANK,
-    "opponent": _OPTIONAL_ID,
+    "opponent": _opponent,
     "colour": _member_of(Colour, False),
     "result": _member_of(Result, True),
 }
@@ -464,7 +498,8 @@ class RoundResult(Value):
 
     Attributes:
         round: The round number (1-based).
-        opponent: The opponent's start rank; ``None`` for ``0000`` or blank.
+        opponent: The opponent's start rank (1 to 9999, its four columns); ``None`` for
+            ``0000`` or blank.
         colour: The scheduled colour.
         result: The result code; ``None`` when the column is blank (read as ``Z``).
     """
@@ -480,7 +515,7 @@ class RoundResult(Value):
         r, o = self.round, self.opponent
         if (
             type(r) is int and r >= 1
-            and (o is None or (type(o) is int and o >= 1))
+            and (o is None or (type(o) is int and 1 <= o <= LARGEST_ID))
             and type(self.colour) is Colour
             and (self.result is None or type(self.result) is Result)
         ):  # fmt: skip
@@ -572,9 +607,19 @@ class Player(Record):
                 such as ``"5.5"`` or ``"11/2"``, or ``None`` for a blank column.
 
         Raises:
+            EditError: Points a file cannot hold: no decimal of at most :data:`DECIMALS`
+                places (``"1/3"`` would be written ``0.33`` and read back as 33/100).
+                Points too wide for the column are refused when written
+                (:class:`~trfkit.errors.WriteError`).
             ModelError: *points* is no exact number (a float, ``True``, ``"five"``).
         """
-        return attrs.evolve(self, points=_exact_points(points))
+        value = _exact_points(points)
+        if value is not None and (value * 10**DECIMALS).denominator != 1:
+            raise EditError(
+                f"points {value} have no decimal form a file holds (at most {DECIMALS} "
+                "decimals): written rounded, they would read back as other points"
+            )
+        return attrs.evolve(self, points=value)
 
     def with_round(self, block: RoundResult) -> Player:
         """This player with *block* as the block of its round (``block.round``).
@@ -584,14 +629,26 @@ class Player(Record):
         :meth:`Tournament.with_result`'s to keep in step.
 
         Raises:
+            EditError: A round past :data:`MOST_ROUNDS` (and past the line's own blocks):
+                the reader would refuse the line.
             ModelError: *block* is no :class:`RoundResult`.
         """
         if type(block) is not RoundResult:
             raise ModelError(f"Player.with_round takes a RoundResult, not {block!r}")
+        if block.round > max(MOST_ROUNDS, len(self.rounds)):
+            raise EditError(_too_many_rounds(block.round))
         rounds = list(self.rounds)
         rounds.extend(_empty_block(n) for n in range(len(rounds) + 1, block.round + 1))
         rounds[block.round - 1] = block
         return attrs.evolve(self, rounds=tuple(rounds))
+
+
+def _too_many_rounds(number: int) -> str:
+    """Why round *number* is refused: the reader would refuse the line (P010)."""
+    return (
+        f"round {number}: a player line holds at most {MOST_ROUNDS} rounds (the reader's "
+        "limit, Limits.max_rounds); the reader would refuse the line"
+    )
 
 
 def _empty_block(number: int) -> RoundResult:
@@ -950,17 +1007,33 @@ class Tournament(Value):
         return self.players_by_start_rank
 
     def player(self, start_rank: int) -> Player:
-        """The player of *start_rank* (the first line of it, where one repeats).
+        """The player of *start_rank*.
 
         Raises:
-            EditError: No player has that start rank (a :class:`~trfkit.errors.TrfError`).
+            EditError: No player has that start rank, or several lines do (which one is
+                meant cannot be told: pick it from :attr:`players`). A
+                :class:`~trfkit.errors.TrfError`.
         """
         found = self.players_by_start_rank.get(start_rank) if type(start_rank) is int else None
         if found is None:
             ranks = sorted(self.players_by_start_rank)
             held = f"the start ranks are {ranks[0]} to {ranks[-1]}" if ranks else "no player"
             raise EditError(f"no player has start rank {start_rank!r} ({held})")
+        repeated = self._repeated_ranks.get(start_rank)
+        if repeated is not None:
+            raise EditError(
+                f"start rank {start_rank} is held by {_lines_of(repeated)}, and which one is "
+                "meant cannot be told; pick the player from Tournament.players"
+            )
         return found
+
+    @functools.cached_property
+    def _repeated_ranks(self) -> dict[int, tuple[Player, ...]]:
+        """The players of each start rank that more than one line holds."""
+        holders: dict[int, list[Player]] = {}
+        for p in self.players:
+            holders.setdefault(p.start_rank, []).append(p)
+        return {rank: tuple(held) for rank, held in holders.items() if len(held) > 1}
 
     @functools.cached_property
     def teams(self) -> tuple[Team, ...]:
@@ -1059,23 +1132,61 @@ class Tournament(Value):
     # line as it was read but for the fields that changed (trfkit.trf.writer).
 
     def with_player(self, player: Player) -> Tournament:
-        """This tournament with *player* in place of the player of the same start rank.
+        """This tournament with *player* in place of the player record it came from.
 
-        The record keeps its place among :attr:`records` and its line: :func:`trfkit.dumps`
-        writes the line as read but for the fields that changed.
+        A player of this tournament (``attrs.evolve(t.players[5], name=...)``, or made with
+        :meth:`Player.with_points`) replaces the record whose line it was read from, even
+        where a start rank repeats; one built in code replaces the player of the same start
+        rank. The record keeps its place among :attr:`records` and its line:
+        :func:`trfkit.dumps` writes the line as read but for the fields that changed.
 
         >>> t = Tournament((Player(1, "Ann"), Player(2, "Bob")))
         >>> [p.name for p in t.with_player(Player(2, "Bea")).players]
         ['Ann', 'Bea']
 
         Raises:
-            EditError: No player has the start rank of *player*.
+            EditError: No player has the start rank of *player*; several lines have it and
+                *player* was read from none of them; a new start rank another line holds
+                or wider than its four columns; or a round block past the rounds the
+                report declares (142 or ``XXR``; see :meth:`with_result`).
             ModelError: *player* is no :class:`Player`.
         """
         if not isinstance(player, Player):
             raise ModelError(f"Tournament.with_player takes a Player, not {player!r}")
-        old = self.player(player.start_rank)
+        old = self._record_of(player)
+        if len(player.rounds) > len(old.rounds):
+            self._check_round(player.start_rank, len(player.rounds))
         return self._replacing({id(old): attrs.evolve(player, source=old.source)})
+
+    def _record_of(self, player: Player) -> Player:
+        """The player record *player* replaces in :meth:`with_player`."""
+        rank, source = player.start_rank, player.source
+        mine = None
+        if source is not None:  # the same Source object, else an equal one (another read)
+            mine = next((p for p in self.players if p.source is source), None)
+            if mine is None:
+                mine = next((p for p in self.players if p.source == source), None)
+        if mine is None:
+            repeated = self._repeated_ranks.get(rank)
+            if repeated is not None:
+                raise EditError(
+                    f"start rank {rank} is held by {_lines_of(repeated)}, and the player was "
+                    "read from none of them; edit the one meant (a player of "
+                    "Tournament.players, changed with attrs.evolve)"
+                )
+            return self.player(rank)
+        if mine.start_rank != rank:  # renumbered: start ranks must still name one player each
+            if rank > LARGEST_ID:
+                raise EditError(
+                    f"start rank {rank} does not fit its four columns (1 to {LARGEST_ID})"
+                )
+            held = [p for p in self.players if p.start_rank == rank and p is not mine]
+            if held:
+                raise EditError(
+                    f"start rank {rank} is already held by {_lines_of(held)}; a start rank "
+                    "names one player"
+                )
+        return mine
 
     def with_result(
         self,
@@ -1097,8 +1208,15 @@ class Tournament(Value):
         they are: :meth:`Player.with_points` sets one, :func:`trfkit.fix` writes them all.
 
         A change of opponent that would leave a third line naming this player, or this
-        player's new opponent paired with someone else in that round, is refused: make
-        each side with ``both_sides=False``.
+        player's new opponent paired with someone else, or given a bye or any other result
+        in that round (a block that is not blank and no game against this player), is
+        refused: make each side with ``both_sides=False``.
+
+        A round past the rounds the report declares (record 142 or ``XXR``) is refused:
+        some exporters append values after the last round's block, read as such only while
+        every line ends its blocks there, so one line's new block would turn every other
+        line's values into rounds. So is a round past :data:`MOST_ROUNDS`, which the
+        reader would refuse (a line already holding more blocks may be edited).
 
         Args:
             start_rank: The player's start rank.
@@ -1108,17 +1226,24 @@ class Tournament(Value):
             opponent: The opponent's start rank, ``None`` for none, or ``"keep"``.
             colour: A :class:`Colour`, ``"w"``, ``"b"``, ``"-"`` (or ``"white"``,
                 ``"black"``, ``"none"``), or ``"keep"``.
-            both_sides: Make the opponent's block the other side of the game.
+            both_sides: Make the opponent's block the other side of the game (``True`` or
+                ``False``).
 
         Raises:
-            EditError: An unknown start rank, an opponent for a bye, a game result
-                without an opponent, a played game without a colour, or a pairing the
-                other lines contradict.
+            EditError: An unknown (or repeated) start rank, an opponent for a bye, a game
+                result without an opponent, a played game without a colour, a pairing the
+                other lines contradict, or a round past the declared rounds.
             ModelError: A value of the wrong kind (a round of 0, a result ``"Q"``).
+            ArgumentTypeError: *both_sides* is not ``True`` or ``False``.
         """
+        if type(both_sides) is not bool:
+            raise ArgumentTypeError.naming(
+                "Tournament.with_result", "both_sides", "True or False", both_sides
+            )
         player = self.player(start_rank)
         if type(round) is not int or round < 1:
             raise ModelError(f"round must be a whole number of at least 1, not {round!r}")
+        self._check_round(start_rank, round)
         code = _member(Result, result, "result")
         old = player.round(round)
         block = self._block(start_rank, round, code, old, opponent, colour)
@@ -1142,9 +1267,39 @@ class Tournament(Value):
                         f"round {round}: player {block.opponent} is paired with player "
                         f"{theirs.opponent}; edit both lines with both_sides=False"
                     )
+                if theirs is not None and theirs.opponent is None and not theirs.is_blank:
+                    # a bye or an unpaired result there is the file's word, not this edit's
+                    raise EditError(
+                        f"round {round}: player {block.opponent} has a "
+                        f"{theirs.effective_result} there, not a game with player "
+                        f"{start_rank}; edit both lines with both_sides=False"
+                    )
                 side = RoundResult(round, start_rank, block.colour.opposite, code.complement)
                 changes[id(other)] = other.with_round(side)
         return self._replacing(changes)
+
+    def _check_round(self, start_rank: int, round: int) -> None:
+        """Refuse a block of *round* past the declared rounds, or past what the reader reads.
+
+        A round some line already holds a block of is never refused.
+        """
+        if round <= max((len(p.rounds) for p in self.players), default=0):
+            return
+        declared = self.declared_rounds
+        if declared is not None and round > declared:
+            record = next(
+                r for r in self.of_type(RoundCount) if r.rounds == declared and r.code in (
+                    "142", "XXR")
+            )  # fmt: skip
+            where = f", line {record.line}" if record.line is not None else ""
+            raise EditError(
+                f"round {round} of player {start_rank}: the report declares {declared} rounds "
+                f"({record.code} {declared}{where}); values some exporters append after the "
+                "last round's block would read as rounds once a line has a block past it: "
+                f"declare more rounds first (edit the {record.code} record)"
+            )
+        if round > MOST_ROUNDS:
+            raise EditError(_too_many_rounds(round))
 
     def _block(
         self,
@@ -1190,6 +1345,8 @@ class Tournament(Value):
         The first record of *code* (the one :meth:`header` reads) takes the value in its
         place. When there is none, one is added where the standard order puts it: after
         the header records of lower codes, before those of higher codes and the players.
+        A record only TRF-2026 defines (172, 182, 192, 222, 352) makes a TRF16 tournament
+        a TRF-2026 one (:attr:`file_format`).
 
         >>> t = Tournament((TextRecord("012", "Open"), Player(1)))
         >>> t2 = t.with_header("042", "2024/05/01")
@@ -1227,6 +1384,22 @@ class Tournament(Value):
         """This tournament with the records of the ids in *changes* replaced, in place."""
         records = tuple(changes.get(id(r), r) for r in self.records)
         return attrs.evolve(self, records=records)
+
+
+def _lines_of(players: Iterable[Player]) -> str:
+    """``"the players of lines 5 and 9"`` (``"a player built in code"`` for one never read)."""
+    lines = [p.line for p in players]
+    read = [str(n) for n in lines if n is not None]
+    built = len(lines) - len(read)
+    parts = []
+    if read:
+        parts.append(
+            f"the player of line {read[0]}" if len(read) == 1
+            else f"the players of lines {', '.join(read[:-1])} and {read[-1]}"
+        )  # fmt: skip
+    if built:
+        parts.append(f"{built} player{'s' if built > 1 else ''} built in code")
+    return " and ".join(parts)
 
 
 TEXT_HEADERS = (

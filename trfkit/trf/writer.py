@@ -74,12 +74,20 @@ def _field_text(
 ) -> str:
     """*value* padded to *field*'s columns, as :func:`_put` writes it."""
     try:
-        return C.format_field(value, field)  # type: ignore[arg-type]
+        text = C.format_field(value, field)  # type: ignore[arg-type]
     except FieldOverflow as exc:
         shorter = _narrow_points(value, field) if narrow else None
         if shorter is None:
             raise WriteError(str(exc), member=member or field.name) from None
         return shorter
+    read = C.parse_points(text) if field.kind is C.Kind.POINTS else value
+    if isinstance(value, Fraction) and read != value:  # the number writer rounds 1/3
+        raise WriteError(
+            f"{field.name} {value} cannot be written exactly: {text.strip()!r} reads back "
+            f"as {read}",
+            member=member or field.name,
+        )
+    return text
 
 
 def _narrow_points(value: object, field: C.Field) -> str | None:
@@ -112,10 +120,20 @@ def _layout(code: str, layout: C.Layout, values: dict[str, object]) -> str:
 
 
 def _block(r: RoundResult, last: bool = False) -> str:
-    """A round block without its separator (an empty last block is ``0000 -``: kept)."""
+    """A round block without its separator (an empty last block is ``0000 -``: kept).
+
+    Raises:
+        WriteError: An opponent wider than its four columns (it would shift the line).
+    """
     if r.is_blank and not last:
         return " " * 8
     opponent = "0000" if r.opponent is None else str(r.opponent).rjust(4)
+    if len(opponent) > 4:
+        start = C.round_block_start(r.round)
+        raise WriteError(
+            f"round {r.round}: opponent {opponent!r} does not fit columns {start}-{start + 3}",
+            member=f"rounds[{r.round - 1}].opponent",
+        )
     result = " " if r.result is None else r.result.value
     return f"{opponent} {r.colour.value} {result}"
 
@@ -181,7 +199,11 @@ def _edited_player(p: Player, source: Source) -> str | None:
     for field in C.PLAYER.fields:
         was, now = old[field.name], new[field.name]
         if was != now:
-            edits.append((field, _field_text(field, was), _field_text(field, now)))
+            try:
+                held = _field_text(field, was)
+            except WriteError:
+                return None  # trfkit cannot write the old value (100.5): not held as it writes
+            edits.append((field, held, _field_text(field, now)))
     old_blocks, new_blocks = _player_blocks(before), _player_blocks(p)
     for index, block in enumerate(p.rounds):
         if index < len(before.rounds) and before.rounds[index] == block:
