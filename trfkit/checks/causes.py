@@ -116,6 +116,23 @@ def _history(ctx: Context) -> tuple[ScoresState, PlayerHistory] | None:
     return state, state.standings.engine.history
 
 
+def _points_flood(
+    ctx: Context, found: Sequence[Diagnostic]
+) -> tuple[list[Diagnostic], PlayerHistory, list[tuple[int, Player, Fraction]]] | None:
+    """The T001 findings, the history and the filled points columns, for a points cause.
+
+    ``None`` when the T001 findings are too few to be a flood, no history was made, or no
+    player's points column is filled: no cause of the points can be told then.
+    """
+    points = [d for d in found if d.code == "T001"]
+    got = _history(ctx)
+    if len(points) < MINIMUM or got is None:
+        return None
+    _, history = got
+    rows = list(_points_of(history))
+    return (points, history, rows) if rows else None
+
+
 # --- C001: the points (and ranks) of an earlier round -----------------------------------------
 
 
@@ -136,14 +153,10 @@ def _earlier_round(ctx: Context, found: Sequence[Diagnostic]) -> Iterator[Explai
     FOUND: a 51-player report of 8 rounds whose points column holds the totals after
     round 7 (32 T001). NOT FOUND: points wrong in ways no single earlier round explains.
     """
-    points = [d for d in found if d.code == "T001"]
-    got = _history(ctx)
-    if len(points) < MINIMUM or got is None:
+    flood = _points_flood(ctx, found)
+    if flood is None:
         return
-    _, history = got
-    rows = list(_points_of(history))
-    if not rows:
-        return
+    points, history, rows = flood
     unit = history.unit
     added = history.added
     fits: int | None = None
@@ -258,18 +271,16 @@ def _other_scoring(ctx: Context, found: Sequence[Diagnostic]) -> Iterator[Explai
     FOUND: points 9, 6, 3 for a win-win-win, a win and two losses, ... (3-1-0).
     NOT FOUND: points that no single scoring explains for every player.
     """
-    points = [d for d in found if d.code == "T001"]
-    got = _history(ctx)
-    if len(points) < MINIMUM or got is None:
+    flood = _points_flood(ctx, found)
+    if flood is None:
         return
-    _, history = got
-    rows = list(_points_of(history))
+    points, history, rows = flood
     ps = history.point_system
     own = (ps.win, ps.draw)
     for scoring in OTHER_SCORINGS:
         if (scoring.win, scoring.draw) == own and scoring.pairing_bye == ps.pairing_bye:
             continue
-        if rows and all(reported == _total(history, i, scoring) for i, _, reported in rows):
+        if all(reported == _total(history, i, scoring) for i, _, reported in rows):
             yield Explained(
                 f"the points column is the total under another scoring, {scoring.name}: "
                 f"every player's points fit it, and {len(_players(points))} differ from the "

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 import attrs
 
 from trfkit import columns as C
-from trfkit.errors import TrfError
+from trfkit.errors import ModelError, TrfError
 from trfkit.model import Player, Record
 from trfkit.trf.decode import split_lines
 from trfkit.values import Value
@@ -29,15 +29,16 @@ class Edit(Value):
     (a header record's value); inside a line it has the span's width.
     """
 
-    line: int = attrs.field(validator=attrs.validators.ge(1))
-    start: int = attrs.field(validator=attrs.validators.ge(1))
-    end: int = attrs.field()
+    line: int
+    start: int
+    end: int
     text: str
 
-    @end.validator
-    def _after_start(self, attribute: object, value: int) -> None:
-        if value < self.start - 1:
-            raise ValueError(f"end column {value} before start column {self.start}")
+    def __attrs_post_init__(self) -> None:
+        if self.line < 1 or self.start < 1 or self.end < self.start - 1:
+            raise ModelError(
+                f"Edit: no such place: line {self.line}, columns {self.start} to {self.end}"
+            )
 
 
 def field_edit(record: Record, field: C.Field, value: str | int | object) -> Edit:
