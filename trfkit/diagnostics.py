@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 import inspect
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 import attrs
 
@@ -95,10 +95,6 @@ class Diagnostic(Value):
     players: tuple[int, ...] = attrs.field(default=(), converter=_int_tuple)
     instances: tuple[Diagnostic, ...] = attrs.field(default=(), converter=_diagnostics)
 
-    def flattened(self) -> tuple[Diagnostic, ...]:
-        """This finding, or the instances a root cause stands for (where each one points)."""
-        return self.instances or (self,)
-
     @property
     def sort_key(self) -> tuple[int, int, str, str]:
         """Order of output: by line, column, code, then message."""
@@ -148,6 +144,14 @@ class Rule(Value):
             round=round,
             players=tuple(players),
         )
+
+
+def documented_rule(
+    code: str, name: str, severity: Severity, documented: Callable[..., object]
+) -> Rule:
+    """The rule whose documentation is *documented*'s docstring (its first line the summary)."""
+    doc = inspect.cleandoc(documented.__doc__ or "")
+    return Rule(code, name, severity, doc.splitlines()[0] if doc else name, doc)
 
 
 def _rule(code: str, name: str, severity: Severity, summary: str, doc: str) -> Rule:

@@ -241,7 +241,7 @@ def _ranks(run: _Pass) -> Iterator[tuple[Edit, Fix]]:
 
 def _whole_column(run: _Pass, state: ScoresState) -> bool:
     """Whether the rank column is rewritten whole: a declared list, T012, or a column cause."""
-    if state.standings.source.startswith("record") or state.standings.source == "--tiebreaks":
+    if state.standings.declared:
         return True
     if "T012" in run.codes:
         return True

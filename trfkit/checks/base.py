@@ -9,7 +9,6 @@ severity; the explicit registry in :mod:`trfkit.checks` lists them all.
 from __future__ import annotations
 
 import functools
-import inspect
 import weakref
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
@@ -23,7 +22,7 @@ from trfkit.compute.regime import Regime, RegimeDecision, decide
 from trfkit.compute.standings import Standings, compute_standings
 from trfkit.compute.tiebreaks import TieBreakError
 from trfkit.compute.tiebreaks.options import ListPrecedence, TieBreakOptions
-from trfkit.diagnostics import Diagnostic, Repeats, Rule, Severity
+from trfkit.diagnostics import Diagnostic, Repeats, Rule, Severity, documented_rule
 from trfkit.limits import Limits
 from trfkit.model import Tournament
 from trfkit.readers import Reader, readers_of
@@ -230,9 +229,7 @@ def make_check(code: str, name: str, severity: Severity, run: CheckFunction) -> 
     It lists at most ``ctx.limits.max_repeats`` diagnostics of a code and one more that
     counts the rest (:class:`~trfkit.diagnostics.Repeats`), as they are found.
     """
-    doc = inspect.cleandoc(run.__doc__ or "")
-    summary = doc.splitlines()[0] if doc else name
-    return Check(Rule(code, name, severity, summary, doc), _capped(run))
+    return Check(documented_rule(code, name, severity, run), _capped(run))
 
 
 _CAPPED: weakref.WeakSet[CheckFunction] = weakref.WeakSet()

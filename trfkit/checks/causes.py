@@ -17,7 +17,6 @@ documentation (``trfkit explain C001``).
 
 from __future__ import annotations
 
-import inspect
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
@@ -44,7 +43,7 @@ from trfkit.compute.history import (
     PAIRING_BYE,
     PlayerHistory,
 )
-from trfkit.diagnostics import Diagnostic, Rule, Severity
+from trfkit.diagnostics import Diagnostic, Rule, Severity, documented_rule
 from trfkit.model import Player, TextRecord, Tournament
 from trfkit.numbers import format_number
 
@@ -53,12 +52,10 @@ MINIMUM = 2
 
 
 class Explained(NamedTuple):
-    """What a cause found: the sentence, where it points, and the findings it explains."""
+    """What a cause found: the sentence, and the findings it explains."""
 
     message: str
     instances: tuple[Diagnostic, ...]
-    line: int | None = None
-    column: int | None = None
 
 
 Finder = Callable[[Context, Sequence[Diagnostic]], Iterable[Explained]]
@@ -93,9 +90,7 @@ def make_cause(
     code: str, name: str, severity: Severity, groups: Iterable[str], find: Finder
 ) -> Cause:
     """A cause whose documentation is *find*'s docstring (its first line is the summary)."""
-    doc = inspect.cleandoc(find.__doc__ or "")
-    summary = doc.splitlines()[0] if doc else name
-    return Cause(Rule(code, name, severity, summary, doc), frozenset(groups), find)
+    return Cause(documented_rule(code, name, severity, find), frozenset(groups), find)
 
 
 def _players(found: Sequence[Diagnostic]) -> set[int]:
@@ -384,10 +379,7 @@ def _rank_order(ctx: Context, found: Sequence[Diagnostic]) -> Iterator[Explained
         by_rating = sorted(ranked, key=lambda s: -ratings[s])
         if _fits(rank_groups((s, ratings[s]) for s in by_rating), ranked):
             order = "the rating order (highest rating first)"
-    declared = state.standings.source.startswith("record") or state.standings.source == (
-        "--tiebreaks"
-    )
-    if order is None and declared:
+    if order is None and state.standings.declared:
         # an undeclared list is judged by the common list closest to the column already
         # (rank_findings): one that fits it leaves no rank finding to explain
         order = _other_list(ctx, state, ranked)
@@ -564,8 +556,6 @@ def group(
                     name=cause.name,
                     severity=max(d.severity for d in e.instances),
                     message=e.message,
-                    line=e.line,
-                    column=e.column,
                     players=sorted(_players(e.instances)),
                     instances=tuple(sorted(e.instances, key=lambda d: d.sort_key)),
                 )

@@ -543,13 +543,17 @@ def rank_groups(rows: Iterable[tuple[int, object]]) -> list[list[int]]:
 class RankFindings(NamedTuple):
     errors: tuple[RankMismatch[Player], ...] = ()
     warnings: tuple[RankMismatch[Player], ...] = ()
-    names: str = ""
     placeholder: bool = False
     """The rank column repeats the start ranks and disagrees with the standings."""
     summary: int = 0
     """How many ranks differ inside their points group when there are too many to list."""
     tiebreaks: tuple[TieBreak, ...] = ()
-    """The list the ranks were judged by (:attr:`names`): declared, or the closest common one."""
+    """The list the ranks were judged by: declared, or the closest common one."""
+
+    @property
+    def names(self) -> str:
+        """The list's codes as messages name it: ``PTS, BH, SB``."""
+        return ", ".join(tb.text for tb in self.tiebreaks)
 
 
 def rank_findings(ctx: Context) -> RankFindings:
@@ -566,7 +570,7 @@ def rank_findings(ctx: Context) -> RankFindings:
         st = state.standings
         engine = st.engine
         assert engine is not None
-        declared = st.source.startswith("record") or st.source == "--tiebreaks"
+        declared = st.declared
         candidates: list[tuple[TieBreak, ...]] = [st.tiebreaks]
         by_points: list[RankMismatch[Player]] = []
         if not declared:  # a declared list is judged as it stands
@@ -593,19 +597,18 @@ def rank_findings(ctx: Context) -> RankFindings:
             if not found:
                 break
         assert best is not None
-        names = ", ".join(tb.text for tb in best_list)
         if not best:
-            return RankFindings(names=names, tiebreaks=best_list)
+            return RankFindings(tiebreaks=best_list)
         if all(p.rank == p.start_rank for p in ranked.values()) and len(ranked) > 2:
-            return RankFindings(names=names, placeholder=True, tiebreaks=best_list)
+            return RankFindings(placeholder=True, tiebreaks=best_list)
         if declared:
-            return RankFindings(tuple(best), (), names, tiebreaks=best_list)
+            return RankFindings(tuple(best), (), tiebreaks=best_list)
         outside = {m.entry.start_rank for m in by_points}
         errors = tuple(m for m in best if m.entry.start_rank in outside)
         warnings = tuple(m for m in best if m.entry.start_rank not in outside)
         if len(warnings) > max(3, len(ranked) // 10):
-            return RankFindings(errors, (), names, False, len(warnings), best_list)
-        return RankFindings(errors, warnings, names, tiebreaks=best_list)
+            return RankFindings(errors, (), False, len(warnings), best_list)
+        return RankFindings(errors, warnings, tiebreaks=best_list)
 
     return ctx.cached("scores.ranks", compute)  # type: ignore[no-any-return]
 

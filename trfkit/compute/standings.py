@@ -142,6 +142,11 @@ class Standings(Value):
     unavailable: Mapping[str, str] = attrs.field(factory=dict)
 
     @property
+    def declared(self) -> bool:
+        """Whether the list was declared: by the report (212/202) or by ``--tiebreaks`` alone."""
+        return self.source.startswith("record") or self.source == "--tiebreaks"
+
+    @property
     def points(self) -> PointSystem | None:
         """The point system used."""
         return self.engine.point_system if self.engine else None

@@ -43,7 +43,7 @@ from trfkit.compute.history import written
 from trfkit.compute.history.teams import TEAM_WORDS, team_event_of
 from trfkit.compute.regime import decide, team_members
 from trfkit.compute.team_crosstable import TeamCrossTable, build
-from trfkit.errors import ArgumentTypeError, ConversionFailed
+from trfkit.errors import ArgumentTypeError, ConversionFailed, UsageError
 from trfkit.formats.adjustments import Action, Adjustment
 from trfkit.formats.render import describe_line
 from trfkit.formats.versions import record_code
@@ -113,7 +113,7 @@ class CsvOptions(Value):
     @delimiter.validator
     def _one_character(self, attribute: attrs.Attribute[str], value: str) -> None:
         if len(value) != 1 or value in "\r\n\"":
-            raise ValueError(f"the delimiter must be one character, not a quote: {value!r}")
+            raise UsageError(f"the delimiter must be one character, not a quote: {value!r}")
 
 
 def locale_options() -> CsvOptions:

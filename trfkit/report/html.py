@@ -42,6 +42,7 @@ browser test compare them with the diagnostics.
 
 from __future__ import annotations
 
+import abc
 import functools
 import io
 import os
@@ -284,7 +285,7 @@ def _shows_section(report: FileReport, number: int, total: int | None) -> bool:
     return (total if total is not None else number) <= CLEAN_TABLE_LIMIT
 
 
-class _Streamed:
+class _Streamed(abc.ABC):
     """What the one-page and the folder report share.
 
     The counts and index rows of the files added, and :meth:`add`, which numbers a file and
@@ -314,9 +315,9 @@ class _Streamed:
         link = self._show(report, number) if _shows_section(report, number, self.total) else None
         self._index.add(_entry(report, number, link))
 
+    @abc.abstractmethod
     def _show(self, report: FileReport, number: int) -> str:
         """Write file *number*'s section or page; the link to it from the index."""
-        raise NotImplementedError
 
 
 class HtmlReport(_Streamed):

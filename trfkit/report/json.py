@@ -38,17 +38,19 @@ def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
     return found
 
 
-def file_json(report: FileReport) -> dict[str, Any]:
-    """One file's entry of the ``files`` list; a team event's also carries ``teams``.
+def file_json(report: FileReport, shown: Iterable[Diagnostic] | None = None) -> dict[str, Any]:
+    """One file's entry of the ``files`` list (*shown*: its diagnostics, else all of them).
 
-    ``teams`` is the recomputed team standings, as ``standings --teams --format json``
-    lists them (:func:`team_records`); it is absent for an individual event, and for a
-    team event whose standings could not be computed.
+    A team event's entry also carries ``teams``, the recomputed team standings, as
+    ``standings --teams --format json`` lists them (:func:`team_records`); it is absent for
+    an individual event, and for a team event whose standings could not be computed.
     """
     entry: dict[str, Any] = {
         "path": report.path,
         "encoding": report.encoding,
-        "diagnostics": [diagnostic_json(d) for d in report.diagnostics],
+        "diagnostics": [
+            diagnostic_json(d) for d in (report.diagnostics if shown is None else shown)
+        ],
     }
     if report.teams is not None and report.teams.standings is not None:
         entry["teams"] = team_records(report.teams.standings)
@@ -117,9 +119,7 @@ class JsonWriter:
 
     def add_report(self, report: FileReport, shown: Iterable[Diagnostic]) -> None:
         """Write the entry of *report*, listing the diagnostics *shown*."""
-        entry = file_json(report)
-        entry["diagnostics"] = [diagnostic_json(d) for d in shown]
-        self.add(entry)
+        self.add(file_json(report, shown))
 
     def close(self, summary: dict[str, Any]) -> None:
         """Write the ``summary`` object and end the document."""

@@ -24,18 +24,19 @@ EXIT_USAGE = 2
 """Bad arguments, or a named input that cannot be read."""
 
 
-def format_text(d: Diagnostic, path: str) -> str:
+def format_text(d: Diagnostic, path: str, code: str | None = None) -> str:
     """``path:line:col: CODE message`` (line and column omitted when unknown).
 
     The path and the message are :func:`~trfkit.untrusted.printable`: a file name or a
-    player's name with a line break cannot add a line of its own.
+    player's name with a line break cannot add a line of its own. *code* is the code as
+    shown (:func:`format_coloured` gives it coloured), else the diagnostic's.
     """
     where = printable(path)
     if d.line is not None:
         where += f":{d.line}"
         if d.column is not None:
             where += f":{d.column}"
-    return f"{where}: {d.code} {printable(d.message)}"
+    return f"{where}: {d.code if code is None else code} {printable(d.message)}"
 
 
 _COLOURS = {Severity.ERROR: "\x1b[31m", Severity.WARNING: "\x1b[33m", Severity.INFO: "\x1b[36m"}
@@ -48,11 +49,7 @@ def format_coloured(d: Diagnostic, path: str) -> str:
     Only the code is coloured: the path and the message stay as :func:`format_text` makes
     them printable, so nothing from a file adds a control sequence.
     """
-    plain = format_text(d, path)
-    head, sep, rest = plain.partition(f": {d.code} ")
-    if not sep:
-        return plain
-    return f"{head}: {_COLOURS[d.severity]}{d.code}{_RESET} {rest}"
+    return format_text(d, path, f"{_COLOURS[d.severity]}{d.code}{_RESET}")
 
 
 def statistics(summary: Summary) -> str:
