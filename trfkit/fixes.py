@@ -37,7 +37,14 @@ from fractions import Fraction
 import attrs
 
 from trfkit import columns as C
-from trfkit.checks import CheckOptions, Context, matches, run_checks, widened, with_causes
+from trfkit.checks import (
+    CheckOptions,
+    Context,
+    code_selected,
+    run_checks,
+    widened,
+    with_causes,
+)
 from trfkit.checks.lint import date_fields, date_plan, played_rounds
 from trfkit.checks.scores import (
     ScoresState,
@@ -136,10 +143,7 @@ def _name(code: str) -> str:
 
 def _chosen(code: str, select: Sequence[str] | None, ignore: Sequence[str] | None) -> bool:
     """Whether *code* is fixed under *select* (widened: :func:`fix_report`) and *ignore*."""
-    name = _name(code)
-    if select and not matches(code, name, select):
-        return False
-    return not (ignore and matches(code, name, ignore))
+    return code_selected(code, _name(code), select, ignore)
 
 
 class _Pass:
@@ -496,8 +500,8 @@ def fix_report(
     fixes: list[Fix] = []
     failures: list[Diagnostic] = []
     standings = ""
+    run = _Pass(current, options)  # made again only after an edit: every check runs in a pass
     for stage in (COSMETIC, DERIVED):
-        run = _Pass(current, options)
         if stage is DERIVED:
             standings = _describe(run)
         edits: list[Edit] = []
@@ -512,8 +516,8 @@ def fix_report(
         if edits:
             text = patch.apply(text, edits)
             current = _read(text, encoding)
-    final = _Pass(current, options)
-    left = [*with_causes(final.ctx, final.found), *failures]
+            run = _Pass(current, options)
+    left = [*with_causes(run.ctx, run.found), *failures]
     # errors and warnings left, and a note of a code fix answers that it could not fix
     not_fixed = tuple(
         sorted(

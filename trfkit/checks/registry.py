@@ -281,9 +281,16 @@ def selected(
     diagnostic: Diagnostic, select: Sequence[str] | None, ignore: Sequence[str] | None
 ) -> bool:
     """Whether *diagnostic* passes ``--select`` and ``--ignore``."""
-    if select and not matches(diagnostic.code, diagnostic.name, select):
+    return code_selected(diagnostic.code, diagnostic.name, select, ignore)
+
+
+def code_selected(
+    code: str, name: str, select: Sequence[str] | None, ignore: Sequence[str] | None
+) -> bool:
+    """Whether the code *code* (named *name*) passes ``--select`` and ``--ignore``."""
+    if select and not matches(code, name, select):
         return False
-    return not (ignore and matches(diagnostic.code, diagnostic.name, ignore))
+    return not (ignore and matches(code, name, ignore))
 
 
 def widened(select: Sequence[str] | None) -> tuple[str, ...] | None:

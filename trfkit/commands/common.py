@@ -353,7 +353,7 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
     from trfkit.checks.base import CheckOptions
 
     standings = None
-    source = args.standings
+    source = getattr(args, "standings", None)  # check's option only
     if source:
         from trfkit.errors import StandingsFileError
         from trfkit.fileio import irregular

@@ -68,9 +68,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="how the fixes are listed (default: text)",
     )  # fmt: skip
     parser.add_argument("--strict", action="store_true", help="warnings left fail too (exit 1)")
-    parser.add_argument(
-        "--standings", metavar="FILE", default=None, help=argparse.SUPPRESS
-    )  # the checks' option; fix writes no side file
     common.add_reading_options(parser)
     common.add_tiebreak_options(parser)
     common.add_schedule_options(parser)

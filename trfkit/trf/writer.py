@@ -80,8 +80,10 @@ def _field_text(
         if shorter is None:
             raise WriteError(str(exc), member=member or field.name) from None
         return shorter
-    read = C.parse_points(text) if field.kind is C.Kind.POINTS else value
-    if isinstance(value, Fraction) and read != value:  # the number writer rounds 1/3
+    if not isinstance(value, Fraction) or value.denominator == 1 or field.kind is not C.Kind.POINTS:
+        return text  # only a fraction can be rounded to fit (the number writer rounds 1/3)
+    read = C.parse_points(text)
+    if read != value:
         raise WriteError(
             f"{field.name} {value} cannot be written exactly: {text.strip()!r} reads back "
             f"as {read}",
