@@ -1087,3 +1087,23 @@ def test_aro_is_the_mean_of_the_rated_games_on_every_file(path: Path) -> None:
             whole, rest = divmod(Fraction(sum(ratings), len(ratings)), 1)
             expected = int(whole) + (rest >= Fraction(1, 2))
         assert aro[i] == expected, (path.name, t.players[i].start_rank)
+
+
+def test_a_list_named_on_the_command_line_is_declared_beside_the_reports() -> None:
+    """``--tiebreaks`` declares its list even when 212 names another (T006, not T007).
+
+    By the rule: a list the user names is the list the ranks are judged by; the report's
+    own 212 only says which one was overridden.
+    """
+    path = ROOT / "fixtures" / "real" / "otto_fide_c07_2023_tiebreak_exercises_round_robin_6p.trf"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    report = trfkit.loads("\n".join([lines[0], "212 PTS,SB", *lines[1:]]))
+    own = compute_standings(report, TieBreakOptions())
+    named = compute_standings(report, TieBreakOptions(tiebreaks=["PTS", "DE"]))
+    alone = compute_standings(trfkit.loads(path.read_text(encoding="utf-8")),
+                              TieBreakOptions(tiebreaks=["PTS", "DE"]))  # fmt: skip
+    assert (own.source, own.declared) == ("record 212", True)
+    assert named.source == "--tiebreaks (record 212 declares PTS, SB)" and named.declared
+    assert (alone.source, alone.declared) == ("--tiebreaks", True)
+    default = compute_standings(trfkit.loads(path.read_text(encoding="utf-8")), TieBreakOptions())
+    assert not default.declared

@@ -143,8 +143,12 @@ class Standings(Value):
 
     @property
     def declared(self) -> bool:
-        """Whether the list was declared: by the report (212/202) or by ``--tiebreaks`` alone."""
-        return self.source.startswith("record") or self.source == "--tiebreaks"
+        """Whether the list was declared: by the report (212/202) or by ``--tiebreaks``.
+
+        A list named on the command line is declared even when the report names another
+        (the source then says so: ``--tiebreaks (record 212 declares …)``).
+        """
+        return self.source.startswith(("record", "--tiebreaks"))
 
     @property
     def points(self) -> PointSystem | None:
