@@ -74,7 +74,7 @@ def test_fixture_and_corpus_files_read_alike_both_ways(
     _both_ways(path.read_bytes(), monkeypatch)
 
 
-_ALPHABET = " 0123456789wbWB-=+HFUZXLDl*\t.xé"
+_ALPHABET = " 0123456789wbWB-=+HFUZXLDl*\t.xé²٣\xa0"
 
 
 def test_damaged_files_read_alike_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,6 +10,7 @@ byte.
 from __future__ import annotations
 
 import contextlib
+import functools
 import operator
 import re
 import threading
@@ -109,36 +110,53 @@ _AT_START_RANK, _AT_RATING, _AT_POINTS, _AT_RANK = (
 )
 _ROUNDS_FROM = C.ROUND_START - 1
 """Where a 001 line's round blocks start (0-based)."""
-_CLEAN_BLOCK = re.compile(
-    "( {4}| {3}[0-9]| {2}[0-9]{2}| [0-9]{3}|[0-9]{4}) "
-    f"([{re.escape(''.join(_COLOUR))}]) ([{re.escape(''.join(_RESULT_OR_BLANK))}])  "
-)
-"""A clean round block: opponent (blank or a right-aligned number), colour and result."""
+_COLOURS = frozenset(_COLOUR)
+_RESULTS = frozenset(_RESULT_OR_BLANK)
 
 
 class _Opponents(dict[str, "int | None"]):
-    """A clean block's opponent text → start rank (``None`` for blanks and ``0000``).
+    """A block's four opponent columns → start rank (``None`` for blanks and ``0000``).
 
-    Filled as texts are met; there are 11,111 clean texts (blank, or 1-4 digits).
+    A clean text is blank or a right-aligned plain number (11,111 texts), kept as it is met;
+    any other text is ``_MISSING`` and not kept, so junk cannot grow the table.
     """
 
-    def __missing__(self, text: str) -> int | None:
-        value = self[text] = int(text) or None if text.strip() else None
+    def __missing__(self, text: str) -> Any:
+        digits = text.lstrip(" ")
+        if not digits:
+            value = None
+        elif digits.isdigit() and digits.isascii():
+            value = int(digits) or None
+        else:
+            return _MISSING
+        self[text] = value
         return value
 
 
 _OPPONENT = _Opponents()
-_BLANK_BLOCK = " " * 8
+
+
+@functools.cache
+def _slices(count: int, width: int) -> tuple[slice, ...]:
+    """The first *width* columns of each of the first *count* blocks of a round section."""
+    return tuple(slice(at, at + width) for at in range(0, count * C.ROUND_STRIDE, C.ROUND_STRIDE))
+
+
+_BLOCKS: list[dict[str, RoundResult]] = []
+"""Clean round blocks read before, round by round, by their eight columns: a block is a
+frozen value of its round, opponent, colour and result. Kept from files of at most
+:data:`_RECURRING_LINES` lines: a small event's blocks recur from file to file of a batch,
+where a look-up is a fraction of making the block; a large event's rarely do, and keeping
+them costs its first read more than it saves (``benchmarks/RESULTS.md``)."""
+_RECURRING_LINES = 500
+"""The longest file whose round blocks are kept in :data:`_BLOCKS`."""
+_BLOCK_LIMIT = 10_000
+"""Most blocks kept per round."""
+
 
 _CACHE_LIMIT = 50_000
 """Most entries a reading cache keeps; past it, new texts are read without being kept."""
 _START_RANKS: dict[str, Any] = {}
-_BLOCKS: list[dict[str, RoundResult]] = []
-"""Clean round blocks read before, round by round, by text. A block is a frozen value of its
-round, opponent, colour and result, and those against opponents below 1000 recur in
-event after event of a batch; larger opponent numbers rarely do, and are not kept."""
-_BLOCK_LIMIT = 10_000
-"""Most blocks kept per round."""
 _RATINGS: dict[str, Any] = {}
 _POINTS: dict[str, Any] = {}
 _RANKS: dict[str, Any] = {}
@@ -237,11 +255,12 @@ class RecordReader:
         diagnostics = Repeats(repeats)
         file.lines, file.newlines, file.diagnostics = lines, newlines, diagnostics
         file.unknown = {}
+        file.recurring = len(lines) <= _RECURRING_LINES
         try:
             yield diagnostics
             self._unknown_values()
         finally:
-            del file.lines, file.newlines, file.diagnostics, file.unknown
+            del file.lines, file.newlines, file.diagnostics, file.unknown, file.recurring
 
     def _unknown_values(self) -> None:
         """One P007 for each sex or title text that is no value of its set: its lines."""
@@ -600,39 +619,53 @@ class RecordReader:
 
         A block is clean when its separators are blank, its opponent is blank or
         a right-aligned plain number, and its colour and result are known (or
-        blank). A line whose blocks are all clean is read at once: one regular
-        expression splits it into opponents, colours and results, and the
-        values are made by ``map``. Otherwise the blocks are read one by one,
-        and :meth:`_block` reads and reports each block that is not clean.
+        blank). A line whose blocks are all clean is read at once: its colours,
+        results and separators are each one slice of the line (every tenth
+        character), tested as a whole, and the blocks are made by ``map``, or
+        looked up when each was read before (:data:`_BLOCKS`). Otherwise the
+        blocks are read one by one, and :meth:`_block` reads and reports each
+        block that is not clean.
         """
         section = line[_ROUNDS_FROM:]
-        short = len(section) % C.ROUND_STRIDE
+        stride = C.ROUND_STRIDE
+        short = len(section) % stride
         if short:
-            section += " " * (C.ROUND_STRIDE - short)
-        parts = _CLEAN_BLOCK.findall(section)
-        count = len(parts)
-        if count * C.ROUND_STRIDE == len(section):  # the clean blocks tile the whole section
-            while len(_BLOCKS) < count:
-                _BLOCKS.append({})
-            rounds = []
-            at = 0
-            written = 0  # the last block whose columns are not all blank
-            for number, part in enumerate(parts, 1):
-                seen = _BLOCKS[number - 1]
-                text = section[at : at + 8]  # the block without its separator
-                at += C.ROUND_STRIDE
-                block = seen.get(text)
-                if block is None:
-                    opponent, colour, result = part
-                    block = RoundResult(
-                        number, _OPPONENT[opponent], _COLOUR[colour], _RESULT_OR_BLANK[result]
+            section += " " * (stride - short)
+        count = len(section) // stride
+        blank = " " * count
+        if section[8::stride] == blank and section[9::stride] == blank:
+            # the blocks up to the last that writes anything (the separators are blank)
+            written = -(-len(section.rstrip(" ")) // stride)
+            recurring: bool = self._file.recurring
+            if recurring:
+                texts = list(map(section.__getitem__, _slices(count, 8)))
+                while len(_BLOCKS) < count:
+                    _BLOCKS.append({})
+                known = list(map(dict.get, _BLOCKS, texts))
+                if all(known):  # every block read before
+                    return tuple(known[:written])  # type: ignore[arg-type]  # none is None
+            colours, results = section[5::stride], section[7::stride]
+            opponent_texts = map(section.__getitem__, _slices(count, 4))
+            opponents = list(map(_OPPONENT.__getitem__, opponent_texts))
+            if (
+                section[4::stride] == blank
+                and section[6::stride] == blank
+                and _COLOURS.issuperset(colours)
+                and _RESULTS.issuperset(results)
+                and _MISSING not in opponents
+            ):
+                blocks = tuple(
+                    map(
+                        RoundResult,
+                        range(1, count + 1),
+                        opponents,
+                        map(_COLOUR.__getitem__, colours),
+                        map(_RESULT_OR_BLANK.__getitem__, results),
                     )
-                    if opponent[0] == " " and len(seen) < _BLOCK_LIMIT:
-                        seen[text] = block
-                if text != _BLANK_BLOCK or not block.is_blank:
-                    written = number
-                rounds.append(block)
-            return tuple(rounds[:written])
+                )
+                if recurring and max(map(len, _BLOCKS[:count])) < _BLOCK_LIMIT:
+                    list(map(dict.setdefault, _BLOCKS, texts, blocks))
+                return blocks[:written]
         return self._blocks(token, line, start_rank)
 
     def _blocks(self, token: LineToken, line: str, start_rank: int) -> tuple[RoundResult, ...]:
