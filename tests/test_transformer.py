@@ -20,6 +20,7 @@ from locations import CORPUS, FIXTURES
 
 import trfkit
 from trfkit.api import parse
+from trfkit.limits import Limits
 from trfkit.model import (
     Colour,
     Player,
@@ -352,3 +353,16 @@ def test_a_lower_case_initial_colour_is_read_and_reported() -> None:
     assert (found.line, found.column) == (2, 5)
     assert "lower case" in found.message
     assert [d for d in parse(b"012 X\n152 W\n").diagnostics if d.code == "P007"] == []
+
+
+def test_lines_of_many_lengths_keep_one_table_of_block_columns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Round sections of 1 to 450 blocks keep one column table per width, as long as the longest."""
+    monkeypatch.setattr(transformer, "_SLICES", {})
+    block = "   1 w 1  "
+    lines = ["001    2 m    B".ljust(91) + block * count for count in range(1, 451)]
+    data = "012 Long lines\n" + "\n".join(lines) + "\n"
+    tournament = trfkit.loads(data, limits=Limits(max_line_length=5000, max_rounds=450))
+    assert [len(p.rounds) for p in tournament.players] == list(range(1, 451))
+    assert {width: len(table) for width, table in transformer._SLICES.items()} == {8: 450, 4: 450}

@@ -10,7 +10,6 @@ byte.
 from __future__ import annotations
 
 import contextlib
-import functools
 import operator
 import re
 import threading
@@ -136,10 +135,21 @@ class _Opponents(dict[str, "int | None"]):
 _OPPONENT = _Opponents()
 
 
-@functools.cache
+_SLICES: dict[int, tuple[slice, ...]] = {}
+"""Width → the first *width* columns of each block of a round section, as many as the
+longest section read so far holds (one tuple per width, so memory grows with the line)."""
+
+
 def _slices(count: int, width: int) -> tuple[slice, ...]:
     """The first *width* columns of each of the first *count* blocks of a round section."""
-    return tuple(slice(at, at + width) for at in range(0, count * C.ROUND_STRIDE, C.ROUND_STRIDE))
+    known = _SLICES.get(width, ())
+    if len(known) < count:
+        stride = C.ROUND_STRIDE
+        # a whole new tuple, set at once: a thread reading the old one still reads it right
+        known = _SLICES[width] = tuple(
+            slice(at, at + width) for at in range(0, count * stride, stride)
+        )
+    return known[:count]
 
 
 _BLOCKS: list[dict[str, RoundResult]] = []
