@@ -358,11 +358,14 @@ def test_a_lower_case_initial_colour_is_read_and_reported() -> None:
 def test_lines_of_many_lengths_keep_one_table_of_block_columns(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Round sections of 1 to 450 blocks keep one column table per width, as long as the longest."""
+    """Round sections of 1 to 450 blocks keep one column table per width, as long as the longest.
+
+    The eight-column texts are cut only for lines of at most 20 blocks (the block cache's).
+    """
     monkeypatch.setattr(transformer, "_SLICES", {})
     block = "   1 w 1  "
     lines = ["001    2 m    B".ljust(91) + block * count for count in range(1, 451)]
     data = "012 Long lines\n" + "\n".join(lines) + "\n"
     tournament = trfkit.loads(data, limits=Limits(max_line_length=5000, max_rounds=450))
     assert [len(p.rounds) for p in tournament.players] == list(range(1, 451))
-    assert {width: len(table) for width, table in transformer._SLICES.items()} == {8: 450, 4: 450}
+    assert {width: len(table) for width, table in transformer._SLICES.items()} == {8: 20, 4: 450}

@@ -155,11 +155,14 @@ def _slices(count: int, width: int) -> tuple[slice, ...]:
 _BLOCKS: list[dict[str, RoundResult]] = []
 """Clean round blocks read before, round by round, by their eight columns: a block is a
 frozen value of its round, opponent, colour and result. Kept from files of at most
-:data:`_RECURRING_LINES` lines: a small event's blocks recur from file to file of a batch,
-where a look-up is a fraction of making the block; a large event's rarely do, and keeping
-them costs its first read more than it saves (``benchmarks/RESULTS.md``)."""
+:data:`_RECURRING_LINES` lines and lines of at most :data:`_RECURRING_ROUNDS` blocks: a
+small event's blocks recur from file to file of a batch, where a look-up is a fraction of
+making the block; those of many players or many rounds rarely do, and keeping them costs a
+first read more than it saves (``benchmarks/RESULTS.md``)."""
 _RECURRING_LINES = 500
 """The longest file whose round blocks are kept in :data:`_BLOCKS`."""
+_RECURRING_ROUNDS = 20
+"""The most blocks a line may hold for its blocks to be kept in :data:`_BLOCKS`."""
 _BLOCK_LIMIT = 10_000
 """Most blocks kept per round."""
 
@@ -646,7 +649,7 @@ class RecordReader:
         if section[8::stride] == blank and section[9::stride] == blank:
             # the blocks up to the last that writes anything (the separators are blank)
             written = -(-len(section.rstrip(" ")) // stride)
-            recurring: bool = self._file.recurring
+            recurring: bool = count <= _RECURRING_ROUNDS and self._file.recurring
             if recurring:
                 texts = list(map(section.__getitem__, _slices(count, 8)))
                 while len(_BLOCKS) < count:
