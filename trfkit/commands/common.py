@@ -416,6 +416,19 @@ def _add_either(
     either.add_argument(no[0], dest=dest, action="store_const", const=False, help=no[1])
 
 
+def emit(command: str, target: str, data: bytes) -> None:
+    """Write what a command produces to *target*: ``-`` is standard output, else a file.
+
+    A file goes through :func:`write_output`; raises :class:`OSError` when it cannot be
+    written.
+    """
+    if target == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    write_output(command, target, data)
+
+
 def write_output(command: str, path: str, data: bytes) -> None:
     """Write a file a command produces (``convert -o``, ``--in-place``, ``check --report``).
 

@@ -549,13 +549,11 @@ def _backup(path: str, data: bytes) -> None:
 
 
 def _write(target: str, data: bytes) -> None:
-    if target == "-":
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-        return
     try:
-        common.write_output("convert", target, data)
+        common.emit("convert", target, data)
     except OSError as exc:
+        if target == "-":
+            raise  # standard output's failures are the command line's (a closed pipe is quiet)
         raise ConversionFailed(f"cannot write {target}: {exc.strerror or exc}") from None
 
 

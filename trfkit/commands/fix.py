@@ -131,9 +131,9 @@ def run(args: argparse.Namespace) -> int:
         if args.in_place:
             if fixed.fixes:  # an unchanged file is left alone, and gets no .bak
                 common.backup_input("fix", args.file, data)
-                _write(str(target), out)
+                common.emit("fix", str(target), out)
         elif target is not None:
-            _write(target, out)  # -o: the output asked for, fixed or not
+            common.emit("fix", target, out)  # -o: the output asked for, fixed or not
     except (OSError, TrfError) as exc:
         common.error("fix", f"cannot write {target}: {getattr(exc, 'strerror', None) or exc}")
         return report.EXIT_USAGE
@@ -191,14 +191,6 @@ def _target(args: argparse.Namespace) -> str | None:
     if problem is not None:
         raise UsageError(f"cannot write {output}: {problem}")
     return str(output)
-
-
-def _write(target: str, data: bytes) -> None:
-    if target == "-":
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-        return
-    common.write_output("fix", target, data)
 
 
 def _as_text(path: str, target: str | None, fixed: FixReport, args: argparse.Namespace) -> str:
