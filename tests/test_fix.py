@@ -524,3 +524,25 @@ def test_an_undeclared_order_inside_a_points_group_is_left_alone() -> None:
     swapped = base.replace(a, a[:85] + b[85:89] + a[89:]).replace(b, b[:85] + a[85:89] + b[89:])
     _, report = _fixed_text(swapped)
     assert not [f for f in report.fixes if f.field == "rank"]
+
+
+@pytest.mark.parametrize(
+    ("written", "fixed"),
+    [
+        ("062 18", "062 4"),
+        ("062 18 (12)", "062 4 (12)"),
+        ("062 \u0661\u0668", "062 \u0661\u0668"),
+        ("062 \u00a018", "062 \u00a018"),
+    ],
+)
+def test_a_count_is_rewritten_only_where_the_check_reads_a_number(written: str, fixed: str) -> None:
+    """062's first number is rewritten only when it is ASCII digits the check reads as one.
+
+    The check (E008) reads ``١٨`` (Arabic-Indic digits) and a number after a no-break space
+    as no number ("expected a number"): that is the arbiter's to write, not a count to fix.
+    """
+    text = _rr4(("1", "3", "2", "4"), ("3.0", "1.0", "2.0", "0.0"), RR4_ROUNDS, "count")
+    text = text.replace("062 4\n", written + "\n")
+    assert "E008" in _codes(trfkit.check(text))
+    out, _ = _fixed_text(text, select=["E008"])
+    assert out.splitlines()[3] == fixed

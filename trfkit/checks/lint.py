@@ -53,7 +53,13 @@ from trfkit.model import (
     TieBreakList,
     Tournament,
 )
-from trfkit.trf.written import bye_opponents, piped_player, prefix_column, value_as_written
+from trfkit.trf.written import (
+    bye_opponents,
+    leading_number,
+    piped_player,
+    prefix_column,
+    value_as_written,
+)
 
 _R = TypeVar("_R", bound=Record)
 
@@ -182,14 +188,6 @@ def _record_code(record: Record) -> str | None:
     if isinstance(record, (TextRecord, RoundCount, Scoring, TieBreakList, BbpScore)):
         return record.code
     return None
-
-
-_LEADING_NUMBER = re.compile(r"\s*(\d+)", re.ASCII)
-
-
-def _leading_number(value: str) -> int | None:
-    match = _LEADING_NUMBER.match(value)
-    return int(match.group(1)) if match else None
 
 
 def last_used_round(t: Tournament) -> int:
@@ -533,7 +531,7 @@ def _player_count(ctx: Context) -> Iterator[Diagnostic]:
         value = record.value.strip()
         if not value:
             continue
-        declared = _leading_number(value)
+        declared = leading_number(value)
         if declared is None:
             yield PLAYER_COUNT.rule.diagnostic(
                 f"062 (number of players) is {value!r}; expected a number",
@@ -570,7 +568,7 @@ def _rated_count(ctx: Context) -> Iterator[Diagnostic]:
         value = record.value.strip()
         if not value:
             continue
-        declared = _leading_number(value)
+        declared = leading_number(value)
         if declared is None:
             yield RATED_COUNT.rule.diagnostic(
                 f"072 (number of rated players) is {value!r}; expected a number",
@@ -616,7 +614,7 @@ def _team_count(ctx: Context) -> Iterator[Diagnostic]:
         value = record.value.strip()
         if not value:
             continue
-        declared = _leading_number(value)
+        declared = leading_number(value)
         if declared is None:
             yield TEAM_COUNT.rule.diagnostic(
                 f"082 (number of teams) is {value!r}; expected a number",

@@ -18,6 +18,7 @@ from trfkit import columns as C
 from trfkit.errors import ModelError, TrfError
 from trfkit.model import Player, Record
 from trfkit.trf.decode import split_lines
+from trfkit.trf.written import LEADING_NUMBER
 from trfkit.values import Value
 
 
@@ -64,7 +65,7 @@ def leading_number_span(record: Record) -> tuple[int, int] | None:
     source = record.source
     if source is None:
         return None
-    found = re.compile(r"\s*(\d+)").match(source.text, C.VALUE_START - 1)
+    found = LEADING_NUMBER.match(source.text, C.VALUE_START - 1)
     if found is None:
         return None
     return found.start(1) + 1, found.end(1)

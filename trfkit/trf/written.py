@@ -10,6 +10,8 @@ writes it.
 
 from __future__ import annotations
 
+import re
+
 from trfkit import columns as C
 from trfkit.model import Player, RawRecord, Record, RoundDates, Tournament
 from trfkit.trf.writer import render_record
@@ -17,6 +19,7 @@ from trfkit.trf.writer import render_record
 __all__ = [
     "bye_opponents",
     "code_of_line",
+    "leading_number",
     "lines_of",
     "piped_player",
     "prefix_column",
@@ -26,6 +29,17 @@ __all__ = [
 ]
 
 _TITLE = C.PLAYER.field("title")
+
+LEADING_NUMBER = re.compile(r"\s*(\d+)", re.ASCII)
+"""The first number of a header record's value (``062 15 (12)``: the 15), as the checks
+read it and the fixes rewrite it: ASCII digits after blanks (digits of other scripts are
+no count a file states)."""
+
+
+def leading_number(value: str) -> int | None:
+    """The first number of a header record's *value* (:data:`LEADING_NUMBER`), if any."""
+    match = LEADING_NUMBER.match(value)
+    return int(match.group(1)) if match else None
 
 
 def value_as_written(record: Record) -> str:
