@@ -235,6 +235,7 @@ class LineToken(str):
     reads) and :attr:`line` its 1-based number.
     """
 
+    __slots__ = ("line", "type")
     type: str
     line: int
 
