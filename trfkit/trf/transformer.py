@@ -691,19 +691,18 @@ class RecordReader:
             block = line[start : start + stride]
             if len(block) < stride:
                 block = block.ljust(stride)
-            opponent_text = block[:4].lstrip(" ")
+            opponent = _OPPONENT[block[:4]]
             colour = _COLOUR.get(block[5])
             result = _RESULT_OR_BLANK.get(block[7], _MISSING)
             if (
                 colour is not None
                 and result is not _MISSING
+                and opponent is not _MISSING
                 and block[4] == " "
                 and block[6] == " "
                 and block[8:] == "  "
-                and (not opponent_text or (opponent_text.isdigit() and opponent_text.isascii()))
             ):
-                opponent = int(opponent_text) if opponent_text else None
-                rounds.append(RoundResult(number, opponent or None, colour, result))  # type: ignore[arg-type]
+                rounds.append(RoundResult(number, opponent, colour, result))  # type: ignore[arg-type]
                 if block.strip():
                     last_filled = number  # ``0000 -`` and a lone ``-`` are blocks too
             elif block.strip():
