@@ -369,3 +369,64 @@ def test_lines_of_many_lengths_keep_one_table_of_block_columns(
     tournament = trfkit.loads(data, limits=Limits(max_line_length=5000, max_rounds=450))
     assert [len(p.rounds) for p in tournament.players] == list(range(1, 451))
     assert {width: len(table) for width, table in transformer._SLICES.items()} == {8: 20, 4: 450}
+
+
+# --- round blocks against a reading written from the column rule -------------------------------
+
+_REF_COLOURS = {"w": Colour.WHITE, "W": Colour.WHITE, "b": Colour.BLACK, "B": Colour.BLACK,
+                "-": Colour.NONE, " ": Colour.NONE}  # fmt: skip
+_REF_RESULTS = "+-wdl1=0hfuzWDLHFUZ "
+"""The result codes of TRF16 and TRF-2026 (letters in either case, as exporters write them)."""
+
+
+def _reference_block(number: int, text: str) -> RoundResult:
+    """One block read by the rule: opponent (columns 1-4), colour (6), result (8).
+
+    A blank opponent or ``0000`` is none; a blank result is none.
+    """
+    opponent = int(text[:4]) if text[:4].strip() else 0
+    code = text[7]
+    result = None if code == " " else next(r for r in Result if r.value == code.upper())
+    return RoundResult(number, opponent or None, _REF_COLOURS[text[5]], result)
+
+
+def _spelled_block(rng: random.Random, players: int) -> str:
+    """A clean block as one exporter or another writes it: a game, a bye, or nothing."""
+    kind = rng.random()
+    if kind < 0.1:
+        return " " * 10
+    if kind < 0.25:  # a bye: 0000 or blank opponent, '-' or blank colour
+        opponent = rng.choice(("0000", "    "))
+        return f"{opponent} {rng.choice('- ')} {rng.choice('HFUZ-+hfuz ')}  "
+    opponent = rng.randint(1, players)
+    written = rng.choice((f"{opponent:>4}", f"{opponent:04d}"))
+    return f"{written} {rng.choice('wbWB')} {rng.choice(_REF_RESULTS)}  "
+
+
+@pytest.mark.parametrize(("players", "most_rounds"), [(40, 9), (40, 30), (600, 11)])
+def test_clean_round_blocks_read_as_the_column_rule_says(players: int, most_rounds: int) -> None:
+    """Every spelling of a clean block reads as a reading written from the rule says.
+
+    Short files and long ones, lines of few and of many blocks (the reader keeps the blocks
+    of small events from file to file), each file read twice; trailing blank blocks are no
+    blocks, a last block may be cut short.
+    """
+    rng = random.Random(players * 100 + most_rounds)
+    lines, expected = [], []
+    for n in range(1, players + 1):
+        blocks = [_spelled_block(rng, players) for _ in range(rng.randint(1, most_rounds))]
+        section = "".join(blocks)
+        if rng.random() < 0.5:
+            section = section.rstrip()
+        lines.append(f"001 {n:>4} m    Player {n}".ljust(91) + section)
+        padded = section.ljust(-(-len(section) // 10) * 10)
+        read = [
+            _reference_block(r, padded[10 * (r - 1) : 10 * r])
+            for r in range(1, 1 + len(padded) // 10)
+        ]
+        while read and not padded[10 * (len(read) - 1) : 10 * len(read) - 2].strip():
+            read.pop()
+        expected.append(tuple(read))
+    data = "012 Spellings\n" + "\n".join(lines) + "\n"
+    for _ in range(2):
+        assert [p.rounds for p in trfkit.loads(data).players] == expected
