@@ -685,14 +685,7 @@ def to_trf26(tournament: Tournament, *, options: ConvertOptions | None = None) -
     next_number = 1
     for r in records:
         if isinstance(r, RoundCount) and r.code == "XXR":
-            if count_142 is None:
-                count = RoundCount("142", r.rounds, source=r.source)
-                b.rewrite(r, count, "TRF-2026 142 replaces XXR")
-            elif count_142.rounds == r.rounds:
-                why = f"the same number of rounds is in 142 (line {count_142.line})"
-                b.drop(r, why, duplicate=True)
-            else:
-                b.drop(r, f"contradicts 142 {count_142.rounds} (line {count_142.line}); 142 kept")
+            _round_count_as(b, r, "142", count_142, "TRF-2026 142 replaces XXR")
         elif isinstance(r, Tokens) and r.code == "XXC":
             _xxc_to_152(b, r, colour_152)
         elif isinstance(r, InitialColour) and r.colour.strip() in ("w", "b"):
@@ -884,6 +877,22 @@ def _ids(ids: Sequence[int | None]) -> str:
     return " ".join("-" if i is None else str(i) for i in ids) or "none"
 
 
+def _round_count_as(
+    b: _Builder, r: RoundCount, code: str, kept: RoundCount | None, why: str
+) -> None:
+    """*r* (142 or ``XXR``) rewritten as *code*, or dropped beside the *code* record *kept*.
+
+    Dropped as a repeat when *kept* says the same number of rounds, else as a contradiction
+    (*kept* wins).
+    """
+    if kept is None:
+        b.rewrite(r, RoundCount(code, r.rounds, source=r.source), why)
+    elif kept.rounds == r.rounds:
+        b.drop(r, f"the same number of rounds is in {code} (line {kept.line})", duplicate=True)
+    else:
+        b.drop(r, f"contradicts {code} {kept.rounds} (line {kept.line}); {code} kept")
+
+
 def _xxc_to_152(b: _Builder, r: Tokens, colour_152: InitialColour | None) -> None:
     colours = [t for t in r.tokens if t.lower() in _COLOUR_TOKENS]
     rest = tuple(t for t in r.tokens if t.lower() not in _COLOUR_TOKENS)
@@ -1028,14 +1037,7 @@ def to_trf16(tournament: Tournament, *, options: ConvertOptions | None = None) -
     byes = {} if b.team else _bye_blocks(tournament, records)
     for r in records:
         if isinstance(r, RoundCount) and r.code == "142":
-            if has_xxr is None:
-                new = RoundCount("XXR", r.rounds, source=r.source)
-                b.rewrite(r, new, "TRF16 writes 142 as JaVaFo's XXR")
-            elif has_xxr.rounds == r.rounds:
-                why = f"the same number of rounds is in XXR (line {has_xxr.line})"
-                b.drop(r, why, duplicate=True)
-            else:
-                b.drop(r, f"contradicts XXR {has_xxr.rounds} (line {has_xxr.line}); XXR kept")
+            _round_count_as(b, r, "XXR", has_xxr, "TRF16 writes 142 as JaVaFo's XXR")
         elif isinstance(r, InitialColour):
             _152_to_xxc(b, r, xxc, xxc_colour if r is colour else None)
         elif isinstance(r, Tokens) and r.code == "XXC" and r is xxc and xxc_colour is not None:
