@@ -527,22 +527,26 @@ def test_an_undeclared_order_inside_a_points_group_is_left_alone() -> None:
 
 
 @pytest.mark.parametrize(
-    ("written", "fixed"),
+    ("written", "message", "fixed"),
     [
-        ("062 18", "062 4"),
-        ("062 18 (12)", "062 4 (12)"),
-        ("062 \u0661\u0668", "062 \u0661\u0668"),
-        ("062 \u00a018", "062 \u00a018"),
+        ("062 18", "062 declares 18 players", "062 4"),
+        ("062 18 (12)", "062 declares 18 players", "062 4 (12)"),
+        ("062 \u00a018", "062 declares 18 players", "062 \u00a04"),
+        ("062 \u0661\u0668", "expected a number", "062 \u0661\u0668"),
     ],
 )
-def test_a_count_is_rewritten_only_where_the_check_reads_a_number(written: str, fixed: str) -> None:
-    """062's first number is rewritten only when it is ASCII digits the check reads as one.
+def test_a_count_is_rewritten_only_where_the_check_reads_a_number(
+    written: str, message: str, fixed: str
+) -> None:
+    """062's first number is rewritten exactly where the check (E008) reads one.
 
-    The check (E008) reads ``١٨`` (Arabic-Indic digits) and a number after a no-break space
-    as no number ("expected a number"): that is the arbiter's to write, not a count to fix.
+    ASCII digits after any blanks (a no-break space among them) are the count; ``١٨``
+    (Arabic-Indic digits) is no number a file states: the arbiter's to write, not a count
+    to fix.
     """
     text = _rr4(("1", "3", "2", "4"), ("3.0", "1.0", "2.0", "0.0"), RR4_ROUNDS, "count")
     text = text.replace("062 4\n", written + "\n")
-    assert "E008" in _codes(trfkit.check(text))
+    (finding,) = [d for d in trfkit.check(text) if d.code == "E008"]
+    assert message in finding.message
     out, _ = _fixed_text(text, select=["E008"])
     assert out.splitlines()[3] == fixed

@@ -30,10 +30,10 @@ __all__ = [
 
 _TITLE = C.PLAYER.field("title")
 
-LEADING_NUMBER = re.compile(r"\s*(\d+)", re.ASCII)
+LEADING_NUMBER = re.compile(r"\s*([0-9]+)")
 """The first number of a header record's value (``062 15 (12)``: the 15), as the checks
-read it and the fixes rewrite it: ASCII digits after blanks (digits of other scripts are
-no count a file states)."""
+read it and the fixes rewrite it: ASCII digits (those of other scripts are no count a file
+states) after any blanks (``str.strip``'s, which the reader takes off a 142 too)."""
 
 
 def leading_number(value: str) -> int | None:
