@@ -226,6 +226,7 @@ COMMANDS = [
     ["standings", str(SWISS)],
     ["convert", str(SWISS)],
     ["convert", "--to", "json", str(SWISS)],
+    ["fix", "-o", "-", str(SWISS)],
     ["berger", "6"],
     ["rules"],
     ["--version"],
@@ -247,7 +248,7 @@ def test_a_full_disk_is_one_line_and_exit_two(arguments: list[str]) -> None:
 def test_a_closed_stdout_ends_quietly(arguments: list[str]) -> None:
     """Writing to a pipe whose reader is gone (EPIPE) ends silently, as grep does.
 
-    Exit 0, or 2 for check and convert, whose cut output is a failed run.
+    Exit 0, or 2 for check, convert and fix, whose cut output is a failed run.
     """
     read, write = os.pipe()
     os.close(read)  # before the child starts: its first write meets a closed pipe
@@ -255,7 +256,7 @@ def test_a_closed_stdout_ends_quietly(arguments: list[str]) -> None:
         done = _child(*arguments, stdout=write)
     finally:
         os.close(write)
-    assert done.returncode == (2 if arguments[0] in ("check", "convert") else 0)
+    assert done.returncode == (2 if arguments[0] in ("check", "convert", "fix") else 0)
     assert done.stderr == ""
 
 

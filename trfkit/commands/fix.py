@@ -135,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
         elif target is not None:
             common.emit("fix", target, out)  # -o: the output asked for, fixed or not
     except (OSError, TrfError) as exc:
+        if target == "-" and isinstance(exc, OSError):
+            raise  # standard output's failures are the command line's (a closed pipe is quiet)
         common.error("fix", f"cannot write {target}: {getattr(exc, 'strerror', None) or exc}")
         return report.EXIT_USAGE
     if diff is not None and args.format == "text":
