@@ -15,7 +15,16 @@ from typing import TypeVar
 import attrs
 
 from trfkit.diagnostics import REPEATS, Diagnostic, parse_rule
-from trfkit.model import Player, Record, RoundCount, Team, TextRecord, Tournament
+from trfkit.model import (
+    LARGEST_ID,
+    MOST_ROUNDS,
+    Player,
+    Record,
+    RoundCount,
+    Team,
+    TextRecord,
+    Tournament,
+)
 from trfkit.values import Value
 
 _ROUNDS = operator.attrgetter("rounds")
@@ -100,8 +109,8 @@ class Limits(Value):
     max_bytes: int = 64 * 1024 * 1024
     max_line_length: int = 4096
     max_lines: int = 100_000
-    max_players: int = 9999
-    max_rounds: int = 99
+    max_players: int = LARGEST_ID  # as many as four columns number
+    max_rounds: int = MOST_ROUNDS
     max_team_members: int = 99
     max_repeats: int = REPEATS
 

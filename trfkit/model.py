@@ -15,7 +15,6 @@ import enum
 import functools
 import itertools
 import operator
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any, Literal, TypeVar
@@ -267,9 +266,8 @@ LARGEST_ID = 9999
 """The largest start rank four columns hold (columns 5-8 of record 001, a block's opponent)."""
 
 MOST_ROUNDS = 99
-"""The most round blocks an edit gives a player line: the reader's limit
-(``trfkit.limits.Limits().max_rounds``, which this layer cannot import), unless the line
-already holds more."""
+"""The most round blocks an edit gives a player line, unless the line already holds more:
+the reader's limit by default (``trfkit.limits.Limits().max_rounds`` is this value)."""
 
 DECIMALS = 6
 """The most decimals of points an edit takes: what ``trfkit.numbers.format_number``, the
@@ -1363,6 +1361,8 @@ class Tournament(Value):
             ModelError: A value that is no text, or holds a line break or a control
                 character (which would end the line or the file).
         """
+        import unicodedata  # an edit's own: not loaded by every check
+
         if code not in TEXT_HEADERS:
             raise EditError(
                 f"{code!r} is no free-text header record; with_header sets "

@@ -33,7 +33,7 @@ from typing import NamedTuple
 import attrs
 
 from trfkit.errors import ScheduleError
-from trfkit.model import Colour
+from trfkit.model import LARGEST_ID, Colour
 from trfkit.values import Value, WordEnum
 
 Pair = tuple[int, int]
@@ -511,7 +511,7 @@ def schedule(
     return described.schedule()
 
 
-MAX_PLAYERS = 9999
+MAX_PLAYERS = LARGEST_ID
 """The most players of a table: TRF start ranks have four digits."""
 
 

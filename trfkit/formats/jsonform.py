@@ -55,6 +55,7 @@ import attrs
 from trfkit.errors import ArgumentTypeError, JsonFormError, ModelError, WriteError
 from trfkit.limits import Limits
 from trfkit.model import (
+    TEXT_HEADERS,
     UNREAD_FIELDS,
     AbnormalPoints,
     Acceleration,
@@ -287,11 +288,8 @@ def _decode_scoring(value: object, path: str) -> tuple[tuple[str, Fraction], ...
 ROUNDS = _Kind(_encode_rounds, _decode_rounds)
 SCORING_VALUES = _Kind(_encode_scoring, _decode_scoring)
 
-HEADER_CODES = (
-    "012", "022", "032", "042", "052", "062", "072", "082", "092",
-    "102", "112", "122", "172", "182", "192", "222", "352",
-)  # fmt: skip
-"""The free-text header records (TRF16 §1.2 and TRF-2026 §4.2)."""
+HEADER_CODES = TEXT_HEADERS
+"""The free-text header records (TRF16 §1.2 and TRF-2026 §4.2): the model's list."""
 RAW_KINDS = ("801", "802", "comment", "blank", "ruler", "unknown")
 """The kinds of lines kept as text."""
 
