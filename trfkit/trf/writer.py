@@ -17,8 +17,6 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import IO, Any
 
-import attrs
-
 from trfkit import columns as C
 from trfkit.errors import CodecError, FieldOverflow, WriteError
 from trfkit.model import (
@@ -177,10 +175,6 @@ def _player_blocks(p: Player) -> list[str]:
     return [_block(r, n >= written) for n, r in enumerate(rounds)]
 
 
-_PLAYER_FIELDS = tuple(a.name for a in attrs.fields(Player) if a.name != "source")
-"""The fields of :class:`Player` in the order :func:`~trfkit.model.record_value` gives them."""
-
-
 def _edited_player(p: Player, source: Source) -> str | None:
     """*p*'s line as read, with only the fields and round blocks that changed written anew.
 
@@ -192,8 +186,8 @@ def _edited_player(p: Player, source: Source) -> str | None:
     read = source.as_read
     if read is None or read[0] is not Player:
         return None
-    fields: dict[str, Any] = dict(zip(_PLAYER_FIELDS, read[1:], strict=True))
-    before = Player(**fields)  # the player as read, to compare with field by field
+    fields: tuple[Any, ...] = read[1:]  # record_value's order is the constructor's
+    before = Player(*fields)  # the player as read, to compare with field by field
     if before.appended != p.appended or len(p.rounds) < len(before.rounds):
         return None
     edits: list[tuple[C.Field, str, str]] = []  # columns, the text they hold, the new text
