@@ -48,13 +48,19 @@ _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 UNSAFE = f"[\x00-\x1f\x7f-\x9f\u2028\u2029{_BIDI}\ud800-\udfff]"
 """What :func:`printable` escapes (a pattern): no output shows one of these characters raw.
 
-Compiled when first needed (by :mod:`re`, which keeps it): its ranges beyond Latin-1
-cost a fifth of a check's own start-up to compile, and ASCII text without a control
-character, most of what is printed, is answered without it.
+Compiled when first needed (:func:`_compiled`): its ranges beyond Latin-1 cost a fifth
+of a check's own start-up to compile, and ASCII text without a control character, most of
+what is printed, is answered without it.
 """
 _JSON_UNSAFE = f"[\x7f-\x9f\u2028\u2029{_BIDI}\ud800-\udfff]"
 """What :func:`escape_json` escapes: the same, less C0, which :mod:`json` escapes itself."""
 _SHORT = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+@functools.cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """*pattern* compiled once (``re.sub`` with a text pattern looks it up on every call)."""
+    return re.compile(pattern)
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -74,7 +80,7 @@ def printable(text: str) -> str:
     """
     if text.isascii() and text.isprintable():  # no ASCII control character: nothing to escape
         return text
-    return re.sub(UNSAFE, _escape, text)
+    return _compiled(UNSAFE).sub(_escape, text)
 
 
 def printable_lines(text: str) -> str:
@@ -91,7 +97,7 @@ def escape_json(text: str) -> str:
 
     Those characters only ever stand inside a JSON string, where an escape means the same.
     """
-    return re.sub(_JSON_UNSAFE, _escape_json, text)
+    return _compiled(_JSON_UNSAFE).sub(_escape_json, text)
 
 
 _SHORT_REPR = reprlib.Repr()

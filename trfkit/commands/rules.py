@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
 
     for problem in plugin_problems():
         common.error("rules", f"plugin {problem.entry_point}: {problem.message}")
-    patterns = [p.strip() for value in args.select for p in value.split(",") if p.strip()]
+    patterns = common.split_codes(args.select)
     rules = [r for r in all_rules() if not patterns or matches(r.code, r.name, patterns)]
     plugin_codes = {c.code for c in plugins()}
     if args.format == "json":
